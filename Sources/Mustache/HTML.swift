@@ -1,0 +1,36 @@
+/// HTML escaping for interpolated values.
+enum HTML {
+    /// Appends `text` with `& < > " '` replaced by character references.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
+        if done == nil {
+            Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
+        }
+    }
+
+    /// Escapes `text` into a new string.
+    static func escape(_ text: String) -> String {
+        var output: [UInt8] = []
+        appendEscaped(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var start = 0
+        for index in 0..<bytes.count {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            start = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+    }
+}
