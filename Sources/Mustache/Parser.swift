@@ -10,6 +10,7 @@ struct Parser {
     let source: TemplateSource
     let bytes: [UInt8]
     private var frames: [Frame]
+    private var tables = ProgramTables()
 
     init(source: TemplateSource) {
         self.source = source
@@ -17,7 +18,7 @@ struct Parser {
         self.frames = [Frame(kind: .root, name: "", openOffset: 0, openLine: 0)]
     }
 
-    mutating func parse() throws(TemplateError) -> [Node] {
+    mutating func parse() throws(TemplateError) -> Program {
         var tokenizer = Tokenizer(bytes: bytes, source: source)
         for (index, line) in try tokenizer.lines().enumerated() {
             try feed(line, index: index)
@@ -27,7 +28,7 @@ struct Parser {
                 .unclosedSection(name: open.name, openedAt: source.location(at: open.openOffset)),
                 at: source.location(at: bytes.count))
         }
-        return frames[0].nodes
+        return Program(source: source, tables: tables, ops: frames[0].ops)
     }
 }
 
@@ -52,8 +53,11 @@ private struct Frame {
     /// A parent tag with only blanks before it on its line.
     var clearsLeft = false
     var leading: Range<Int> = 0..<0
-    var nodes: [Node] = []
-    var overrides: [String: Override] = [:]
+    var ops: [Op] = []
+    /// Where the last text operation this frame emitted itself sits; text right after it joins it.
+    var textOpIndex = -1
+    /// A parent's blocks, in the order they were closed.
+    var overrides: [(name: String, body: [Op])] = []
 }
 
 private extension Parser {
@@ -102,7 +106,8 @@ private extension Parser {
         case .text, .comment, .delimiters:
             return alone
         case .variable, .unescaped:
-            try append(.variable(.init(name: Name(token.content), escaped: token.kind == .variable)), for: token)
+            try requireOutsideParent(token)
+            top.ops.append(.variable(name: add(Name(token.content)), escaped: token.kind == .variable))
             return false
         case .section, .inverted:
             try requireOutsideParent(token)
@@ -114,9 +119,10 @@ private extension Parser {
             return alone
         case .partial:
             let indentation = alone ? relative(context.leadingBlanks, to: top.dedent) : []
-            let partial = Node.Partial(
-                name: PartialName(token.content), indentation: indentation, standalone: alone, offset: token.start)
-            try append(.partial(partial), for: token)
+            try requireOutsideParent(token)
+            tables.partials.append(PartialSite(
+                name: PartialName(token.content), indentation: indentation, standalone: alone, offset: token.start))
+            top.ops.append(.partial(site: Int32(tables.partials.count - 1)))
             return alone
         case .parent:
             try requireOutsideParent(token)
@@ -167,17 +173,19 @@ private extension Parser {
         case .root:
             return false
         case .section(let inverted):
-            let section = Node.Section(name: Name(frame.name), inverted: inverted, body: frame.nodes,
-                                       standalone: frame.standalone)
-            try append(.section(section), for: token)
+            top.ops.append(.section(name: add(Name(frame.name)), inverted: inverted, standalone: frame.standalone,
+                                    bodyLength: Int32(frame.ops.count)))
+            top.ops += frame.ops
             return alone
         case .block(inParent: true):
-            top.overrides[frame.name] = Override(body: frame.nodes, source: source)
+            top.overrides.removeAll { $0.name == frame.name }
+            top.overrides.append((frame.name, frame.ops))
             return false
         case .block(inParent: false):
-            let block = Node.Block(name: frame.name, body: frame.nodes, indentation: frame.indentation,
-                                   standalone: frame.standalone)
-            try append(.block(block), for: token)
+            tables.blocks.append(BlockSite(name: frame.name, indentation: frame.indentation,
+                                           standalone: frame.standalone))
+            top.ops.append(.block(site: Int32(tables.blocks.count - 1), bodyLength: Int32(frame.ops.count)))
+            top.ops += frame.ops
             return alone
         case .parent:
             let closesLine = context.clearsRight(position) && (frame.openLine != lineIndex || frame.clearsLeft)
@@ -186,11 +194,18 @@ private extension Parser {
                 appendText(Token(kind: .text, start: frame.leading.lowerBound, end: frame.leading.upperBound,
                                  content: ""), atLineStart: true)
             }
-            let parent = Node.Parent(
-                name: PartialName(frame.name), overrides: frame.overrides,
+            var bodies: [Op] = []
+            var overrides: [String: Range<Int32>] = [:]
+            for (name, body) in frame.overrides {
+                overrides[name] = Int32(bodies.count)..<Int32(bodies.count + body.count)
+                bodies += body
+            }
+            tables.parents.append(ParentSite(
+                name: PartialName(frame.name), overrides: overrides,
                 indentation: pair ? relative(frame.indentation, to: top.dedent) : [],
-                standalone: pair, offset: frame.openOffset)
-            try append(.parent(parent), for: token)
+                standalone: pair, offset: frame.openOffset))
+            top.ops.append(.parent(site: Int32(tables.parents.count - 1), bodyLength: Int32(bodies.count)))
+            top.ops += bodies
             return closesLine
         }
     }
@@ -205,18 +220,30 @@ private extension Parser {
             }
         }
         guard start < token.end else { return }
-        let newline = bytes[token.end - 1] == UInt8(ascii: "\n")
-        if case .text(let previous)? = top.nodes.last {
-            top.nodes[top.nodes.count - 1] = .text(.init(bytes: previous.bytes + bytes[start..<token.end],
-                                                         endsWithNewline: newline))
-        } else {
-            top.nodes.append(.text(.init(bytes: Array(bytes[start..<token.end]), endsWithNewline: newline)))
+        let textStart = Int32(tables.text.count)
+        let firstBreak = Int32(tables.lineBreaks.count)
+        tables.text += bytes[start..<token.end]
+        for index in start..<token.end where bytes[index] == UInt8(ascii: "\n") {
+            tables.lineBreaks.append(textStart + Int32(index + 1 - start))
         }
+        let segment = Segment(start: textStart, end: Int32(tables.text.count),
+                              firstBreak: firstBreak, endBreak: Int32(tables.lineBreaks.count),
+                              endsWithNewline: bytes[token.end - 1] == UInt8(ascii: "\n"))
+        if top.textOpIndex == top.ops.count - 1, case .text(let previous)? = top.ops.last {
+            tables.segments[Int(previous)].end = segment.end
+            tables.segments[Int(previous)].endBreak = segment.endBreak
+            tables.segments[Int(previous)].endsWithNewline = segment.endsWithNewline
+            return
+        }
+        tables.segments.append(segment)
+        top.ops.append(.text(segment: Int32(tables.segments.count - 1)))
+        top.textOpIndex = top.ops.count - 1
     }
 
-    mutating func append(_ node: Node, for token: Token) throws(TemplateError) {
-        try requireOutsideParent(token)
-        top.nodes.append(node)
+    mutating func add(_ name: Name) -> NameRef {
+        let start = Int32(tables.keys.count)
+        tables.keys += name.parts
+        return NameRef(start: start, count: Int32(name.parts.count))
     }
 
     func requireOutsideParent(_ token: Token) throws(TemplateError) {

@@ -2,34 +2,32 @@
 public struct Template: Sendable {
     /// The name partial and parent tags use for it.
     public let name: String
-    let source: TemplateSource
-    let nodes: [Node]
+    let program: Program
 
     /// Parses `text`; `path` (default: `name`) is what error messages show.
     public init(_ text: String, name: String = "template", path: String? = nil) throws(TemplateError) {
         let source = TemplateSource(name: name, path: path ?? name, text: text)
         self.name = name
-        self.source = source
         var parser = Parser(source: source)
-        self.nodes = try parser.parse()
+        self.program = try parser.parse()
     }
 
     /// The path error messages show for this template.
-    public var path: String { source.path }
+    public var path: String { program.source.path }
 
     /// Renders the template with `value` as the data; partials come from `partials`.
     ///
     /// Without a library every partial counts as missing, which renders nothing.
     public func render(_ value: Value, partials: TemplateLibrary? = nil) throws(TemplateError) -> String {
-        var renderer = Renderer(root: value, source: source, library: partials)
-        try renderer.render(nodes)
+        var renderer = Renderer(root: value, program: program, library: partials)
+        try renderer.render()
         return renderer.finish()
     }
 
     /// Renders into bytes (UTF-8), skipping the final conversion to `String`.
     public func renderBytes(_ value: Value, partials: TemplateLibrary? = nil) throws(TemplateError) -> [UInt8] {
-        var renderer = Renderer(root: value, source: source, library: partials)
-        try renderer.render(nodes)
+        var renderer = Renderer(root: value, program: program, library: partials)
+        try renderer.render()
         return renderer.output
     }
 }

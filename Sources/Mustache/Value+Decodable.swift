@@ -6,7 +6,7 @@ extension Value: Decodable {
             for key in container.allKeys {
                 members[key.stringValue] = try container.decode(Value.self, forKey: key)
             }
-            self = .object(members)
+            self = .object(Object(members))
             return
         }
         if var container = try? decoder.unkeyedContainer() {

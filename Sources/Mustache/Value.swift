@@ -9,7 +9,7 @@ public enum Value: Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([Value])
-    case object([String: Value])
+    case object(Object)
 }
 
 extension Value {
@@ -45,6 +45,11 @@ extension Value {
         if case .object(let members) = self { return members[key] }
         return nil
     }
+
+    /// An object value from a dictionary.
+    public static func object(_ members: [String: Value]) -> Value {
+        .object(Object(members))
+    }
 }
 
 private extension Value {
@@ -68,6 +73,6 @@ extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressib
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: Value...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(Object(Dictionary(elements, uniquingKeysWith: { _, last in last })))
     }
 }

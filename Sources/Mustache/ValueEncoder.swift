@@ -28,7 +28,7 @@ final class EncodingSlot {
         switch content {
         case .empty: .null
         case .value(let value): value
-        case .object(let members): .object(members.mapValues { $0.finished() })
+        case .object(let members): .object(Object(members.mapValues { $0.finished() }))
         case .array(let items): .array(items.map { $0.finished() })
         }
     }

@@ -1,1 +1,4 @@
-print("bench")
+import Foundation
+import SiteGenCLI
+
+exit(await Bench.main(Array(CommandLine.arguments.dropFirst())))

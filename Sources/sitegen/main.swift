@@ -1,1 +1,4 @@
-print("sitegen")
+import Foundation
+import SiteGenCLI
+
+exit(await SiteGenTool.main())

@@ -1,0 +1,34 @@
+import Foundation
+import Mustache
+
+/// Reads partials and parents named `x` from `folder/x.mustache`.
+public struct TemplateFolder: Sendable {
+    /// The folder as the user wrote it, for messages.
+    public let displayPath: String
+    public let url: URL
+
+    public init(displayPath: String, url: URL) {
+        self.displayPath = displayPath
+        self.url = url
+    }
+
+    /// A loader for ``TemplateLibrary``; names that would leave the folder are not found.
+    public var loader: TemplateLibrary.Loader {
+        { [self] name throws(TemplateError) in try load(name) }
+    }
+
+    /// The template called `name`, or `nil` when the folder has no such file.
+    public func load(_ name: String) throws(TemplateError) -> Template? {
+        guard let file = SafePath.resolve(name + ".mustache", in: url) else { return nil }
+        let shown = displayPath.isEmpty ? "\(name).mustache" : "\(displayPath)/\(name).mustache"
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw TemplateError(.unreadable(detail: error.localizedDescription),
+                                at: SourceLocation(path: shown, line: 1, column: 1))
+        }
+        return try Template(text, name: name, path: shown)
+    }
+}

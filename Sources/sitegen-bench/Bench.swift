@@ -1,0 +1,38 @@
+import Foundation
+import SiteGenCLI
+
+/// `sitegen-bench`: measurements that go into the README, never pass/fail tests.
+enum Bench {
+    static let usage = """
+        Usage: sitegen-bench <benchmark> [options]
+
+        Benchmarks:
+          template FILE --data DATA.json [--partials DIR] --iterations N
+              Compile FILE once, render it N times on one thread, print renders/s.
+
+        """
+
+    static func main(_ arguments: [String]) async -> Int32 {
+        guard let name = arguments.first else {
+            FileHandle.standardError.write(Data(usage.utf8))
+            return ExitCode.usage
+        }
+        do {
+            switch name {
+            case "template":
+                try TemplateBenchmark(Array(arguments.dropFirst())).run()
+            case "--help", "-h":
+                print(usage, terminator: "")
+            default:
+                throw UsageError("unknown benchmark \"\(name)\"")
+            }
+            return ExitCode.success
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("sitegen-bench: \(error.message)\n\(usage)".utf8))
+            return ExitCode.usage
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return ExitCode.failure
+        }
+    }
+}
