@@ -9,8 +9,10 @@ public struct ArgumentSpec: Sendable {
     /// How many positional arguments are allowed.
     public var positional: ClosedRange<Int>
 
-    public init(flags: Set<String> = [], options: Set<String> = [], repeatable: Set<String> = [],
-                positional: ClosedRange<Int> = 0...0) {
+    public init(
+        flags: Set<String> = [], options: Set<String> = [], repeatable: Set<String> = [],
+        positional: ClosedRange<Int> = 0...0
+    ) {
         self.flags = flags
         self.options = options
         self.repeatable = repeatable
@@ -84,7 +86,8 @@ public struct Arguments: Sendable, Equatable {
     public func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+            throw UsageError(
+                "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
         }
         return number
     }

@@ -7,8 +7,10 @@ public struct Console: Sendable {
     /// Whether standard error is a terminal (progress bars, colours).
     public var isTerminal: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                isTerminal: Bool = false) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        isTerminal: Bool = false
+    ) {
         self.out = out
         self.err = err
         self.isTerminal = isTerminal

@@ -30,7 +30,8 @@ enum JSONValue {
             let text = String(decoding: data, as: UTF8.self)
             var offset = data.count
             if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-               let number = Int(detail[range].dropFirst("character ".count)) {
+                let number = Int(detail[range].dropFirst("character ".count))
+            {
                 offset = min(number, data.count)
             }
             let location = SourceLocation(path: path, source: text, offset: offset)

@@ -26,8 +26,9 @@ public struct TemplateFolder: Sendable {
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw TemplateError(.unreadable(detail: error.localizedDescription),
-                                at: SourceLocation(path: shown, line: 1, column: 1))
+            throw TemplateError(
+                .unreadable(detail: error.localizedDescription),
+                at: SourceLocation(path: shown, line: 1, column: 1))
         }
         return try Template(text, name: name, path: shown)
     }

@@ -21,11 +21,13 @@ struct TemplateBenchmark {
 
     func run() throws {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let value = try JSONDecoder().decode(Value.self, from: Data(contentsOf: URL(fileURLWithPath: data, relativeTo: base)))
+        let value = try JSONDecoder().decode(
+            Value.self, from: Data(contentsOf: URL(fileURLWithPath: data, relativeTo: base)))
         let text = try String(contentsOf: URL(fileURLWithPath: file, relativeTo: base), encoding: .utf8)
         let folderPath = partials ?? (file as NSString).deletingLastPathComponent
-        let folder = TemplateFolder(displayPath: folderPath,
-                                    url: URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base))
+        let folder = TemplateFolder(
+            displayPath: folderPath,
+            url: URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base))
         let template = try Template(text, name: "bench", path: file)
         let library = TemplateLibrary(missingPartials: .fail, loader: folder.loader)
 
