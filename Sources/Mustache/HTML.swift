@@ -28,7 +28,8 @@ enum HTML {
             default: continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            output.append(
+                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             start = index + 1
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))

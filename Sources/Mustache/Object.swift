@@ -31,7 +31,8 @@ public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Seque
     }
 
     public static func == (lhs: Object, rhs: Object) -> Bool {
-        lhs.storage === rhs.storage || (lhs.storage.keys == rhs.storage.keys && lhs.storage.values == rhs.storage.values)
+        lhs.storage === rhs.storage
+            || (lhs.storage.keys == rhs.storage.keys && lhs.storage.values == rhs.storage.values)
     }
 }
 

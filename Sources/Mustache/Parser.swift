@@ -111,8 +111,9 @@ private extension Parser {
             return false
         case .section, .inverted:
             try requireOutsideParent(token)
-            var frame = Frame(kind: .section(inverted: token.kind == .inverted), name: token.content,
-                              openOffset: token.start, openLine: lineIndex)
+            var frame = Frame(
+                kind: .section(inverted: token.kind == .inverted), name: token.content,
+                openOffset: token.start, openLine: lineIndex)
             frame.standalone = alone
             frame.dedent = top.dedent
             frames.append(frame)
@@ -120,8 +121,9 @@ private extension Parser {
         case .partial:
             let indentation = alone ? relative(context.leadingBlanks, to: top.dedent) : []
             try requireOutsideParent(token)
-            tables.partials.append(PartialSite(
-                name: PartialName(token.content), indentation: indentation, standalone: alone, offset: token.start))
+            tables.partials.append(
+                PartialSite(
+                    name: PartialName(token.content), indentation: indentation, standalone: alone, offset: token.start))
             top.ops.append(.partial(site: Int32(tables.partials.count - 1)))
             return alone
         case .parent:
@@ -141,8 +143,9 @@ private extension Parser {
     }
 
     mutating func openBlock(_ token: Token, at position: Int, in context: LineContext, lineIndex: Int) -> Bool {
-        var frame = Frame(kind: .block(inParent: top.kind == .parent), name: token.content,
-                          openOffset: token.start, openLine: lineIndex)
+        var frame = Frame(
+            kind: .block(inParent: top.kind == .parent), name: token.content,
+            openOffset: token.start, openLine: lineIndex)
         let alone = top.kind == .parent ? context.clearsRight(position) : context.standsAlone(position)
         frame.standalone = alone
         if alone {
@@ -157,15 +160,18 @@ private extension Parser {
         return alone
     }
 
-    mutating func close(_ token: Token, at position: Int, in context: LineContext, lineIndex: Int) throws(TemplateError) -> Bool {
+    mutating func close(_ token: Token, at position: Int, in context: LineContext, lineIndex: Int) throws(TemplateError)
+        -> Bool
+    {
         guard frames.count > 1 else {
             throw TemplateError(.unexpectedClosingTag(name: token.content), at: source.location(at: token.start))
         }
         let frame = frames.removeLast()
         guard frame.name == token.content else {
             throw TemplateError(
-                .mismatchedClosingTag(expected: frame.name, found: token.content,
-                                      openedAt: source.location(at: frame.openOffset)),
+                .mismatchedClosingTag(
+                    expected: frame.name, found: token.content,
+                    openedAt: source.location(at: frame.openOffset)),
                 at: source.location(at: token.start))
         }
         let alone = context.standsAlone(position)
@@ -173,8 +179,10 @@ private extension Parser {
         case .root:
             return false
         case .section(let inverted):
-            top.ops.append(.section(name: add(Name(frame.name)), inverted: inverted, standalone: frame.standalone,
-                                    bodyLength: Int32(frame.ops.count)))
+            top.ops.append(
+                .section(
+                    name: add(Name(frame.name)), inverted: inverted, standalone: frame.standalone,
+                    bodyLength: Int32(frame.ops.count)))
             top.ops += frame.ops
             return alone
         case .block(inParent: true):
@@ -182,8 +190,10 @@ private extension Parser {
             top.overrides.append((frame.name, frame.ops))
             return false
         case .block(inParent: false):
-            tables.blocks.append(BlockSite(name: frame.name, indentation: frame.indentation,
-                                           standalone: frame.standalone))
+            tables.blocks.append(
+                BlockSite(
+                    name: frame.name, indentation: frame.indentation,
+                    standalone: frame.standalone))
             top.ops.append(.block(site: Int32(tables.blocks.count - 1), bodyLength: Int32(frame.ops.count)))
             top.ops += frame.ops
             return alone
@@ -191,8 +201,10 @@ private extension Parser {
             let closesLine = context.clearsRight(position) && (frame.openLine != lineIndex || frame.clearsLeft)
             let pair = frame.clearsLeft && closesLine
             if frame.clearsLeft && !pair && !frame.leading.isEmpty {
-                appendText(Token(kind: .text, start: frame.leading.lowerBound, end: frame.leading.upperBound,
-                                 content: ""), atLineStart: true)
+                appendText(
+                    Token(
+                        kind: .text, start: frame.leading.lowerBound, end: frame.leading.upperBound,
+                        content: ""), atLineStart: true)
             }
             var bodies: [Op] = []
             var overrides: [String: Range<Int32>] = [:]
@@ -200,10 +212,11 @@ private extension Parser {
                 overrides[name] = Int32(bodies.count)..<Int32(bodies.count + body.count)
                 bodies += body
             }
-            tables.parents.append(ParentSite(
-                name: PartialName(frame.name), overrides: overrides,
-                indentation: pair ? relative(frame.indentation, to: top.dedent) : [],
-                standalone: pair, offset: frame.openOffset))
+            tables.parents.append(
+                ParentSite(
+                    name: PartialName(frame.name), overrides: overrides,
+                    indentation: pair ? relative(frame.indentation, to: top.dedent) : [],
+                    standalone: pair, offset: frame.openOffset))
             top.ops.append(.parent(site: Int32(tables.parents.count - 1), bodyLength: Int32(bodies.count)))
             top.ops += bodies
             return closesLine
@@ -226,9 +239,10 @@ private extension Parser {
         for index in start..<token.end where bytes[index] == UInt8(ascii: "\n") {
             tables.lineBreaks.append(textStart + Int32(index + 1 - start))
         }
-        let segment = Segment(start: textStart, end: Int32(tables.text.count),
-                              firstBreak: firstBreak, endBreak: Int32(tables.lineBreaks.count),
-                              endsWithNewline: bytes[token.end - 1] == UInt8(ascii: "\n"))
+        let segment = Segment(
+            start: textStart, end: Int32(tables.text.count),
+            firstBreak: firstBreak, endBreak: Int32(tables.lineBreaks.count),
+            endsWithNewline: bytes[token.end - 1] == UInt8(ascii: "\n"))
         if top.textOpIndex == top.ops.count - 1, case .text(let previous)? = top.ops.last {
             tables.segments[Int(previous)].end = segment.end
             tables.segments[Int(previous)].endBreak = segment.endBreak

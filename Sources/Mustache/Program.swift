@@ -90,9 +90,12 @@ struct Name: Sendable {
     let parts: [Key]
 
     init(_ content: String) {
-        parts = content == "." ? [] : content.split(separator: ".", omittingEmptySubsequences: false).map {
-            Key(String($0))
-        }
+        parts =
+            content == "."
+            ? []
+            : content.split(separator: ".", omittingEmptySubsequences: false).map {
+                Key(String($0))
+            }
     }
 
     /// One part of a name, with its hash computed once at compile time.

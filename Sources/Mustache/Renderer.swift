@@ -33,6 +33,8 @@ struct Renderer {
 private struct OverrideRef {
     let program: Program
     let range: Range<Int>
+    /// The blocks passed to the template that wrote it: the ones its own blocks and parents see.
+    let scope: [String: OverrideRef]
 }
 
 private extension Renderer {
@@ -57,18 +59,22 @@ private extension Renderer {
             case .partial(let site):
                 let partial = program.partials[Int(site)]
                 if !partial.standalone { startLine() }
-                try include(partial.name, at: (program, partial.offset), indentation: partial.indentation,
-                            standalone: partial.standalone, overrides: [:])
+                try include(
+                    partial.name, at: (program, partial.offset), indentation: partial.indentation,
+                    standalone: partial.standalone, overrides: [:])
                 index += 1
             case .parent(let site, let length):
                 let parent = program.parents[Int(site)]
                 if !parent.standalone { startLine() }
                 let base = index + 1
-                let passed = parent.overrides.mapValues {
-                    OverrideRef(program: program, range: base + Int($0.lowerBound)..<base + Int($0.upperBound))
+                let passed = parent.overrides.mapValues { range in
+                    OverrideRef(
+                        program: program, range: base + Int(range.lowerBound)..<base + Int(range.upperBound),
+                        scope: overrides)
                 }
-                try include(parent.name, at: (program, parent.offset), indentation: parent.indentation,
-                            standalone: parent.standalone, overrides: passed)
+                try include(
+                    parent.name, at: (program, parent.offset), indentation: parent.indentation,
+                    standalone: parent.standalone, overrides: passed)
                 index = base + Int(length)
             case .block(let site, let length):
                 let block = program.blocks[Int(site)]
@@ -106,11 +112,18 @@ private extension Renderer {
         _ name: PartialName, at site: (program: Program, offset: Int), indentation extra: [UInt8], standalone: Bool,
         overrides local: [String: OverrideRef]
     ) throws(TemplateError) {
-        guard let resolved = resolve(name) else { return }
         sites.append(site)
         defer { sites.removeLast() }
+        guard let resolved = resolve(name) else {
+            guard library?.missingPartials == .fail, case .dynamic(let dotted) = name else { return }
+            let written = dotted.parts.isEmpty ? "." : dotted.parts.map(\.string).joined(separator: ".")
+            throw TemplateError(
+                .missingPartial(name: "*" + written), at: siteLocations[0],
+                includedFrom: Array(siteLocations.dropFirst()))
+        }
         guard sites.count <= Self.depthLimit else {
-            throw TemplateError(.tooDeep(limit: Self.depthLimit), at: siteLocations[0], includedFrom: Array(siteLocations.dropFirst()))
+            throw TemplateError(
+                .tooDeep(limit: Self.depthLimit), at: siteLocations[0], includedFrom: Array(siteLocations.dropFirst()))
         }
         let template: Template?
         do {
@@ -120,8 +133,9 @@ private extension Renderer {
         }
         guard let template else {
             if library == nil || library?.missingPartials == .renderEmpty { return }
-            throw TemplateError(.missingPartial(name: resolved), at: siteLocations[0],
-                                includedFrom: Array(siteLocations.dropFirst()))
+            throw TemplateError(
+                .missingPartial(name: resolved), at: siteLocations[0],
+                includedFrom: Array(siteLocations.dropFirst()))
         }
         let saved = (indentation, overrides)
         defer { (indentation, overrides) = saved }
@@ -138,6 +152,9 @@ private extension Renderer {
         defer { indentation = saved }
         if !block.indentation.isEmpty { indentation += block.indentation }
         if let override = overrides[block.name] {
+            let outer = overrides
+            defer { overrides = outer }
+            overrides = override.scope
             try render(override.program, override.range)
         } else {
             try render(program, defaultBody)
@@ -170,7 +187,8 @@ private extension Renderer {
         var frame = stack.count - 1
         while frame >= 0 {
             if case .object(let members) = stack[frame],
-               let index = members.storage.index(of: first.string, hash: first.hash) {
+                let index = members.storage.index(of: first.string, hash: first.hash)
+            {
                 found = members.storage.value(at: index)
                 break
             }
@@ -179,7 +197,8 @@ private extension Renderer {
         guard var value = found else { return nil }
         for part in parts.dropFirst() {
             guard case .object(let members) = value,
-                  let index = members.storage.index(of: part.string, hash: part.hash) else { return nil }
+                let index = members.storage.index(of: part.string, hash: part.hash)
+            else { return nil }
             value = members.storage.value(at: index)
         }
         return value

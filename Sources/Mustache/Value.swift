@@ -55,7 +55,7 @@ extension Value {
 private extension Value {
     /// Writes whole numbers without a fractional part, as JavaScript does.
     static func format(_ number: Double) -> String {
-        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+        if number.isFinite, number == number.rounded(), abs(number) < 1e18 {
             return String(Int(number))
         }
         return String(number)

@@ -72,7 +72,9 @@ struct UnkeyedValueContainer: UnkeyedEncodingContainer {
         try encodeValue(value, into: slot.appended(), codingPath: codingPath + [AnyKey(intValue: count)])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let item = slot.appended()
         item.becomeObject()
         return KeyedEncodingContainer(KeyedValueContainer<NestedKey>(slot: item, codingPath: codingPath))

@@ -97,7 +97,8 @@ func encodeValue<T: Encodable>(_ value: T, into slot: EncodingSlot, codingPath: 
     case let flag as Bool: slot.content = .value(.bool(flag))
     case let number as Int: slot.content = .value(.int(number))
     case let number as Double: slot.content = .value(.double(number))
-    case let number as any BinaryInteger: slot.content = .value(.int(Int(truncatingIfNeeded: number)))
+    case let number as any BinaryInteger:
+        slot.content = .value(Int(exactly: number).map(Value.int) ?? .double(Double(number)))
     case let number as Float: slot.content = .value(.double(Double(number)))
     default: try value.encode(to: ValueEncoding(slot: slot, codingPath: codingPath))
     }

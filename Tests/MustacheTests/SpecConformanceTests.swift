@@ -6,7 +6,9 @@ import Testing
 ///
 /// Every module sitegen implements runs in full; only `~lambdas` is left out, because
 /// the engine deliberately has no lambdas (templates stay logic-free).
-@Suite("Mustache spec conformance", .enabled(if: SpecCase.directory != nil, "MUSTACHE_SPEC_DIR is not set: spec files not run"))
+@Suite(
+    "Mustache spec conformance",
+    .enabled(if: SpecCase.directory != nil, "MUSTACHE_SPEC_DIR is not set: spec files not run"))
 struct SpecConformanceTests {
     @Test("spec case", arguments: SpecCase.all)
     func conforms(_ specCase: SpecCase) throws {
@@ -38,7 +40,8 @@ struct SpecCase: Sendable, CustomTestStringConvertible, Decodable {
         return modules.flatMap { module -> [SpecCase] in
             let url = directory.appendingPathComponent("\(module).json")
             guard let data = try? Data(contentsOf: url),
-                  let file = try? JSONDecoder().decode(SpecFile.self, from: data) else {
+                let file = try? JSONDecoder().decode(SpecFile.self, from: data)
+            else {
                 Issue.record("cannot read \(url.path)")
                 return []
             }

@@ -1,0 +1,174 @@
+import Mustache
+import Testing
+
+/// Name lookup through the context stack, sections, truthiness and number formatting.
+@Suite("Context and sections")
+struct ContextTests {
+    @Test("a name missing from the inner context is found in an outer one")
+    func nestedContextsFallBackOutward() throws {
+        let template = try Template(
+            "{{#review}}{{title}} by {{site}}{{#author}} ({{name}}, {{site}}){{/author}}{{/review}}")
+        let output = try template.render([
+            "site": "Reel Notes",
+            "review": ["title": "Heat", "author": ["name": "Kim"]],
+        ])
+        #expect(output == "Heat by Reel Notes (Kim, Reel Notes)")
+    }
+
+    @Test("the innermost context with the name wins")
+    func innerContextShadowsOuter() throws {
+        let template = try Template("{{name}}-{{#child}}{{name}}-{{#grandchild}}{{name}}{{/grandchild}}{{/child}}")
+        let output = try template.render([
+            "name": "outer",
+            "child": ["name": "middle", "grandchild": ["other": 1]],
+        ])
+        #expect(output == "outer-middle-middle")
+    }
+
+    @Test("dotted names walk into objects, in variables and sections")
+    func dottedNames() throws {
+        let template = try Template(
+            "{{page.meta.title}}|{{#page.meta}}{{author.name}}{{/page.meta}}|{{page.missing.x}}")
+        let output = try template.render([
+            "page": ["meta": ["title": "Oldboy", "author": ["name": "Park"]]]
+        ])
+        #expect(output == "Oldboy|Park|")
+    }
+
+    @Test("only the first part of a dotted name is looked up in outer contexts")
+    func dottedNameDoesNotFallBackAfterFirstPart() throws {
+        let template = try Template("{{#a}}[{{b.c}}]{{/a}}")
+        let output = try template.render(["a": ["b": ["other": 1]], "b": ["c": "ERROR"]])
+        #expect(output == "[]")
+    }
+
+    @Test("{{.}} is the current item in a list of scalars")
+    func implicitIteratorOverScalars() throws {
+        let template = try Template("<ul>{{#tags}}<li>{{.}}</li>{{/tags}}</ul>")
+        let output = try template.render(["tags": ["drama", "<thriller>", 1999, 2.5, true]])
+        #expect(output == "<ul><li>drama</li><li>&lt;thriller&gt;</li><li>1999</li><li>2.5</li><li>true</li></ul>")
+    }
+
+    @Test("{{.}} is the value a non-list section pushed")
+    func implicitIteratorInScalarSection() throws {
+        let template = try Template("{{#name}}Hello {{.}}!{{/name}}")
+        #expect(try template.render(["name": "Sora"]) == "Hello Sora!")
+    }
+
+    @Test("a list of objects renders the section once per object")
+    func listOfObjects() throws {
+        let template = try Template(
+            """
+            {{#reviews}}
+            - {{title}} ({{year}}){{#featured}} *{{/featured}}
+            {{/reviews}}
+
+            """)
+        let output = try template.render([
+            "reviews": [
+                ["title": "Parasite", "year": 2019, "featured": true],
+                ["title": "Mother", "year": 2009, "featured": false],
+                ["title": "Okja", "year": 2017],
+            ]
+        ])
+        #expect(output == "- Parasite (2019) *\n- Mother (2009)\n- Okja (2017)\n")
+    }
+
+    @Test("nested lists: {{.}} refers to the innermost item")
+    func nestedLists() throws {
+        let template = try Template("{{#rows}}[{{#.}}{{.}}{{/.}}]{{/rows}}")
+        #expect(try template.render(["rows": [[1, 2], [3], []]]) == "[12][3][]")
+    }
+
+    @Test("inverted sections render when the value is missing, false or empty")
+    func invertedSections() throws {
+        let template = try Template("{{^items}}none{{/items}}{{#items}}{{.}}{{/items}}")
+        #expect(try template.render([:]) == "none")
+        #expect(try template.render(["items": []]) == "none")
+        #expect(try template.render(["items": false]) == "none")
+        #expect(try template.render(["items": ["a", "b"]]) == "ab")
+    }
+
+    @Test("null, false, \"\" and [] are false", arguments: [Value.null, false, "", []])
+    func falsyValues(_ value: Value) throws {
+        let template = try Template("{{#v}}yes{{/v}}{{^v}}no{{/v}}")
+        #expect(try template.render(["v": value]) == "no")
+        #expect(!value.isTruthy)
+    }
+
+    @Test(
+        "0, 0.0, true, a non-empty string and {} are true",
+        arguments: [
+            Value.int(0), .double(0), true, "x", .object([:]), [Value.null],
+        ])
+    func truthyValues(_ value: Value) throws {
+        let template = try Template("{{#v}}yes{{/v}}{{^v}}no{{/v}}")
+        #expect(try template.render(["v": value]) == "yes")
+        #expect(value.isTruthy)
+    }
+
+    @Test("a missing name renders nothing and counts as false")
+    func missingName() throws {
+        let template = try Template("[{{nope}}|{{{nope}}}|{{#nope}}x{{/nope}}|{{^nope}}y{{/nope}}]")
+        #expect(try template.render(["other": 1]) == "[|||y]")
+    }
+
+    @Test("null and objects interpolate as nothing")
+    func nullAndObjectInterpolateEmpty() throws {
+        let template = try Template("[{{a}}|{{b}}]")
+        #expect(try template.render(["a": nil, "b": ["k": "v"]]) == "[|]")
+    }
+
+    @Test(
+        "numbers: ints, decimals, and whole doubles without \".0\"",
+        arguments: [
+            (Value.int(42), "42"),
+            (.int(-7), "-7"),
+            (.int(0), "0"),
+            (.double(1.5), "1.5"),
+            (.double(1.210), "1.21"),
+            (.double(-0.25), "-0.25"),
+            (.double(3.0), "3"),
+            (.double(-12.0), "-12"),
+            (.double(1e14), "100000000000000"),
+            (.double(1e15), "1000000000000000"),
+            (.double(-9_007_199_254_740_992), "-9007199254740992"),
+            (.double(1e17), "100000000000000000"),
+            (.double(0.1 + 0.2), "0.30000000000000004"),
+        ])
+    func numberFormatting(_ value: Value, _ expected: String) throws {
+        #expect(try Template("{{n}}").render(["n": value]) == expected)
+        #expect(value.renderedText == expected)
+    }
+
+    @Test("objects with many members find every key (the hashed-index path)")
+    func largeObjectLookup() throws {
+        var members: [String: Value] = [:]
+        for index in 0..<40 { members["key\(index)"] = .int(index * 10) }
+        let names = (0..<40).map { "{{key\($0)}}" }.joined(separator: ",")
+        let template = try Template(names + "|{{missing}}")
+        let expected = (0..<40).map { String($0 * 10) }.joined(separator: ",") + "|"
+        #expect(try template.render(.object(members)) == expected)
+    }
+
+    @Test("a section over an object pushes it; its members are names inside")
+    func objectSection() throws {
+        let template = try Template("{{#rating}}{{stars}} ({{label}}){{/rating}}")
+        let output = try template.render(["rating": ["stars": "★★★★½", "label": "4.5 out of 5"]])
+        #expect(output == "★★★★½ (4.5 out of 5)")
+    }
+
+    @Test("standalone section tags take their whole line")
+    func standaloneSectionLines() throws {
+        let template = try Template(
+            """
+            <ul>
+              {{#items}}
+              <li>{{.}}</li>
+              {{/items}}
+            </ul>
+
+            """)
+        #expect(try template.render(["items": ["a", "b"]]) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
+    }
+}
