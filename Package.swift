@@ -7,14 +7,29 @@ let package = Package(
         .executable(name: "sitegen", targets: ["sitegen"]),
         .executable(name: "sitegen-bench", targets: ["sitegen-bench"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "SiteGen", targets: ["SiteGen"]),
     ],
     targets: [
+        // The template engine: no dependencies beyond the toolchain.
         .target(name: "Mustache"),
-        .target(name: "SiteGenCLI", dependencies: ["Mustache"]),
+        // C libraries from Debian, each behind one adapter file in SiteGen.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // The library: load -> present -> render -> write.
+        .target(
+            name: "SiteGen",
+            dependencies: ["Mustache", "CCmark", "CYaml"],
+            plugins: ["EmbedTheme"]),
+        // Commands and argument parsing, a tested library; `sitegen` only calls it.
+        .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
-        .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGenCLI"]),
+        .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI"]),
+        // Builds the default theme (Templates/) into the binary.
+        .executableTarget(name: "theme-embedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache"]),
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen"]),
     ],
     swiftLanguageModes: [.v6]
 )

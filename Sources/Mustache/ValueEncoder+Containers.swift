@@ -4,11 +4,11 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
 
     mutating func encodeNil(forKey key: Key) throws {
-        slot.member(key.stringValue).content = .value(.null)
+        slot.member(key.stringValue).content = Value.null
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encodeValue(value, into: slot.member(key.stringValue), codingPath: codingPath + [key])
+        try encodeValue(value, into: slot.member(key.stringValue), codingPath: codingPath)
     }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -36,13 +36,13 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let member = slot.member(key.stringValue)
         member.becomeObject()
-        return KeyedEncodingContainer(KeyedValueContainer<NestedKey>(slot: member, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedValueContainer<NestedKey>(slot: member, codingPath: codingPath))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let member = slot.member(key.stringValue)
         member.becomeArray()
-        return UnkeyedValueContainer(slot: member, codingPath: codingPath + [key])
+        return UnkeyedValueContainer(slot: member, codingPath: codingPath)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -50,7 +50,7 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        ValueEncoding(slot: slot.member(key.stringValue), codingPath: codingPath + [key])
+        ValueEncoding(slot: slot.member(key.stringValue), codingPath: codingPath)
     }
 
     private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
@@ -65,11 +65,11 @@ struct UnkeyedValueContainer: UnkeyedEncodingContainer {
     var count: Int { slot.count }
 
     mutating func encodeNil() throws {
-        slot.appended().content = .value(.null)
+        slot.appended().content = Value.null
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try encodeValue(value, into: slot.appended(), codingPath: codingPath + [AnyKey(intValue: count)])
+        try encodeValue(value, into: slot.appended(), codingPath: codingPath)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
@@ -95,7 +95,7 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     let slot: EncodingSlot
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { slot.content = .value(.null) }
+    mutating func encodeNil() throws { slot.content = Value.null }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encodeValue(value, into: slot, codingPath: codingPath)

@@ -13,59 +13,59 @@ public struct ValueEncoder: Sendable {
     }
 }
 
-/// One place in the value being built; containers fill it in.
+/// One place in the value being built; containers fill it in place.
 final class EncodingSlot {
-    enum Content {
+    enum Kind {
         case empty
         case value(Value)
-        case object([String: EncodingSlot])
-        case array([EncodingSlot])
+        case object
+        case array
     }
 
-    var content: Content = .empty
+    var kind: Kind = .empty
+    private var members: [String: EncodingSlot] = [:]
+    private var items: [EncodingSlot] = []
+
+    var content: Value? {
+        get { if case .value(let value) = kind { value } else { nil } }
+        set { kind = newValue.map(Kind.value) ?? .empty }
+    }
 
     func finished() -> Value {
-        switch content {
+        switch kind {
         case .empty: .null
         case .value(let value): value
-        case .object(let members): .object(Object(members.mapValues { $0.finished() }))
-        case .array(let items): .array(items.map { $0.finished() })
+        case .object: .object(Object(members.mapValues { $0.finished() }))
+        case .array: .array(items.map { $0.finished() })
         }
     }
 
     func member(_ key: String) -> EncodingSlot {
-        var members: [String: EncodingSlot] = [:]
-        if case .object(let existing) = content { members = existing }
+        becomeObject()
         if let slot = members[key] { return slot }
         let slot = EncodingSlot()
         members[key] = slot
-        content = .object(members)
         return slot
     }
 
     func appended() -> EncodingSlot {
-        var items: [EncodingSlot] = []
-        if case .array(let existing) = content { items = existing }
+        becomeArray()
         let slot = EncodingSlot()
         items.append(slot)
-        content = .array(items)
         return slot
     }
 
     func becomeObject() {
-        if case .object = content { return }
-        content = .object([:])
+        if case .object = kind { return }
+        kind = .object
     }
 
     func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
+        if case .array = kind { return }
+        kind = .array
     }
 
-    var count: Int {
-        if case .array(let items) = content { return items.count }
-        return 0
-    }
+    var count: Int { items.count }
 }
 
 /// The `Encoder` handed to each encoded value.
@@ -92,14 +92,14 @@ struct ValueEncoding: Encoder {
 /// Encodes one value into a slot, using the scalar cases directly.
 func encodeValue<T: Encodable>(_ value: T, into slot: EncodingSlot, codingPath: [any CodingKey]) throws {
     switch value {
-    case let value as Value: slot.content = .value(value)
-    case let text as String: slot.content = .value(.string(text))
-    case let flag as Bool: slot.content = .value(.bool(flag))
-    case let number as Int: slot.content = .value(.int(number))
-    case let number as Double: slot.content = .value(.double(number))
+    case let value as Value: slot.content = value
+    case let text as String: slot.content = .string(text)
+    case let flag as Bool: slot.content = .bool(flag)
+    case let number as Int: slot.content = .int(number)
+    case let number as Double: slot.content = .double(number)
     case let number as any BinaryInteger:
-        slot.content = .value(Int(exactly: number).map(Value.int) ?? .double(Double(number)))
-    case let number as Float: slot.content = .value(.double(Double(number)))
+        slot.content = Int(exactly: number).map(Value.int) ?? .double(Double(number))
+    case let number as Float: slot.content = .double(Double(number))
     default: try value.encode(to: ValueEncoding(slot: slot, codingPath: codingPath))
     }
 }

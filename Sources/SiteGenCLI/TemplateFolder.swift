@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteGen
 
 /// Reads partials and parents named `x` from `folder/x.mustache`.
 public struct TemplateFolder: Sendable {

@@ -9,6 +9,8 @@ enum Bench {
         Benchmarks:
           template FILE --data DATA.json [--partials DIR] --iterations N
               Compile FILE once, render it N times on one thread, print renders/s.
+          build --reviews N [--keep DIR]
+              Generate a site of N reviews and time full builds of it.
 
         """
 
@@ -21,6 +23,8 @@ enum Bench {
             switch name {
             case "template":
                 try TemplateBenchmark(Array(arguments.dropFirst())).run()
+            case "build":
+                try BuildBenchmark(Array(arguments.dropFirst())).run()
             case "--help", "-h":
                 print(usage, terminator: "")
             default:

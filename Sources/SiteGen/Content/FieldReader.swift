@@ -1,0 +1,165 @@
+import Foundation
+import Mustache
+
+/// Reads typed fields from a YAML mapping, collecting one diagnostic per bad field
+/// so that a build reports every problem in a file at once.
+struct FieldReader {
+    let path: String
+    let firstLine: Int
+    private let pairs: [YAMLPair]
+    private let start: TextPosition
+    private(set) var diagnostics: [Diagnostic] = []
+    private var used: Set<String> = []
+
+    /// `node` is the parsed YAML (nil for an empty document), which started on `firstLine` of `path`.
+    init(_ node: YAMLNode?, path: String, firstLine: Int) {
+        self.path = path
+        self.firstLine = firstLine
+        switch node {
+        case .mapping(let pairs, let position)?:
+            self.pairs = pairs
+            self.start = position
+        case nil:
+            self.pairs = []
+            self.start = TextPosition(line: 1, column: 1)
+        case let other?:
+            self.pairs = []
+            self.start = other.position
+            report("expected keys and values (like \"title: …\"), found \(other.kindName)", at: other.position)
+        }
+    }
+
+    /// The node under `key`, marking the key as known.
+    mutating func node(_ key: String) -> YAMLNode? {
+        used.insert(key)
+        guard let value = pairs.first(where: { $0.key.scalarText == key })?.value, !value.isNull else { return nil }
+        return value
+    }
+
+    /// Where `key` was written, or the start of the mapping.
+    func position(of key: String) -> TextPosition {
+        pairs.first { $0.key.scalarText == key }?.key.position ?? start
+    }
+
+    func location(_ position: TextPosition) -> SourceLocation {
+        SourceLocation(path: path, line: firstLine - 1 + position.line, column: position.column)
+    }
+
+    mutating func report(_ message: String, at position: TextPosition, severity: Diagnostic.Severity = .error) {
+        diagnostics.append(Diagnostic(message, at: location(position), severity: severity))
+    }
+
+    mutating func string(_ key: String, required: Bool = false) -> String? {
+        guard let value = node(key) else {
+            if required { report("missing required field \"\(key)\"", at: start) }
+            return nil
+        }
+        guard let text = value.scalarText else {
+            report("\"\(key)\" must be text, not \(value.kindName)", at: value.position)
+            return nil
+        }
+        if required && text.trimmingCharacters(in: .whitespaces).isEmpty {
+            report("\"\(key)\" is empty", at: value.position)
+            return nil
+        }
+        return text
+    }
+
+    mutating func day(_ key: String, required: Bool = false) -> Day? {
+        guard let value = node(key) else {
+            if required { report("missing required field \"\(key)\"", at: start) }
+            return nil
+        }
+        guard let text = value.scalarText, let day = Day(text) else {
+            report("\"\(key)\" must be a date written YYYY-MM-DD, not \(quoted(value))", at: value.position)
+            return nil
+        }
+        return day
+    }
+
+    mutating func rating(_ key: String) -> Rating? {
+        guard let value = node(key) else { return nil }
+        guard let text = value.scalarText, let number = Double(text), let rating = Rating(number) else {
+            report(
+                "\"\(key)\" must be a number from 0 to 5 in half steps (like 3.5), not \(quoted(value))",
+                at: value.position)
+            return nil
+        }
+        return rating
+    }
+
+    mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = node(key) else { return nil }
+        guard let text = value.scalarText, let number = Int(text), range.contains(number) else {
+            report(
+                "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(quoted(value))",
+                at: value.position)
+            return nil
+        }
+        return number
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let value = node(key) else { return nil }
+        switch value.scalarText {
+        case "true", "True", "TRUE", "yes": return true
+        case "false", "False", "FALSE", "no": return false
+        default:
+            report("\"\(key)\" must be true or false, not \(quoted(value))", at: value.position)
+            return nil
+        }
+    }
+
+    /// A list of texts; a single text counts as a list of one.
+    mutating func strings(_ key: String) -> [String] {
+        guard let value = node(key) else { return [] }
+        switch value {
+        case .scalar(let text, _, _):
+            return [text]
+        case .sequence(let items, _):
+            return items.compactMap { item in
+                guard let text = item.scalarText, !text.isEmpty else {
+                    report("each of \"\(key)\" must be text, not \(item.kindName)", at: item.position)
+                    return nil
+                }
+                return text
+            }
+        case .mapping:
+            report("\"\(key)\" must be a list like [a, b], not a mapping", at: value.position)
+            return []
+        }
+    }
+
+    /// One of a fixed set of words.
+    mutating func choice(_ key: String, from choices: [String]) -> String? {
+        guard let value = node(key) else { return nil }
+        guard let text = value.scalarText, choices.contains(text) else {
+            let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
+            report("\"\(key)\" must be one of \(list), not \(quoted(value))", at: value.position)
+            return nil
+        }
+        return text
+    }
+
+    /// The keys nobody asked for, as template data.
+    var unused: [String: Value] {
+        var extra: [String: Value] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalarText, !used.contains(key) else { continue }
+            extra[key] = pair.value.templateValue
+        }
+        return extra
+    }
+
+    /// Reports every key not in `known` (for files where a typo should not pass silently).
+    mutating func rejectUnknownKeys(_ known: Set<String>) {
+        for pair in pairs {
+            guard let key = pair.key.scalarText, !known.contains(key) else { continue }
+            report("unknown key \"\(key)\"", at: pair.key.position)
+        }
+    }
+
+    private func quoted(_ node: YAMLNode) -> String {
+        node.scalarText.map { "\"\($0)\"" } ?? node.kindName
+    }
+}

@@ -1,0 +1,51 @@
+import Mustache
+
+/// A Markdown file split into its YAML front matter (between `---` lines) and its body.
+public struct FrontMatter: Sendable, Equatable {
+    /// The YAML text, without the `---` lines.
+    public let yaml: String
+    /// The file line on which the YAML text starts.
+    public let yamlFirstLine: Int
+    public let body: String
+
+    /// Splits `text`; throws when it does not start with a `---` line or the block is not closed.
+    public init(splitting text: String, path: String) throws(Diagnostic) {
+        var bytes = Substring(text).utf8[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let opening = Self.line(at: bytes.startIndex, in: bytes), Self.isFence(bytes[opening.content]) else {
+            throw Diagnostic(
+                "no front matter: the file must start with a \"---\" line, then YAML, then \"---\"",
+                at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        var position = opening.next
+        while let line = Self.line(at: position, in: bytes) {
+            if Self.isFence(bytes[line.content]) || bytes[line.content].elementsEqual("...".utf8) {
+                yaml = String(Substring(bytes[opening.next..<line.content.lowerBound]))
+                yamlFirstLine = 2
+                body = String(Substring(bytes[line.next...]))
+                return
+            }
+            position = line.next
+        }
+        throw Diagnostic(
+            "front matter is not closed: add a \"---\" line after the YAML",
+            at: SourceLocation(path: path, line: 1, column: 1))
+    }
+}
+
+private extension FrontMatter {
+    typealias Bytes = Substring.UTF8View.SubSequence
+
+    /// The line starting at `start`: its content (without the line break) and where the next one starts.
+    static func line(at start: Bytes.Index, in bytes: Bytes) -> (content: Range<Bytes.Index>, next: Bytes.Index)? {
+        guard start < bytes.endIndex else { return nil }
+        let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        var end = newline
+        if end > start, bytes[bytes.index(before: end)] == 0x0D { end = bytes.index(before: end) }
+        return (start..<end, newline == bytes.endIndex ? newline : bytes.index(after: newline))
+    }
+
+    static func isFence(_ line: Bytes) -> Bool {
+        line.elementsEqual("---".utf8)
+    }
+}

@@ -1,0 +1,105 @@
+import CCmark
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Markdown rendered to HTML by libcmark; the only file that sees cmark.
+public enum Markdown {
+    /// The version of the linked libcmark, such as "0.30.2".
+    public static var libraryVersion: String { String(cString: cmark_version_string()) }
+
+    /// Renders CommonMark to HTML. Without `allowRawHTML`, raw HTML and dangerous
+    /// links (`javascript:` and the like) are left out of the output.
+    public static func render(_ text: String, allowRawHTML: Bool) -> RenderedMarkdown {
+        let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        var bytes = Array(text.utf8)
+        guard
+            let document = bytes.withUnsafeMutableBufferPointer({ buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        cmark_parse_document($0, buffer.count, options)
+                    }
+                } ?? cmark_parse_document("", 0, options)
+            })
+        else {
+            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0)
+        }
+        defer { cmark_node_free(document) }
+        let html: String
+        if let rendered = cmark_render_html(document, options) {
+            html = String(cString: rendered)
+            free(rendered)
+        } else {
+            html = ""
+        }
+        let (firstParagraph, words) = summarize(document)
+        return RenderedMarkdown(html: html, firstParagraph: firstParagraph, wordCount: words)
+    }
+}
+
+/// A Markdown document as HTML, with the plain text of its first paragraph and its length in words.
+public struct RenderedMarkdown: Sendable, Equatable {
+    public let html: String
+    public let firstParagraph: String
+    public let wordCount: Int
+
+    public init(html: String, firstParagraph: String, wordCount: Int) {
+        self.html = html
+        self.firstParagraph = firstParagraph
+        self.wordCount = wordCount
+    }
+}
+
+private extension Markdown {
+    /// Walks the tree once: the text of the first paragraph, and the number of words.
+    static func summarize(_ document: OpaquePointer) -> (String, Int) {
+        guard let iterator = cmark_iter_new(document) else { return ("", 0) }
+        defer { cmark_iter_free(iterator) }
+        var first = ""
+        var inFirst = false
+        var firstDone = false
+        var words = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_PARAGRAPH, !firstDone {
+                if event == CMARK_EVENT_ENTER {
+                    inFirst = true
+                } else {
+                    inFirst = false
+                    firstDone = true
+                }
+            }
+            guard event == CMARK_EVENT_ENTER else { continue }
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                guard let literal = cmark_node_get_literal(node) else { continue }
+                words += countWords(literal)
+                if inFirst { first += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if inFirst { first += " " }
+            default:
+                break
+            }
+        }
+        return (first, words)
+    }
+
+    /// Words in a C string: runs of bytes other than ASCII spaces, tabs and line breaks.
+    static func countWords(_ text: UnsafePointer<CChar>) -> Int {
+        var count = 0
+        var inWord = false
+        var pointer = text
+        while pointer.pointee != 0 {
+            let byte = UInt8(bitPattern: pointer.pointee)
+            let blank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            if !blank && !inWord { count += 1 }
+            inWord = !blank
+            pointer += 1
+        }
+        return count
+    }
+}

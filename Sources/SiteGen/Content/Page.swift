@@ -1,0 +1,65 @@
+import Mustache
+
+/// A plain page such as `content/about.md`, published at `/about/`.
+public struct Page: Sendable, Equatable {
+    public let source: String
+    public let slug: String
+    public let title: String
+    public let description: String
+    public let html: String
+    public let extra: [String: Value]
+
+    public init(
+        source: String, slug: String, title: String, description: String, html: String,
+        extra: [String: Value]
+    ) {
+        self.source = source
+        self.slug = slug
+        self.title = title
+        self.description = description
+        self.html = html
+        self.extra = extra
+    }
+
+    /// The output folder relative to the site root: `about/`.
+    public var path: String { "\(slug)/" }
+
+    static func read(_ text: String, source: String, allowRawHTML: Bool) -> (Page?, [Diagnostic]) {
+        let front: FrontMatter
+        do {
+            front = try FrontMatter(splitting: text, path: source)
+        } catch {
+            return (nil, [error])
+        }
+        let node: YAMLNode?
+        do {
+            node = try YAMLParser.parse(front.yaml)
+        } catch {
+            return (
+                nil, [Diagnostic(error.message, path: source, position: error.position, firstLine: front.yamlFirstLine)]
+            )
+        }
+        var reader = FieldReader(node, path: source, firstLine: front.yamlFirstLine)
+        let title = reader.string("title", required: true)
+        let summary = reader.string("summary")
+        let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
+        var slug = fileSlug
+        if let explicit = reader.string("slug") {
+            if explicit.isSafeSlug {
+                slug = explicit
+            } else {
+                reader.report(
+                    "\"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"\(explicit)\"",
+                    at: reader.position(of: "slug"))
+            }
+        }
+        let extra = reader.unused
+        guard reader.diagnostics.isEmpty, let title else { return (nil, reader.diagnostics) }
+        let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        return (
+            Page(
+                source: source, slug: slug, title: title, description: summary ?? body.firstParagraph,
+                html: body.html, extra: extra), []
+        )
+    }
+}

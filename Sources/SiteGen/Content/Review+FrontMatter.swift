@@ -1,0 +1,84 @@
+import Mustache
+
+extension Review {
+    /// Reads a review file of a section of `kind`; returns the review or the problems found.
+    static func read(
+        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool
+    ) -> (Review?, [Diagnostic]) {
+        let front: FrontMatter
+        do {
+            front = try FrontMatter(splitting: text, path: source)
+        } catch {
+            return (nil, [error])
+        }
+        let node: YAMLNode?
+        do {
+            node = try YAMLParser.parse(front.yaml)
+        } catch {
+            return (
+                nil, [Diagnostic(error.message, path: source, position: error.position, firstLine: front.yamlFirstLine)]
+            )
+        }
+        var reader = FieldReader(node, path: source, firstLine: front.yamlFirstLine)
+        let title = reader.string("title", required: true)
+        let date = reader.day("date", required: true)
+        let rating = reader.rating("rating")
+        let tags = reader.strings("tags")
+        let draft = reader.bool("draft") ?? false
+        let summary = reader.string("summary")
+        let language = reader.string("language")
+        let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
+        var slug = fileSlug
+        if let explicit = reader.string("slug") {
+            if explicit.isSafeSlug {
+                slug = explicit
+            } else {
+                reader.report(
+                    "\"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"\(explicit)\"",
+                    at: reader.node("slug")?.position ?? reader.position(of: "slug"))
+            }
+        } else if !fileSlug.isSafeSlug {
+            reader.report(
+                "the file name \"\(fileSlug).md\" cannot be a URL: rename it or set \"slug\"",
+                at: TextPosition(line: 1, column: 1))
+        }
+        for tag in tags where tag.slug.isEmpty {
+            reader.report("tag \"\(tag)\" has no letters or digits", at: reader.position(of: "tags"))
+        }
+        let work = readWork(kind, with: &reader)
+        let extra = reader.unused
+        guard reader.diagnostics.isEmpty, let title, let date else { return (nil, reader.diagnostics) }
+        let review = Review(
+            source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
+            draft: draft, summary: summary, language: language, work: work, extra: extra,
+            body: Markdown.render(front.body, allowRawHTML: allowRawHTML))
+        return (review, [])
+    }
+
+    private static func readWork(_ kind: WorkKind, with reader: inout FieldReader) -> Work {
+        let year = reader.integer("year", in: 1...9999)
+        switch kind {
+        case .movie:
+            return Work(
+                kind: .movie, year: year, originalTitle: reader.string("original_title"),
+                creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)))
+        case .book:
+            return Work(
+                kind: .book, year: year, originalTitle: reader.string("original_title"),
+                creator: reader.string("author"), isbn: reader.string("isbn").map(Self.normalizedISBN),
+                publisher: reader.string("publisher"))
+        }
+    }
+
+    /// An ISBN without spaces or hyphens.
+    static func normalizedISBN(_ text: String) -> String {
+        text.filter { $0.isNumber || $0 == "X" || $0 == "x" }.uppercased()
+    }
+}
+
+extension String {
+    /// One safe path segment: letters, digits, `-` and `_`, not starting with a dot.
+    var isSafeSlug: Bool {
+        !isEmpty && allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+}

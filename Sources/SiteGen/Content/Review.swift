@@ -1,0 +1,77 @@
+import Mustache
+
+/// One review as written: front matter in typed fields, and the rendered body.
+public struct Review: Sendable, Equatable {
+    /// The file, relative to the site folder: `content/movies/parasite.md`.
+    public let source: String
+    /// The section folder: `movies`.
+    public let section: String
+    public let slug: String
+    public let title: String
+    public let date: Day
+    public let rating: Rating?
+    public let tags: [String]
+    public let draft: Bool
+    public let summary: String?
+    /// The language of the review's text, when it differs from the site's.
+    public let language: String?
+    public let work: Work
+    /// Front matter keys sitegen does not know, for templates.
+    public let extra: [String: Value]
+    public let body: RenderedMarkdown
+
+    /// The output folder relative to the site root: `movies/parasite/`.
+    public var path: String { "\(section)/\(slug)/" }
+
+    public init(
+        source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
+        tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
+        extra: [String: Value], body: RenderedMarkdown
+    ) {
+        self.source = source
+        self.section = section
+        self.slug = slug
+        self.title = title
+        self.date = date
+        self.rating = rating
+        self.tags = tags
+        self.draft = draft
+        self.summary = summary
+        self.language = language
+        self.work = work
+        self.extra = extra
+        self.body = body
+    }
+}
+
+/// Whether a section holds films or books.
+public enum WorkKind: String, Sendable, CaseIterable {
+    case movie
+    case book
+}
+
+/// The film or book a review is about, as the front matter describes it.
+public struct Work: Sendable, Equatable {
+    public let kind: WorkKind
+    /// Release or publication year.
+    public let year: Int?
+    public let originalTitle: String?
+    /// The director or the author.
+    public let creator: String?
+    public let tmdbID: Int?
+    public let isbn: String?
+    public let publisher: String?
+
+    public init(
+        kind: WorkKind, year: Int? = nil, originalTitle: String? = nil, creator: String? = nil,
+        tmdbID: Int? = nil, isbn: String? = nil, publisher: String? = nil
+    ) {
+        self.kind = kind
+        self.year = year
+        self.originalTitle = originalTitle
+        self.creator = creator
+        self.tmdbID = tmdbID
+        self.isbn = isbn
+        self.publisher = publisher
+    }
+}

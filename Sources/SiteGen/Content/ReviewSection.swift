@@ -1,0 +1,94 @@
+import Mustache
+
+/// A folder of reviews under `content/`, described by its optional `_index.md`.
+public struct ReviewSection: Sendable, Equatable {
+    public let name: String
+    public let title: String
+    public let kind: WorkKind
+    /// The `_index.md` body as HTML.
+    public let introHTML: String
+    /// The order of the section's main page.
+    public let defaultSort: SortOrder
+    /// Lower comes first in the navigation; then by name.
+    public let weight: Int
+
+    public init(
+        name: String, title: String, kind: WorkKind, introHTML: String = "", defaultSort: SortOrder = .date,
+        weight: Int = 0
+    ) {
+        self.name = name
+        self.title = title
+        self.kind = kind
+        self.introHTML = introHTML
+        self.defaultSort = defaultSort
+        self.weight = weight
+    }
+
+    /// Reads `_index.md` (nil when the section has none).
+    static func read(name: String, index: (text: String, source: String)?, allowRawHTML: Bool) -> (
+        ReviewSection?, [Diagnostic]
+    ) {
+        let defaultKind: WorkKind? =
+            switch name {
+            case "movies", "films": .movie
+            case "books": .book
+            default: nil
+            }
+        let fallbackTitle = name.prefix(1).uppercased() + name.dropFirst()
+        guard let index else {
+            guard let defaultKind else {
+                let message =
+                    "section \"\(name)\" needs a kind: add content/\(name)/_index.md with \"kind: movie\" or \"kind: book\""
+                return (nil, [Diagnostic(message, at: SourceLocation(path: "content/\(name)", line: 1, column: 1))])
+            }
+            return (ReviewSection(name: name, title: fallbackTitle, kind: defaultKind), [])
+        }
+        let front: FrontMatter
+        do {
+            front = try FrontMatter(splitting: index.text, path: index.source)
+        } catch {
+            return (nil, [error])
+        }
+        let node: YAMLNode?
+        do {
+            node = try YAMLParser.parse(front.yaml)
+        } catch {
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        error.message, path: index.source, position: error.position, firstLine: front.yamlFirstLine)
+                ]
+            )
+        }
+        var reader = FieldReader(node, path: index.source, firstLine: front.yamlFirstLine)
+        reader.rejectUnknownKeys(["title", "kind", "sort", "weight"])
+        let title = reader.string("title") ?? fallbackTitle
+        let kind = reader.choice("kind", from: WorkKind.allCases.map(\.rawValue)).flatMap(WorkKind.init(rawValue:))
+        let sort = reader.choice("sort", from: SortOrder.allCases.map(\.rawValue)).flatMap(SortOrder.init(rawValue:))
+        let weight = reader.integer("weight", in: -1000...1000) ?? 0
+        if kind == nil && defaultKind == nil && reader.diagnostics.isEmpty {
+            reader.report(
+                "missing \"kind\": say \"kind: movie\" or \"kind: book\"", at: TextPosition(line: 1, column: 1))
+        }
+        guard reader.diagnostics.isEmpty, let kind = kind ?? defaultKind else { return (nil, reader.diagnostics) }
+        let intro = Markdown.render(front.body, allowRawHTML: allowRawHTML).html
+        return (
+            ReviewSection(
+                name: name, title: title, kind: kind, introHTML: intro, defaultSort: sort ?? .date,
+                weight: weight), []
+        )
+    }
+}
+
+/// The orders a section can be listed in.
+public enum SortOrder: String, Sendable, CaseIterable {
+    /// Newest review first, grouped by month.
+    case date
+    /// By title in the site language's collation, grouped by initial.
+    case title
+    /// Highest rating first, grouped by rating.
+    case rating
+    /// By release or publication year, newest first.
+    case year
+}

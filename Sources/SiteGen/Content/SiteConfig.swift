@@ -1,0 +1,68 @@
+import Foundation
+
+/// The settings in `site.yml`.
+public struct SiteConfig: Sendable, Equatable {
+    public var title: String
+    public var baseURL: BaseURL
+    public var language: SiteLanguage
+    public var author: String
+    public var description: String
+    /// Reviews per page on a section's paginated index.
+    public var pageSize: Int
+    /// Whether raw HTML in Markdown reaches the pages (off by default).
+    public var rawHTML: Bool
+
+    public static let fileName = "site.yml"
+    static let keys: Set<String> = ["title", "base_url", "language", "author", "description", "page_size", "raw_html"]
+
+    /// Reads `site.yml`; every problem becomes a diagnostic.
+    static func read(_ text: String, path: String) -> (SiteConfig?, [Diagnostic]) {
+        let node: YAMLNode?
+        do {
+            node = try YAMLParser.parse(text)
+        } catch {
+            return (nil, [Diagnostic(error.message, path: path, position: error.position)])
+        }
+        var reader = FieldReader(node, path: path, firstLine: 1)
+        reader.rejectUnknownKeys(keys)
+        let title = reader.string("title", required: true)
+        var baseURL: BaseURL?
+        if let text = reader.string("base_url", required: true) {
+            baseURL = BaseURL(text)
+            if baseURL == nil {
+                reader.report(
+                    "\"base_url\" must be an absolute http or https URL like https://example.org/, not \"\(text)\"",
+                    at: reader.node("base_url")?.position ?? reader.position(of: "base_url"))
+            }
+        }
+        let language = reader.choice("language", from: SiteLanguage.allCases.map(\.rawValue))
+        let config = SiteConfig(
+            title: title ?? "", baseURL: baseURL ?? BaseURL("http://localhost/")!,
+            language: language.flatMap(SiteLanguage.init(rawValue:)) ?? .english,
+            author: reader.string("author") ?? "", description: reader.string("description") ?? "",
+            pageSize: reader.integer("page_size", in: 1...10_000) ?? 10, rawHTML: reader.bool("raw_html") ?? false)
+        return (reader.diagnostics.isEmpty ? config : nil, reader.diagnostics)
+    }
+}
+
+/// The site's public address: absolute (for the feed and sitemap) and as a root path for links.
+public struct BaseURL: Sendable, Equatable {
+    /// Such as `https://example.org/reviews/`, always ending in `/`.
+    public let absolute: String
+    /// Such as `/reviews/`.
+    public let path: String
+
+    /// Accepts absolute http(s) URLs; adds the final `/` when missing.
+    public init?(_ text: String) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+            components.query == nil, components.fragment == nil
+        else { return nil }
+        var path = components.percentEncodedPath
+        if !path.hasSuffix("/") { path += "/" }
+        if !path.hasPrefix("/") { path = "/" + path }
+        let port = components.port.map { ":\($0)" } ?? ""
+        self.absolute = "\(scheme)://\(host)\(port)\(path)"
+        self.path = path
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Everything a site folder holds, loaded and checked: the first step of a build.
+public struct SiteContent: Sendable {
+    public let config: SiteConfig
+    /// Review sections in navigation order.
+    public let sections: [ReviewSection]
+    /// The reviews to publish (drafts only when asked for), in source order.
+    public let reviews: [Review]
+    public let pages: [Page]
+    public let theme: Theme
+    /// Files copied as they are, by output path: theme assets, then the site's `static/` over them.
+    public let staticFiles: [String: Data]
+    /// Problems that do not stop the build.
+    public let warnings: [Diagnostic]
+
+    public init(
+        config: SiteConfig, sections: [ReviewSection], reviews: [Review], pages: [Page], theme: Theme,
+        staticFiles: [String: Data], warnings: [Diagnostic] = []
+    ) {
+        self.config = config
+        self.sections = sections
+        self.reviews = reviews
+        self.pages = pages
+        self.theme = theme
+        self.staticFiles = staticFiles
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,51 @@
+/// Writes the Atom feed (RFC 4287) from its model.
+enum FeedWriter {
+    static func xml(_ feed: FeedModel) -> String {
+        var lines = [
+            #"<?xml version="1.0" encoding="utf-8"?>"#,
+            #"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\#(XML.escape(feed.language))">"#,
+            "  <title>\(XML.escape(feed.title))</title>",
+        ]
+        if !feed.subtitle.isEmpty { lines.append("  <subtitle>\(XML.escape(feed.subtitle))</subtitle>") }
+        lines += [
+            #"  <link rel="self" type="application/atom+xml" href="\#(XML.escape(feed.selfURL))"/>"#,
+            #"  <link rel="alternate" type="text/html" href="\#(XML.escape(feed.siteURL))"/>"#,
+            "  <id>\(XML.escape(feed.siteURL))</id>",
+            "  <updated>\(feed.updated)</updated>",
+            "  <author><name>\(XML.escape(feed.author.isEmpty ? feed.title : feed.author))</name></author>",
+            "  <generator>sitegen</generator>",
+        ]
+        for entry in feed.entries {
+            lines += [
+                "  <entry>",
+                "    <title>\(XML.escape(entry.title))</title>",
+                #"    <link rel="alternate" type="text/html" href="\#(XML.escape(entry.url))"/>"#,
+                "    <id>\(XML.escape(entry.url))</id>",
+                "    <published>\(entry.published)</published>",
+                "    <updated>\(entry.published)</updated>",
+            ]
+            lines += entry.categories.map { #"    <category term="\#(XML.escape($0))"/>"# }
+            if !entry.summary.isEmpty { lines.append("    <summary>\(XML.escape(entry.summary))</summary>") }
+            lines.append(#"    <content type="html">\#(XML.escape(entry.contentHTML))</content>"#)
+            lines.append("  </entry>")
+        }
+        lines.append("</feed>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Writes `sitemap.xml` (sitemaps.org protocol 0.9).
+enum SitemapWriter {
+    static func xml(_ entries: [(url: String, lastModified: String?)]) -> String {
+        var lines = [
+            #"<?xml version="1.0" encoding="utf-8"?>"#,
+            #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
+        ]
+        for entry in entries {
+            let lastModified = entry.lastModified.map { "<lastmod>\($0)</lastmod>" } ?? ""
+            lines.append("  <url><loc>\(XML.escape(entry.url))</loc>\(lastModified)</url>")
+        }
+        lines.append("</urlset>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,29 @@
+/// Builds the home page: the newest reviews, then each section's recent and top-rated ones.
+struct HomePresenter {
+    let context: SiteContext
+    let ordering: ReviewOrdering
+    static let recentCount = 8
+    static let perSection = 4
+
+    func job() -> PageJob {
+        let reviews = context.content.reviews
+        let all = Array(reviews.indices)
+        let sections = context.content.sections.map { section in
+            let members = all.filter { reviews[$0].section == section.name }
+            let rated = members.filter { reviews[$0].rating != nil }
+            let recent = ordering.sorted(members, by: .date).prefix(Self.perSection).map { context.cards[$0] }
+            let topRated = ordering.sorted(rated, by: .rating).prefix(Self.perSection).map { context.cards[$0] }
+            return HomeSection(
+                id: "section-\(section.name)", title: section.title,
+                url: context.urls.path(context.urls.section(section.name)),
+                countLabel: context.format.reviewCount(members.count), recent: recent, topRated: topRated,
+                hasRecent: !recent.isEmpty, hasTopRated: !topRated.isEmpty)
+        }
+        let recent = ordering.sorted(all, by: .date).prefix(Self.recentCount).map { context.cards[$0] }
+        let model = HomePageModel(
+            site: context.site(at: .home), labels: context.labels,
+            page: context.head(title: nil, description: nil, path: "", kind: "home"),
+            recent: recent, hasRecent: !recent.isEmpty, sections: sections)
+        return PageJob.folder("", template: "home", model: model)
+    }
+}

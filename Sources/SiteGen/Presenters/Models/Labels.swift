@@ -1,0 +1,73 @@
+import Mustache
+
+/// The theme's fixed words, in the site's language (`labels.*` in templates).
+public struct Labels: Encodable, Sendable, Equatable {
+    public let skipToContent: String
+    public let mainNavigation: String
+    public let home: String
+    public let feed: String
+    public let tags: String
+    public let genres: String
+    public let review: String
+    public let overview: String
+    public let details: String
+    public let director: String
+    public let author: String
+    public let cast: String
+    public let runtime: String
+    public let publisher: String
+    public let pages: String
+    public let released: String
+    public let published: String
+    public let originalTitle: String
+    public let related: String
+    public let previousReview: String
+    public let nextReview: String
+    public let sortBy: String
+    public let pagination: String
+    public let previousPage: String
+    public let nextPage: String
+    public let recent: String
+    public let topRated: String
+    public let allReviews: String
+    public let notRated: String
+    public let notFoundTitle: String
+    public let notFoundText: String
+    public let backHome: String
+    public let allTags: String
+    public let reviewedOn: String
+    public let rating: String
+    /// The name of the previous/next review navigation.
+    public let reviewNavigation: String
+
+    /// The labels for `language`.
+    public static func `for`(_ language: SiteLanguage) -> Labels {
+        switch language {
+        case .english: .english
+        case .korean: .korean
+        }
+    }
+
+    static let english = Labels(
+        skipToContent: "Skip to content", mainNavigation: "Main", home: "Home", feed: "Atom feed", tags: "Tags",
+        genres: "Genres", review: "Review", overview: "Overview", details: "Details", director: "Director",
+        author: "Author", cast: "Cast", runtime: "Runtime", publisher: "Publisher", pages: "Pages",
+        released: "Released", published: "Published", originalTitle: "Original title", related: "Related reviews",
+        previousReview: "Previous review", nextReview: "Next review", sortBy: "Sort by", pagination: "Pages",
+        previousPage: "Newer", nextPage: "Older", recent: "Recent reviews", topRated: "Top rated",
+        allReviews: "All reviews", notRated: "Not rated", notFoundTitle: "Page not found",
+        notFoundText: "There is nothing at this address. It may have moved, or never existed.",
+        backHome: "Back to the home page", allTags: "All tags", reviewedOn: "Reviewed on", rating: "Rating",
+        reviewNavigation: "More reviews")
+
+    static let korean = Labels(
+        skipToContent: "본문으로 건너뛰기", mainNavigation: "주 메뉴", home: "홈", feed: "Atom 피드", tags: "태그",
+        genres: "장르", review: "리뷰", overview: "줄거리", details: "정보", director: "감독", author: "저자",
+        cast: "출연", runtime: "상영 시간", publisher: "출판사", pages: "쪽수", released: "개봉", published: "출간",
+        originalTitle: "원제", related: "관련 리뷰", previousReview: "이전 리뷰", nextReview: "다음 리뷰",
+        sortBy: "정렬", pagination: "페이지", previousPage: "최신 글", nextPage: "이전 글", recent: "최근 리뷰",
+        topRated: "높은 평점", allReviews: "모든 리뷰", notRated: "평점 없음", notFoundTitle: "페이지를 찾을 수 없습니다",
+        notFoundText: "이 주소에는 아무것도 없습니다. 옮겨졌거나 처음부터 없었을 수 있습니다.",
+        backHome: "홈으로 돌아가기", allTags: "모든 태그", reviewedOn: "작성일", rating: "평점",
+        reviewNavigation: "다른 리뷰")
+}

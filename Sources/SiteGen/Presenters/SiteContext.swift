@@ -1,0 +1,81 @@
+import Mustache
+
+/// What every presenter shares, computed once per build: formatting, links, labels,
+/// the navigation, and each review's card.
+public struct SiteContext: Sendable {
+    public let content: SiteContent
+    public let config: SiteConfig
+    public let labels: Labels
+    public let format: Formatter
+    public let collation: Collation
+    public let urls: URLs
+    /// True when `sitegen serve` renders the pages.
+    public let isPreview: Bool
+    /// Cards by review index in `content.reviews`.
+    public let cards: [ReviewCard]
+    let copyrightYear: String
+
+    public init(content: SiteContent, isPreview: Bool = false) {
+        self.content = content
+        self.config = content.config
+        self.labels = Labels.for(content.config.language)
+        self.format = Formatter(language: content.config.language)
+        self.collation = Collation(language: content.config.language)
+        self.urls = URLs(base: content.config.baseURL)
+        self.isPreview = isPreview
+        self.copyrightYear = content.reviews.map(\.date.year).max().map(String.init) ?? ""
+        let sections = Dictionary(content.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let format = self.format
+        let urls = self.urls
+        self.cards = content.reviews.parallelMap { review in
+            ReviewCard(
+                title: review.title, url: urls.path(review.path), date: format.date(review.date),
+                rating: review.rating.map(format.rating),
+                summary: review.summary ?? format.excerpt(review.body.firstParagraph),
+                image: nil, year: review.work.year.map(String.init) ?? "", creator: review.work.creator ?? "",
+                sectionTitle: sections[review.section] ?? review.section, kind: review.work.kind.rawValue)
+        }
+    }
+
+    /// Where a page sits in the navigation.
+    public enum Place: Sendable, Equatable {
+        case home
+        case section(String)
+        case tags
+        case page(String)
+        case other
+    }
+
+    /// The `site` model for a page at `place`.
+    public func site(at place: Place) -> SiteModel {
+        var nav = [NavItem(title: labels.home, url: urls.path(""), current: place == .home)]
+        nav += content.sections.map {
+            NavItem(title: $0.title, url: urls.path(urls.section($0.name)), current: place == .section($0.name))
+        }
+        if !content.reviews.allSatisfy(\.tags.isEmpty) {
+            nav.append(NavItem(title: labels.tags, url: urls.path(urls.tags()), current: place == .tags))
+        }
+        nav += content.pages.sorted { $0.slug < $1.slug }.map {
+            NavItem(title: $0.title, url: urls.path($0.path), current: place == .page($0.slug))
+        }
+        return SiteModel(
+            title: config.title, description: config.description, language: config.language.rawValue,
+            author: config.author, rootURL: urls.path(""), feedURL: urls.path("feed.xml"),
+            stylesheetURL: urls.path("assets/site.css"), copyrightYear: copyrightYear, nav: nav, isPreview: isPreview)
+    }
+
+    /// The `page` model: `<title>` (with the site's title after a page's own), description and canonical URL.
+    public func head(title: String?, description: String?, path: String, kind: String, imageURL: String? = nil)
+        -> PageHead
+    {
+        PageHead(
+            title: title.map { "\($0) · \(config.title)" } ?? config.title,
+            description: description.flatMap { $0.isEmpty ? nil : $0 } ?? config.description,
+            canonicalURL: urls.absolute(path), imageURL: imageURL, kind: kind)
+    }
+
+    /// The section a review belongs to.
+    public func section(named name: String) -> ReviewSection? {
+        content.sections.first { $0.name == name }
+    }
+}

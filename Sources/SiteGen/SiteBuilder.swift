@@ -1,0 +1,94 @@
+import Foundation
+import Mustache
+
+/// A whole build: load → present → render → write, each step taking and returning values.
+public struct SiteBuilder: Sendable {
+    public struct Options: Sendable {
+        public var source: URL
+        public var output: URL
+        public var includeDrafts: Bool
+        public var baseURL: BaseURL?
+
+        public init(source: URL, output: URL, includeDrafts: Bool = false, baseURL: BaseURL? = nil) {
+            self.source = source
+            self.output = output
+            self.includeDrafts = includeDrafts
+            self.baseURL = baseURL
+        }
+    }
+
+    public let options: Options
+    public let fileSystem: FileSystem
+
+    public init(options: Options, fileSystem: FileSystem = .disk) {
+        self.options = options
+        self.fileSystem = fileSystem
+    }
+
+    /// What a finished build did.
+    public struct Report: Sendable {
+        public let pages: Int
+        public let files: Int
+        public let output: OutputWriter.Report
+        public let warnings: [Diagnostic]
+    }
+
+    /// Loads the site folder.
+    public func load() throws -> SiteContent {
+        try SiteLoader(
+            root: options.source, fileSystem: fileSystem,
+            options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL)
+        ).load()
+    }
+
+    /// Every file of the site, by output path, without touching the output folder.
+    public func render(_ content: SiteContent, isPreview: Bool = false) throws -> (files: [String: Data], pages: Int) {
+        let (library, problems) = content.theme.library()
+        guard let library else { throw BuildError(step: "compiling templates", diagnostics: problems) }
+        let presentation = SitePresenter(content: content, isPreview: isPreview).present()
+        var files = try PageRenderer(library: library).render(presentation.pages)
+        files["feed.xml"] = Data(FeedWriter.xml(presentation.feed).utf8)
+        files["sitemap.xml"] = Data(SitemapWriter.xml(presentation.sitemap).utf8)
+        for (path, data) in content.staticFiles where files[path] == nil {
+            files[path] = data
+        }
+        return (files, presentation.pages.count)
+    }
+
+    /// Builds and writes the site; on any error the output folder is left as it was.
+    public func build() throws -> Report {
+        try checkOutputFolder()
+        let content = try load()
+        let (files, pages) = try render(content)
+        let written: OutputWriter.Report
+        do {
+            written = try OutputWriter(folder: options.output).write(files)
+        } catch {
+            throw BuildError(
+                step: "writing",
+                diagnostics: [
+                    Diagnostic(
+                        "cannot write: \(error.localizedDescription)",
+                        at: SourceLocation(path: options.output.path, line: 1, column: 1))
+                ])
+        }
+        return Report(pages: pages, files: files.count, output: written, warnings: content.warnings)
+    }
+
+    /// The output folder must not be the site folder, hold it, or sit inside its sources.
+    func checkOutputFolder() throws {
+        let source = options.source.standardizedFileURL.resolvingSymlinksInPath().path
+        let output = options.output.standardizedFileURL.resolvingSymlinksInPath().path
+        let protected = ["content", "Templates", "static", "metadata", "site.yml"].map { source + "/" + $0 }
+        let inside = { (path: String, folder: String) in path == folder || path.hasPrefix(folder + "/") }
+        if inside(source, output) || protected.contains(where: { inside(output, $0) }) {
+            throw BuildError(
+                step: "checking the output folder",
+                diagnostics: [
+                    Diagnostic(
+                        "refusing to write the site into \(options.output.path): it would overwrite the sources",
+                        at: SourceLocation(path: options.output.path, line: 1, column: 1))
+                ])
+        }
+    }
+}

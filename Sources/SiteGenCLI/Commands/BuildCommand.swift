@@ -1,0 +1,69 @@
+import Foundation
+import SiteGen
+
+/// `sitegen build`: the site folder to a complete static site in `public/`.
+struct BuildCommand: Command {
+    static let name = "build"
+    static let summary = "Build the site into public/"
+    static let help = """
+        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--base-url URL]
+
+        Reads the site folder (site.yml, content/, Templates/, static/) and writes the
+        complete site to the output folder: only files whose bytes changed are written,
+        and files the site no longer has are removed. A build with errors prints each
+        one as path:line:column: message, exits with status 1 and leaves the output
+        folder as it was.
+
+        Options:
+          --source DIR     The site folder (default: the current folder)
+          --output DIR     Where the site goes (default: public/ inside the site folder)
+          --drafts         Include reviews marked draft: true
+          --base-url URL   Publish under this address instead of site.yml's base_url
+          -h, --help       Show this help
+
+        """
+    static let arguments = ArgumentSpec(flags: ["--drafts"], options: ["--source", "--output", "--base-url"])
+
+    let source: String?
+    let output: String?
+    let drafts: Bool
+    let baseURL: BaseURL?
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        source = arguments.value("--source")
+        output = arguments.value("--output")
+        drafts = arguments.has("--drafts")
+        if let text = arguments.value("--base-url") {
+            guard let url = BaseURL(text) else {
+                throw UsageError("--base-url must be an absolute http or https URL, not \"\(text)\"")
+            }
+            baseURL = url
+        } else {
+            baseURL = nil
+        }
+    }
+
+    func run(_ environment: CommandEnvironment) async throws -> Int32 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let here = URL(fileURLWithPath: environment.currentDirectory, isDirectory: true)
+        let sourceURL = source.map { URL(fileURLWithPath: $0, relativeTo: here) } ?? here
+        let outputURL =
+            output.map { URL(fileURLWithPath: $0, relativeTo: here) }
+            ?? sourceURL.appendingPathComponent("public", isDirectory: true)
+        let builder = SiteBuilder(
+            options: .init(
+                source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
+                includeDrafts: drafts, baseURL: baseURL))
+        let report = try builder.build()
+        for warning in report.warnings { environment.console.error(warning.description) }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        environment.console.line(
+            "Built \(report.pages) pages (\(report.files) files) into \(shown)/ in \(String(format: "%.2f", seconds)) s: "
+                + "\(report.output.written) written, \(report.output.unchanged) unchanged, \(report.output.removed) removed"
+        )
+        return ExitCode.success
+    }
+}
