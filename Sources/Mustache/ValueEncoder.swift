@@ -89,17 +89,26 @@ struct ValueEncoding: Encoder {
     }
 }
 
-/// Encodes one value into a slot, using the scalar cases directly.
+/// Encodes one value into a slot: common scalar types by a cheap type comparison,
+/// ``Value`` and ``ValueRepresentable`` directly, anything else through `Encodable`.
 func encodeValue<T: Encodable>(_ value: T, into slot: EncodingSlot, codingPath: [any CodingKey]) throws {
-    switch value {
-    case let value as Value: slot.content = value
-    case let text as String: slot.content = .string(text)
-    case let flag as Bool: slot.content = .bool(flag)
-    case let number as Int: slot.content = .int(number)
-    case let number as Double: slot.content = .double(number)
-    case let number as any BinaryInteger:
+    if T.self == String.self {
+        slot.content = .string(unsafeBitCast(value, to: String.self))
+    } else if T.self == Int.self {
+        slot.content = .int(unsafeBitCast(value, to: Int.self))
+    } else if T.self == Bool.self {
+        slot.content = .bool(unsafeBitCast(value, to: Bool.self))
+    } else if T.self == Double.self {
+        slot.content = .double(unsafeBitCast(value, to: Double.self))
+    } else if T.self == Value.self {
+        slot.content = unsafeBitCast(value, to: Value.self)
+    } else if let represented = value as? any ValueRepresentable {
+        slot.content = represented.templateValue
+    } else if let number = value as? any BinaryInteger {
         slot.content = Int(exactly: number).map(Value.int) ?? .double(Double(number))
-    case let number as Float: slot.content = .double(Double(number))
-    default: try value.encode(to: ValueEncoding(slot: slot, codingPath: codingPath))
+    } else if let number = value as? Float {
+        slot.content = .double(Double(number))
+    } else {
+        try value.encode(to: ValueEncoding(slot: slot, codingPath: codingPath))
     }
 }

@@ -49,9 +49,17 @@ public struct SiteBuilder: Sendable {
         var files = try PageRenderer(library: library).render(presentation.pages)
         files["feed.xml"] = Data(FeedWriter.xml(presentation.feed).utf8)
         files["sitemap.xml"] = Data(SitemapWriter.xml(presentation.sitemap).utf8)
-        for (path, data) in content.staticFiles where files[path] == nil {
-            files[path] = data
+        let clashes = content.staticFiles.keys.filter { files[$0] != nil }.sorted()
+        guard clashes.isEmpty else {
+            throw BuildError(
+                step: "copying static files",
+                diagnostics: clashes.map { path in
+                    Diagnostic(
+                        "static/\(path) would replace the page sitegen generates at /\(path): rename or remove it",
+                        at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
+                })
         }
+        files.merge(content.staticFiles) { generated, _ in generated }
         return (files, presentation.pages.count)
     }
 

@@ -35,10 +35,20 @@ struct BuildBenchmark {
         var report: SiteBuilder.Report?
         let cold = try clock.measure { report = try builder.build() }
         let warm = try clock.measure { report = try builder.build() }
+        var content: SiteContent?
+        let loading = try clock.measure { content = try builder.load() }
+        var presentation: SitePresenter.Presentation?
+        let presenting = clock.measure { presentation = SitePresenter(content: content!).present() }
+        var files: [String: Data] = [:]
+        let rendering = try clock.measure { files = try builder.render(content!).files }
+        let writing = try clock.measure { _ = try OutputWriter(folder: output).write(files) }
         print("reviews: \(reviews), pages: \(report?.pages ?? 0), files: \(report?.files ?? 0)")
         print("cmark alone (all review bodies, one thread): \(format(cmarkTime)) s")
         print("full build, empty public/: \(format(cold)) s")
         print("full build again, nothing changed: \(format(warm)) s (\(report?.output.unchanged ?? 0) files unchanged)")
+        print(
+            "steps: load \(format(loading)) s, present \(format(presenting)) s (\(presentation?.pages.count ?? 0) pages), "
+                + "present+render \(format(rendering)) s, write (nothing changed) \(format(writing)) s")
         print("peak memory (max RSS): \(peakMemoryMB()) MB")
         print("build seconds: \(format(cold))")
     }

@@ -19,6 +19,8 @@ public struct SiteLoader: Sendable {
 
     /// Output paths sitegen itself uses, which no section or page may take.
     static let reservedNames: Set<String> = ["tags", "genres", "assets", "page", "feed.xml", "sitemap.xml", "404.html"]
+    /// Folders inside a section that its sorted and paginated indexes use, which no review may take.
+    static let sectionIndexNames: Set<String> = Set(SortOrder.allCases.map { "by-\($0.rawValue)" } + ["page"])
 
     public init(root: URL, fileSystem: FileSystem = .disk, options: Options = Options()) {
         self.root = root
@@ -40,7 +42,7 @@ public struct SiteLoader: Sendable {
         var pageSources: [(text: String, source: String)] = []
         for entry in try fileSystem.list(content) where !entry.name.hasPrefix(".") {
             if entry.isDirectory {
-                let (section, files) = try readSection(entry.name, &diagnostics, &warnings)
+                let (section, files) = try readSection(entry.name, rawHTML: config.rawHTML, &diagnostics, &warnings)
                 if let section {
                     sections.append(section)
                     sources += files.map { ($0.text, $0.source, section) }
@@ -95,7 +97,7 @@ private extension SiteLoader {
     }
 
     func readSection(
-        _ name: String, _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]
+        _ name: String, rawHTML: Bool, _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]
     ) throws -> (ReviewSection?, [(text: String, source: String)]) {
         let folder = root.appendingPathComponent("content").appendingPathComponent(name)
         var index: (text: String, source: String)?
@@ -119,7 +121,7 @@ private extension SiteLoader {
                     at: SourceLocation(path: "content/\(name)", line: 1, column: 1)))
             return (nil, [])
         }
-        let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: false)
+        let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
         diagnostics += problems
         return (section, files)
     }
@@ -155,7 +157,9 @@ private extension SiteLoader {
                     Diagnostic(
                         "/\(path) is also the output of \(owner)",
                         at: SourceLocation(path: source, line: 1, column: 1)))
-            } else if Self.reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/") {
+            } else if Self.reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
+                || Self.sectionIndexNames.contains(String(path.split(separator: "/").dropFirst().first ?? ""))
+            {
                 diagnostics.append(
                     Diagnostic(
                         "/\(path) is reserved for sitegen's own pages: choose another slug",

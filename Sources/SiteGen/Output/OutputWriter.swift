@@ -26,22 +26,25 @@ public struct OutputWriter: Sendable {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let existing = Set(try existingFiles())
+        var report = Report()
+        // Stale entries go first: one may be a link or file where a folder is now needed
+        // (removing it afterwards would delete the new folder), or sit in a folder that a
+        // file now replaces.
+        for stale in existing.subtracting(files.keys).sorted() {
+            try manager.removeItem(at: folder.appendingPathComponent(stale))
+            report.removed += 1
+        }
         let folders = Set(files.keys.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         for path in folders.sorted() {
             try makeFolder(path)
         }
-        var report = Report()
         let outcomes = files.sorted { $0.key < $1.key }.parallelMap { entry -> Result<Bool, Error> in
             Result { try write(entry.value, to: entry.key) }
         }
         for outcome in outcomes {
             if try outcome.get() { report.written += 1 } else { report.unchanged += 1 }
         }
-        for stale in existing.subtracting(files.keys).sorted() {
-            try manager.removeItem(at: folder.appendingPathComponent(stale))
-            report.removed += 1
-        }
-        try removeEmptyFolders(folder)
+        try removeEmptyFolders(folder.path)
         return report
     }
 }
@@ -107,33 +110,23 @@ private extension OutputWriter {
     }
 
     /// Every file and symbolic link under the folder, as relative paths.
+    /// Hidden files and folders (such as a `.git` used to deploy) are never touched.
     func existingFiles() throws -> [String] {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey], options: [])
-        else { return [] }
-        let base = folder.standardizedFileURL.path
-        var found: [String] = []
-        for case let url as URL in enumerator {
-            let values = try url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            if values.isDirectory == true && values.isSymbolicLink != true { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(base + "/") else { continue }
-            found.append(String(path.dropFirst(base.count + 1)))
+        Directory.files(under: folder.path).filter { path in
+            !path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
-        return found
     }
 
-    /// Removes folders left empty below `url`; returns whether `url` itself is now empty.
+    /// Removes folders left empty below `path`; returns whether `path` itself is now empty.
     @discardableResult
-    func removeEmptyFolders(_ url: URL) throws -> Bool {
-        let manager = FileManager.default
+    func removeEmptyFolders(_ path: String) throws -> Bool {
         var empty = true
-        for name in try manager.contentsOfDirectory(atPath: url.path) {
-            let child = url.appendingPathComponent(name)
-            let values = try child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            if values.isDirectory == true && values.isSymbolicLink != true, try removeEmptyFolders(child) {
-                try manager.removeItem(at: child)
+        for entry in Directory.entries(path) ?? [] {
+            let child = path + "/" + entry.name
+            if entry.name.hasPrefix(".") {
+                empty = false
+            } else if entry.kind == .folder, try removeEmptyFolders(child) {
+                try FileManager.default.removeItem(atPath: child)
             } else {
                 empty = false
             }

@@ -7,10 +7,12 @@ import Foundation
 public struct ReviewOrdering: Sendable {
     /// For each review index, its place in title order.
     let titleRank: [Int]
-    let reviews: [Review]
+    /// Per review index: date as a sortable number, rating in halves (-1 unrated), release year.
+    let dayKeys: [Int]
+    let ratingKeys: [Int]
+    let years: [Int]
 
     public init(reviews: [Review], collation: Collation) {
-        self.reviews = reviews
         let byTitle = reviews.indices.sorted { lhs, rhs in
             switch collation.ordered(reviews[lhs].title, reviews[rhs].title) {
             case .orderedAscending: return true
@@ -22,30 +24,27 @@ public struct ReviewOrdering: Sendable {
         var rank = [Int](repeating: 0, count: reviews.count)
         for (position, index) in byTitle.enumerated() { rank[index] = position }
         titleRank = rank
+        dayKeys = reviews.map { $0.date.year * 10_000 + $0.date.month * 100 + $0.date.day }
+        ratingKeys = reviews.map { $0.rating?.halves ?? -1 }
+        years = reviews.map { $0.work.year ?? $0.date.year }
     }
 
     /// The release or publication year: front matter, else the review's own year.
     public func year(of index: Int) -> Int {
-        reviews[index].work.year ?? reviews[index].date.year
+        years[index]
     }
 
     /// `indices` in `order`.
     public func sorted(_ indices: [Int], by order: SortOrder) -> [Int] {
-        indices.sorted { lhs, rhs in
-            let left = reviews[lhs]
-            let right = reviews[rhs]
+        let keys: [Int]? =
             switch order {
-            case .date:
-                if left.date != right.date { return left.date > right.date }
-            case .title:
-                break
-            case .rating:
-                let (a, b) = (left.rating?.halves ?? -1, right.rating?.halves ?? -1)
-                if a != b { return a > b }
-            case .year:
-                let (a, b) = (year(of: lhs), year(of: rhs))
-                if a != b { return a > b }
+            case .date: dayKeys
+            case .title: nil
+            case .rating: ratingKeys
+            case .year: years
             }
+        return indices.sorted { lhs, rhs in
+            if let keys, keys[lhs] != keys[rhs] { return keys[lhs] > keys[rhs] }
             return titleRank[lhs] < titleRank[rhs]
         }
     }

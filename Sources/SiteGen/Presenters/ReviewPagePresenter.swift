@@ -74,17 +74,24 @@ struct ReviewPagePresenter {
     func related(to index: Int, byTag: [String: [Int]]) -> [Int] {
         let reviews = context.content.reviews
         var shared: [Int: Int] = [:]
+        shared.reserveCapacity(Self.candidatesPerTag * 4)
         for tag in Set(reviews[index].tags.map(\.slug)) {
             for other in byTag[tag, default: []].prefix(Self.candidatesPerTag + 1) where other != index {
                 shared[other, default: 0] += 1
             }
         }
-        return shared.sorted { lhs, rhs in
-            if lhs.value != rhs.value { return lhs.value > rhs.value }
-            let (left, right) = (reviews[lhs.key], reviews[rhs.key])
-            if left.date != right.date { return left.date > right.date }
-            return ordering.titleRank[lhs.key] < ordering.titleRank[rhs.key]
-        }.prefix(Self.relatedLimit).map(\.key)
+        // Most shared tags, then newest, then by title: the first `relatedLimit` in that order.
+        let ranked = { (candidate: (key: Int, value: Int)) in
+            (candidate.value, ordering.dayKeys[candidate.key], -ordering.titleRank[candidate.key])
+        }
+        var best: [(key: Int, value: Int)] = []
+        for candidate in shared {
+            guard best.count < Self.relatedLimit || ranked(candidate) > ranked(best[best.count - 1]) else { continue }
+            best.append(candidate)
+            best.sort { ranked($0) > ranked($1) }
+            if best.count > Self.relatedLimit { best.removeLast() }
+        }
+        return best.map(\.key)
     }
 
     /// Review indices by tag slug, newest first.

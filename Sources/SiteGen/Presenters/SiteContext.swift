@@ -14,6 +14,10 @@ public struct SiteContext: Sendable {
     /// Cards by review index in `content.reviews`.
     public let cards: [ReviewCard]
     let copyrightYear: String
+    /// The navigation's links and the place each one stands for.
+    let navigation: [(place: Place, title: String, url: String)]
+    /// Sections by folder name.
+    let sectionsByName: [String: ReviewSection]
 
     public init(content: SiteContent, isPreview: Bool = false) {
         self.content = content
@@ -24,9 +28,18 @@ public struct SiteContext: Sendable {
         self.urls = URLs(base: content.config.baseURL)
         self.isPreview = isPreview
         self.copyrightYear = content.reviews.map(\.date.year).max().map(String.init) ?? ""
-        let sections = Dictionary(content.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let format = self.format
         let urls = self.urls
+        let labels = self.labels
+        sectionsByName = Dictionary(content.sections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var navigation: [(place: Place, title: String, url: String)] = [(.home, labels.home, urls.path(""))]
+        navigation += content.sections.map { (.section($0.name), $0.title, urls.path(urls.section($0.name))) }
+        if content.reviews.contains(where: { !$0.tags.isEmpty }) {
+            navigation.append((.tags, labels.tags, urls.path(urls.tags())))
+        }
+        navigation += content.pages.sorted { $0.slug < $1.slug }.map { (.page($0.slug), $0.title, urls.path($0.path)) }
+        self.navigation = navigation
+        let sections = sectionsByName.mapValues(\.title)
+        let format = self.format
         self.cards = content.reviews.parallelMap { review in
             ReviewCard(
                 title: review.title, url: urls.path(review.path), date: format.date(review.date),
@@ -48,16 +61,7 @@ public struct SiteContext: Sendable {
 
     /// The `site` model for a page at `place`.
     public func site(at place: Place) -> SiteModel {
-        var nav = [NavItem(title: labels.home, url: urls.path(""), current: place == .home)]
-        nav += content.sections.map {
-            NavItem(title: $0.title, url: urls.path(urls.section($0.name)), current: place == .section($0.name))
-        }
-        if !content.reviews.allSatisfy(\.tags.isEmpty) {
-            nav.append(NavItem(title: labels.tags, url: urls.path(urls.tags()), current: place == .tags))
-        }
-        nav += content.pages.sorted { $0.slug < $1.slug }.map {
-            NavItem(title: $0.title, url: urls.path($0.path), current: place == .page($0.slug))
-        }
+        let nav = navigation.map { NavItem(title: $0.title, url: $0.url, current: $0.place == place) }
         return SiteModel(
             title: config.title, description: config.description, language: config.language.rawValue,
             author: config.author, rootURL: urls.path(""), feedURL: urls.path("feed.xml"),
@@ -76,6 +80,6 @@ public struct SiteContext: Sendable {
 
     /// The section a review belongs to.
     public func section(named name: String) -> ReviewSection? {
-        content.sections.first { $0.name == name }
+        sectionsByName[name]
     }
 }

@@ -36,16 +36,14 @@ public struct FileSystem: Sendable {
     public static let disk = FileSystem(
         read: { try Data(contentsOf: $0) },
         list: { folder in
-            let manager = FileManager.default
-            guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return [] }
-            return names.sorted().map { name in
-                let url = folder.appendingPathComponent(name)
-                let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-                var isDirectory: ObjCBool = false
-                _ = manager.fileExists(atPath: url.path, isDirectory: &isDirectory)
-                return Entry(
-                    name: name, isDirectory: isDirectory.boolValue,
-                    isSymbolicLink: values?.isSymbolicLink ?? false)
+            (Directory.entries(folder.path) ?? []).map { entry in
+                var isDirectory = entry.kind == .folder
+                if entry.kind == .link {
+                    var target: ObjCBool = false
+                    let path = folder.appendingPathComponent(entry.name).path
+                    isDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &target) && target.boolValue
+                }
+                return Entry(name: entry.name, isDirectory: isDirectory, isSymbolicLink: entry.kind == .link)
             }
         },
         isDirectory: { url in

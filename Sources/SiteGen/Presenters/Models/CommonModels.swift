@@ -77,8 +77,9 @@ public struct TagLink: Encodable, Sendable, Equatable {
     public let url: String
 }
 
-/// A review as it appears in lists and grids.
-public struct ReviewCard: Encodable, Sendable, Equatable {
+/// A review as it appears in lists and grids. A card appears on many pages, so its
+/// template value is made once, when the card is.
+public struct ReviewCard: Encodable, Sendable, Equatable, ValueRepresentable {
     public let title: String
     public let url: String
     public let date: DateModel
@@ -92,6 +93,52 @@ public struct ReviewCard: Encodable, Sendable, Equatable {
     public let sectionTitle: String
     /// `movie` or `book`.
     public let kind: String
+    public let templateValue: Value
+
+    public init(
+        title: String, url: String, date: DateModel, rating: RatingModel?, summary: String, image: ImageModel?,
+        year: String, creator: String, sectionTitle: String, kind: String
+    ) {
+        self.title = title
+        self.url = url
+        self.date = date
+        self.rating = rating
+        self.summary = summary
+        self.image = image
+        self.year = year
+        self.creator = creator
+        self.sectionTitle = sectionTitle
+        self.kind = kind
+        templateValue =
+            (try? ValueEncoder().encode(
+                Fields(
+                    title, url, date, rating, summary, image, year, creator,
+                    sectionTitle, kind))) ?? .null
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, url, date, rating, summary, image, year, creator, sectionTitle, kind
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try Fields(title, url, date, rating, summary, image, year, creator, sectionTitle, kind).encode(to: encoder)
+    }
+
+    /// The card's fields as the template sees them.
+    private struct Fields: Encodable {
+        let title: String, url: String, date: DateModel, rating: RatingModel?, summary: String, image: ImageModel?
+        let year: String, creator: String, sectionTitle: String, kind: String
+
+        init(
+            _ title: String, _ url: String, _ date: DateModel, _ rating: RatingModel?, _ summary: String,
+            _ image: ImageModel?, _ year: String, _ creator: String, _ sectionTitle: String, _ kind: String
+        ) {
+            (self.title, self.url, self.date, self.rating, self.summary) = (title, url, date, rating, summary)
+            (self.image, self.year, self.creator, self.sectionTitle, self.kind) = (
+                image, year, creator, sectionTitle, kind
+            )
+        }
+    }
 }
 
 /// A heading over a run of reviews in an index: a month, an initial, a rating or a year.

@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Lists folders with `readdir`, which says whether each entry is a file, folder or link
+/// without a system call per entry (Foundation's resource values cost one or more).
+public enum Directory {
+    /// What an entry is; links are never followed.
+    public enum Kind: Sendable, Equatable {
+        case file
+        case folder
+        case link
+        case other
+    }
+
+    /// The entries of the folder at `path`, sorted by name, without `.` and `..`; nil if it cannot be opened.
+    public static func entries(_ path: String) -> [(name: String, kind: Kind)]? {
+        guard let stream = opendir(path) else { return nil }
+        defer { closedir(stream) }
+        var found: [(name: String, kind: Kind)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            found.append((name, kind(Int32(entry.pointee.d_type), at: path + "/" + name)))
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
+    /// Every file and link below `path`, as paths relative to it.
+    public static func files(under path: String, prefix: String = "") -> [String] {
+        var found: [String] = []
+        for entry in entries(path) ?? [] {
+            let relative = prefix.isEmpty ? entry.name : prefix + "/" + entry.name
+            if entry.kind == .folder {
+                found += files(under: path + "/" + entry.name, prefix: relative)
+            } else {
+                found.append(relative)
+            }
+        }
+        return found
+    }
+
+    private static func kind(_ type: Int32, at path: String) -> Kind {
+        switch type {
+        case Int32(DT_REG): return .file
+        case Int32(DT_DIR): return .folder
+        case Int32(DT_LNK): return .link
+        case Int32(DT_UNKNOWN):
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return .other }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return .file
+            case S_IFDIR: return .folder
+            case S_IFLNK: return .link
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,455 @@
+import Foundation
+import Mustache
+import Testing
+
+@testable import SiteGen
+
+@Suite("Presenters")
+struct PresenterTests {
+    @Test("titles sort with numbers compared as numbers and case ignored")
+    func numericTitleOrder() throws {
+        let presentation = try present([
+            "content/movies/d10.md": reviewFile("title: Dekalog 10\ndate: 2024-01-01"),
+            "content/movies/d2.md": reviewFile("title: Dekalog 2\ndate: 2024-01-02"),
+            "content/movies/d1.md": reviewFile("title: dekalog 1\ndate: 2024-01-03"),
+            "content/movies/alien.md": reviewFile("title: Alien\ndate: 2024-01-04"),
+        ])
+        let page = try presentation.model("movies/by-title/index.html", as: SectionPageModel.self)
+        #expect(page.groups.flatMap(\.reviews).map(\.title) == ["Alien", "dekalog 1", "Dekalog 2", "Dekalog 10"])
+        #expect(page.groups.map(\.heading) == ["A", "D"])
+    }
+
+    @Test("in a Korean site Hangul titles sort before Latin ones; in an English site after")
+    func koreanCollation() throws {
+        let files = [
+            "content/movies/a.md": reviewFile("title: Zodiac\ndate: 2024-01-01"),
+            "content/movies/b.md": reviewFile("title: 살인의 추억\ndate: 2024-01-02"),
+            "content/movies/c.md": reviewFile("title: Alien\ndate: 2024-01-03"),
+            "content/movies/d.md": reviewFile("title: 기생충\ndate: 2024-01-04"),
+        ]
+        let korean = try present(files, config: InMemorySite.defaultConfig + "language: ko\n")
+        #expect(
+            try korean.model("movies/by-title/index.html", as: SectionPageModel.self).groups.flatMap(\.reviews)
+                .map(\.title) == ["기생충", "살인의 추억", "Alien", "Zodiac"])
+        let english = try present(files)
+        #expect(
+            try english.model("movies/by-title/index.html", as: SectionPageModel.self).groups.flatMap(\.reviews)
+                .map(\.title) == ["Alien", "Zodiac", "기생충", "살인의 추억"])
+    }
+
+    @Test("ties are broken by title, then slug, whatever the file order")
+    func tieBreaks() throws {
+        let files = [
+            "content/movies/z-file.md": reviewFile("title: Alpha\ndate: 2024-05-01\nrating: 4"),
+            "content/movies/a-file.md": reviewFile("title: Beta\ndate: 2024-05-01\nrating: 4"),
+            "content/movies/hamlet-1996.md": reviewFile("title: Hamlet\ndate: 2024-05-01\nrating: 4"),
+            "content/movies/hamlet-1948.md": reviewFile("title: Hamlet\ndate: 2024-05-01\nrating: 4"),
+        ]
+        let expected = ["movies/z-file/", "movies/a-file/", "movies/hamlet-1948/", "movies/hamlet-1996/"].map {
+            "/" + $0
+        }
+        let presentation = try present(files)
+        for output in ["movies/index.html", "movies/by-title/index.html", "movies/by-rating/index.html"] {
+            let page = try presentation.model(output, as: SectionPageModel.self)
+            #expect(page.groups.flatMap(\.reviews).map(\.url) == expected, "\(output)")
+        }
+    }
+
+    @Test("the review order does not depend on the order the loader returned them in")
+    func independentOfInputOrder() throws {
+        let content = try InMemorySite([
+            "content/movies/a.md": reviewFile("title: Same\ndate: 2024-05-01"),
+            "content/movies/b.md": reviewFile("title: Same\ndate: 2024-05-01"),
+            "content/movies/c.md": reviewFile("title: Other\ndate: 2024-05-01"),
+        ]).load()
+        let collation = Collation(language: .english)
+        let forward = ReviewOrdering(reviews: content.reviews, collation: collation)
+        let reversedReviews = Array(content.reviews.reversed())
+        let backward = ReviewOrdering(reviews: reversedReviews, collation: collation)
+        for order in SortOrder.allCases {
+            let one = forward.sorted(Array(content.reviews.indices), by: order).map { content.reviews[$0].slug }
+            let two = backward.sorted(Array(reversedReviews.indices), by: order).map { reversedReviews[$0].slug }
+            #expect(one == ["c", "a", "b"])
+            #expect(one == two)
+        }
+    }
+
+    @Test("by title: grouped by initial, Latin letters without accents, digits together, others under #")
+    func latinInitials() {
+        let collation = Collation(language: .english)
+        #expect(collation.initial(of: "Éclair") == "E")
+        #expect(collation.initial(of: "ångström") == "A")
+        #expect(collation.initial(of: "The Zone") == "T")
+        #expect(collation.initial(of: "“Quoted”") == "Q")
+        #expect(collation.initial(of: "2046") == "0–9")
+        #expect(collation.initial(of: "…!") == "#")
+        #expect(collation.initial(of: "") == "#")
+    }
+
+    @Test("by title: Hangul titles grouped by initial consonant, double consonants with their single one")
+    func hangulInitials() throws {
+        let collation = Collation(language: .korean)
+        #expect(collation.initial(of: "기생충") == "ㄱ")
+        #expect(collation.initial(of: "꽃잎") == "ㄱ")
+        #expect(collation.initial(of: "나비") == "ㄴ")
+        #expect(collation.initial(of: "따뜻한 색") == "ㄷ")
+        #expect(collation.initial(of: "쌍화점") == "ㅅ")
+        #expect(collation.initial(of: "힐링") == "ㅎ")
+        #expect(collation.initial(of: "ㅃ") == "ㅂ")
+        let presentation = try present(
+            [
+                "content/books/a.md": reviewFile("title: 나목\ndate: 2024-01-01"),
+                "content/books/b.md": reviewFile("title: 꽃잎\ndate: 2024-01-02"),
+                "content/books/c.md": reviewFile("title: 그 남자네 집\ndate: 2024-01-03"),
+                "content/books/d.md": reviewFile("title: 따라지\ndate: 2024-01-04"),
+                "content/books/e.md": reviewFile("title: Almond\ndate: 2024-01-05"),
+            ], config: InMemorySite.defaultConfig + "language: ko\n")
+        let page = try presentation.model("books/by-title/index.html", as: SectionPageModel.self)
+        #expect(page.groups.map(\.heading) == ["ㄱ", "ㄴ", "ㄷ", "A"])
+        #expect(page.groups.map { $0.reviews.map(\.title) } == [["그 남자네 집", "꽃잎"], ["나목"], ["따라지"], ["Almond"]])
+        #expect(page.groups.map(\.id) == ["initial-ㄱ", "initial-ㄴ", "initial-ㄷ", "initial-A"])
+    }
+
+    @Test("by rating: highest first, grouped under a heading per rating, unrated last")
+    func byRating() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\nrating: 1"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2024-01-03\nrating: 4.5"),
+            "content/movies/d.md": reviewFile("title: D\ndate: 2024-01-04\nrating: 5"),
+            "content/movies/e.md": reviewFile("title: E\ndate: 2024-01-05\nrating: 0"),
+            "content/movies/f.md": reviewFile("title: F\ndate: 2024-01-06\nrating: 4.5"),
+        ])
+        let page = try presentation.model("movies/by-rating/index.html", as: SectionPageModel.self)
+        #expect(page.groups.map(\.heading) == ["5 stars", "4.5 stars", "1 star", "0 stars", "Not rated"])
+        #expect(page.groups.map { $0.reviews.map(\.title) } == [["D"], ["C", "F"], ["B"], ["E"], ["A"]])
+        #expect(page.page.title == "Movies, by rating · Test Reviews")
+        #expect(page.sorts.map(\.current) == [false, false, true, false])
+    }
+
+    @Test("by year: the front matter year, else the year of the review's date; newest first")
+    func byYear() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\nyear: 1999"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2021-06-01"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2020-01-01\nyear: 2021"),
+        ])
+        let page = try presentation.model("movies/by-year/index.html", as: SectionPageModel.self)
+        #expect(page.groups.map(\.heading) == ["2021", "1999"])
+        #expect(page.groups.map { $0.reviews.map(\.title) } == [["B", "C"], ["A"]])
+        let korean = try present(
+            ["content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\nyear: 1999")],
+            config: InMemorySite.defaultConfig + "language: ko\n")
+        #expect(
+            try korean.model("movies/by-year/index.html", as: SectionPageModel.self).groups.map(\.heading) == ["1999년"])
+    }
+
+    @Test("by date (the default): newest first, grouped by month")
+    func byDate() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2026-03-01"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2026-03-14"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2025-12-31"),
+        ])
+        let page = try presentation.model("movies/index.html", as: SectionPageModel.self)
+        #expect(page.groups.map(\.heading) == ["March 2026", "December 2025"])
+        #expect(page.groups.map(\.id) == ["month-2026-03", "month-2025-12"])
+        #expect(page.groups.map { $0.reviews.map(\.title) } == [["B", "A"], ["C"]])
+        #expect(page.section.countLabel == "3 reviews")
+        #expect(page.sorts.map(\.url) == ["/movies/", "/movies/by-title/", "/movies/by-rating/", "/movies/by-year/"])
+        #expect(presentation.pages.contains { $0.output == "movies/by-date/index.html" } == false)
+    }
+
+    @Test("a section whose default order is by title gets a by-date page instead of a by-title one")
+    func otherDefaultOrder() throws {
+        let presentation = try present([
+            "content/books/_index.md": reviewFile("title: Books\nsort: title"),
+            "content/books/b.md": reviewFile("title: Beta\ndate: 2024-01-02"),
+            "content/books/a.md": reviewFile("title: Alpha\ndate: 2024-01-01"),
+        ])
+        let outputs = Set(presentation.pages.map(\.output))
+        #expect(outputs.contains("books/by-date/index.html"))
+        #expect(!outputs.contains("books/by-title/index.html"))
+        let main = try presentation.model("books/index.html", as: SectionPageModel.self)
+        #expect(main.groups.flatMap(\.reviews).map(\.title) == ["Alpha", "Beta"])
+        #expect(main.sorts.map(\.url) == ["/books/by-date/", "/books/", "/books/by-rating/", "/books/by-year/"])
+        #expect(main.sorts.map(\.current) == [false, true, false, false])
+        let byDate = try presentation.model("books/by-date/index.html", as: SectionPageModel.self)
+        #expect(byDate.groups.flatMap(\.reviews).map(\.title) == ["Beta", "Alpha"])
+        #expect(byDate.page.title == "Books, by newest · Test Reviews")
+    }
+
+    @Test("pagination: page_size 2 and 5 reviews make /movies/, /movies/page/2/ and /movies/page/3/")
+    func pagination() throws {
+        let files = Dictionary(
+            uniqueKeysWithValues: (1...5).map { number in
+                ("content/movies/m\(number).md", reviewFile("title: M\(number)\ndate: 2024-01-0\(number)"))
+            })
+        let presentation = try present(files, config: InMemorySite.defaultConfig + "page_size: 2\n")
+        let outputs = presentation.pages.map(\.output).filter { $0.hasPrefix("movies/") && !$0.hasPrefix("movies/m") }
+        #expect(
+            outputs.sorted() == [
+                "movies/by-rating/index.html", "movies/by-title/index.html", "movies/by-year/index.html",
+                "movies/index.html", "movies/page/2/index.html", "movies/page/3/index.html",
+            ])
+        let first = try presentation.model("movies/index.html", as: SectionPageModel.self)
+        let second = try presentation.model("movies/page/2/index.html", as: SectionPageModel.self)
+        let third = try presentation.model("movies/page/3/index.html", as: SectionPageModel.self)
+        #expect(first.groups.flatMap(\.reviews).map(\.title) == ["M5", "M4"])
+        #expect(second.groups.flatMap(\.reviews).map(\.title) == ["M3", "M2"])
+        #expect(third.groups.flatMap(\.reviews).map(\.title) == ["M1"])
+        #expect(
+            second.pagination
+                == PaginationModel(
+                    label: "Page 2 of 3", previous: "/movies/", next: "/movies/page/3/",
+                    pages: [
+                        PageLink(number: "1", url: "/movies/", current: false),
+                        PageLink(number: "2", url: "/movies/page/2/", current: true),
+                        PageLink(number: "3", url: "/movies/page/3/", current: false),
+                    ]))
+        #expect(first.pagination?.previous == nil)
+        #expect(third.pagination?.next == nil)
+        #expect(first.page.title == "Movies · Test Reviews")
+        #expect(second.page.title == "Movies · Page 2 of 3 · Test Reviews")
+        #expect(second.page.canonicalURL == "https://example.org/movies/page/2/")
+        #expect(second.section.countLabel == "5 reviews")
+        let byTitle = try presentation.model("movies/by-title/index.html", as: SectionPageModel.self)
+        #expect(byTitle.pagination == nil)
+        #expect(byTitle.groups.flatMap(\.reviews).count == 5)
+    }
+
+    @Test("a section that fits on one page has no pagination; an empty one still has its page")
+    func singlePage() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01"),
+            "content/books/_index.md": reviewFile("title: Shelf"),
+        ])
+        #expect(try presentation.model("movies/index.html", as: SectionPageModel.self).pagination == nil)
+        let books = try presentation.model("books/index.html", as: SectionPageModel.self)
+        #expect(books.groups.isEmpty)
+        #expect(books.section.countLabel == "0 reviews")
+    }
+
+    @Test(
+        "ratings as stars with a label a screen reader can say",
+        arguments: [
+            (9, "★★★★½", "4.5 out of 5 stars", "별 5개 중 4.5개"),
+            (10, "★★★★★", "5 out of 5 stars", "별 5개 중 5개"),
+            (1, "½", "0.5 out of 5 stars", "별 5개 중 0.5개"),
+            (0, "☆", "0 out of 5 stars", "별 5개 중 0개"),
+            (6, "★★★", "3 out of 5 stars", "별 5개 중 3개"),
+        ])
+    func stars(halves: Int, stars: String, english: String, korean: String) throws {
+        let rating = try #require(Rating(halves: halves))
+        #expect(
+            Formatter(language: .english).rating(rating)
+                == RatingModel(stars: stars, label: english, value: english.components(separatedBy: " ")[0]))
+        #expect(Formatter(language: .korean).rating(rating).label == korean)
+        #expect(Formatter(language: .korean).rating(rating).stars == stars)
+    }
+
+    @Test("dates and months in the site's language")
+    func dates() throws {
+        let day = try #require(Day(year: 2026, month: 3, day: 14))
+        #expect(Formatter(language: .english).date(day) == DateModel(iso: "2026-03-14", display: "March 14, 2026"))
+        #expect(Formatter(language: .korean).date(day) == DateModel(iso: "2026-03-14", display: "2026년 3월 14일"))
+        #expect(Formatter(language: .english).month(day) == "March 2026")
+        #expect(Formatter(language: .korean).month(day) == "2026년 3월")
+        let newYear = try #require(Day(year: 2025, month: 1, day: 1))
+        #expect(Formatter(language: .english).date(newYear).display == "January 1, 2025")
+    }
+
+    @Test("counts and headings in both languages")
+    func words() throws {
+        let english = Formatter(language: .english)
+        let korean = Formatter(language: .korean)
+        #expect(english.reviewCount(1) == "1 review")
+        #expect(english.reviewCount(12_345) == "12,345 reviews")
+        #expect(korean.reviewCount(3) == "리뷰 3편")
+        #expect(english.ratingHeading(try #require(Rating(halves: 2))) == "1 star")
+        #expect(korean.ratingHeading(try #require(Rating(halves: 7))) == "별 3.5개")
+        #expect(english.readingTime(words: 950) == "5 min read")
+        #expect(korean.readingTime(words: 10) == "1분 분량")
+        #expect(english.excerpt("one two three", limit: 9) == "one two…")
+    }
+
+    @Test("a review page carries finished strings: formatted date, stars, label, details and tag links")
+    func reviewPage() throws {
+        let presentation = try present(
+            [
+                "content/movies/parasite.md": reviewFile(
+                    "title: 기생충\ndate: 2026-03-14\nrating: 4.5\ntags: [Thriller, 가족]\ndirector: 봉준호\nyear: 2019\nmood: dark",
+                    body: "First *paragraph* here.\n\nSecond.")
+            ], config: InMemorySite.defaultConfig + "language: ko\n")
+        let page = try presentation.model("movies/parasite/index.html", as: ReviewPageModel.self)
+        let review = page.review
+        #expect(review.date == DateModel(iso: "2026-03-14", display: "2026년 3월 14일"))
+        #expect(review.rating == RatingModel(stars: "★★★★½", label: "별 5개 중 4.5개", value: "4.5"))
+        #expect(review.summary == "First paragraph here.")
+        #expect(review.details == [DetailRow(label: "감독", value: "봉준호"), DetailRow(label: "개봉", value: "2019")])
+        #expect(
+            review.tags == [
+                TagLink(name: "Thriller", url: "/tags/thriller/"),
+                TagLink(name: "가족", url: "/tags/%EA%B0%80%EC%A1%B1/"),
+            ])
+        #expect(review.url == "/movies/parasite/")
+        #expect(review.section == LinkModel(title: "Movies", url: "/movies/"))
+        #expect(review.language == "ko")
+        #expect(review.extra == .object(["mood": .string("dark")]))
+        #expect(page.page.title == "기생충 · Test Reviews")
+        #expect(page.page.canonicalURL == "https://example.org/movies/parasite/")
+        #expect(page.labels.director == "감독")
+    }
+
+    @Test("related reviews share tags, most shared first, never the review itself")
+    func related() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\ntags: [noir, rain, seoul]"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\ntags: [noir]"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2024-01-03\ntags: [noir, rain]"),
+            "content/books/d.md": reviewFile("title: D\ndate: 2024-01-04\ntags: [Seoul]"),
+            "content/movies/e.md": reviewFile("title: E\ndate: 2024-01-05\ntags: [comedy]"),
+            "content/movies/f.md": reviewFile("title: F\ndate: 2024-01-06"),
+        ])
+        let a = try presentation.model("movies/a/index.html", as: ReviewPageModel.self)
+        #expect(a.related.map(\.title) == ["C", "D", "B"])
+        #expect(a.related.map(\.sectionTitle) == ["Movies", "Books", "Movies"])
+        #expect(try presentation.model("movies/e/index.html", as: ReviewPageModel.self).related.isEmpty)
+        #expect(try presentation.model("movies/f/index.html", as: ReviewPageModel.self).hasRelated == false)
+    }
+
+    @Test("previous and next link the older and newer review of the same section")
+    func neighbours() throws {
+        let presentation = try present([
+            "content/movies/old.md": reviewFile("title: Old\ndate: 2024-01-01"),
+            "content/movies/mid.md": reviewFile("title: Mid\ndate: 2024-02-01"),
+            "content/movies/new.md": reviewFile("title: New\ndate: 2024-03-01"),
+            "content/books/book.md": reviewFile("title: Book\ndate: 2024-02-15"),
+        ])
+        let mid = try presentation.model("movies/mid/index.html", as: ReviewPageModel.self)
+        #expect(mid.previous == LinkModel(title: "Old", url: "/movies/old/"))
+        #expect(mid.next == LinkModel(title: "New", url: "/movies/new/"))
+        let old = try presentation.model("movies/old/index.html", as: ReviewPageModel.self)
+        #expect(old.previous == nil)
+        #expect(old.next?.title == "Mid")
+        #expect(try presentation.model("movies/new/index.html", as: ReviewPageModel.self).next == nil)
+        let book = try presentation.model("books/book/index.html", as: ReviewPageModel.self)
+        #expect(book.hasNeighbours == false)
+    }
+
+    @Test("tags: one page per tag slug (tags differing in case share it), listed in collation order")
+    func tags() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\ntags: [thriller, Korea]"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\ntags: [Thriller]"),
+            "content/books/c.md": reviewFile("title: C\ndate: 2024-01-03\ntags: [Film Noir, 가족]"),
+        ])
+        let index = try presentation.model("tags/index.html", as: TagsPageModel.self)
+        #expect(index.tags.map(\.name) == ["Film Noir", "Korea", "Thriller", "가족"])
+        #expect(
+            index.tags.map(\.url) == [
+                "/tags/film-noir/", "/tags/korea/", "/tags/thriller/", "/tags/%EA%B0%80%EC%A1%B1/",
+            ])
+        #expect(index.tags.map(\.countLabel) == ["1 review", "1 review", "2 reviews", "1 review"])
+        let thriller = try presentation.model("tags/thriller/index.html", as: TagPageModel.self)
+        #expect(thriller.heading == "Reviews tagged “Thriller”")
+        #expect(thriller.reviews.map(\.title) == ["B", "A"])
+        #expect(presentation.pages.contains { $0.output == "tags/가족/index.html" })
+    }
+
+    @Test("a site without tags has no tag pages and no Tags link; plain pages join the navigation")
+    func navigation() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01"),
+            "content/about.md": reviewFile("title: About"),
+        ])
+        #expect(!presentation.pages.contains { $0.output.hasPrefix("tags/") })
+        let home = try presentation.model("index.html", as: HomePageModel.self)
+        #expect(home.site.nav.map(\.title) == ["Home", "Movies", "About"])
+        #expect(home.site.nav.map(\.url) == ["/", "/movies/", "/about/"])
+        #expect(home.site.nav.map(\.current) == [true, false, false])
+        let about = try presentation.model("about/index.html", as: PlainPageModel.self)
+        #expect(about.site.nav.map(\.current) == [false, false, true])
+        #expect(home.site.copyrightYear == "2024")
+    }
+
+    @Test("the home page shows the newest reviews and each section's recent and top rated")
+    func home() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\nrating: 5"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\nrating: 3"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2024-01-03"),
+            "content/books/d.md": reviewFile("title: D\ndate: 2024-01-04\nrating: 4"),
+        ])
+        let home = try presentation.model("index.html", as: HomePageModel.self)
+        #expect(home.recent.map(\.title) == ["D", "C", "B", "A"])
+        #expect(home.sections.map(\.title) == ["Books", "Movies"])
+        let movies = try #require(home.sections.last)
+        #expect(movies.recent.map(\.title) == ["C", "B", "A"])
+        #expect(movies.topRated.map(\.title) == ["A", "B"])
+        #expect(movies.countLabel == "3 reviews")
+        #expect(home.page.title == "Test Reviews")
+    }
+
+    @Test("the feed and sitemap use absolute URLs under the base URL's path")
+    func feedAndSitemap() throws {
+        let presentation = try present(
+            [
+                "content/movies/a.md": reviewFile("title: A & B\ndate: 2024-01-01\ntags: [x]"),
+                "content/movies/b.md": reviewFile("title: B\ndate: 2024-03-01\nsummary: Short."),
+                "content/about.md": reviewFile("title: About"),
+            ], config: "title: T\nbase_url: https://example.org/reviews\nauthor: Min\n")
+        let feed = presentation.feed
+        #expect(feed.selfURL == "https://example.org/reviews/feed.xml")
+        #expect(feed.siteURL == "https://example.org/reviews/")
+        #expect(feed.updated == "2024-03-01T00:00:00Z")
+        #expect(
+            feed.entries.map(\.url) == [
+                "https://example.org/reviews/movies/b/", "https://example.org/reviews/movies/a/",
+            ])
+        #expect(feed.entries.map(\.summary) == ["Short.", "A review."])
+        #expect(feed.entries.last?.categories == ["x"])
+        let urls = presentation.sitemap.map(\.url)
+        #expect(urls.allSatisfy { $0.hasPrefix("https://example.org/reviews/") })
+        #expect(urls == urls.sorted())
+        #expect(urls.contains("https://example.org/reviews/about/"))
+        #expect(urls.contains("https://example.org/reviews/movies/by-title/"))
+        #expect(!urls.contains { $0.hasSuffix("404.html") })
+        #expect(presentation.sitemap.first { $0.url.hasSuffix("/movies/a/") }?.lastModified == "2024-01-01")
+        #expect(presentation.sitemap.first { $0.url.hasSuffix("/about/") }?.lastModified == nil)
+        let review = try presentation.model("movies/a/index.html", as: ReviewPageModel.self)
+        #expect(review.site.rootURL == "/reviews/")
+        #expect(review.site.stylesheetURL == "/reviews/assets/site.css")
+        #expect(review.review.url == "/reviews/movies/a/")
+    }
+
+    @Test("an empty site still has a home page, a 404 page and an empty feed")
+    func emptySite() throws {
+        let presentation = try present([:])
+        #expect(presentation.pages.map(\.output).sorted() == ["404.html", "index.html"])
+        #expect(presentation.feed.entries.isEmpty)
+        #expect(presentation.feed.updated == "1970-01-01T00:00:00Z")
+    }
+
+    @Test("Korean slugs are percent-encoded in links")
+    func koreanSlug() throws {
+        let presentation = try present(["content/books/아몬드.md": reviewFile("title: 아몬드\ndate: 2024-01-01")])
+        #expect(presentation.pages.contains { $0.output == "books/아몬드/index.html" })
+        let home = try presentation.model("index.html", as: HomePageModel.self)
+        #expect(home.recent.first?.url == "/books/%EC%95%84%EB%AA%AC%EB%93%9C/")
+    }
+}
+
+private func present(_ files: [String: String], config: String = InMemorySite.defaultConfig) throws
+    -> SitePresenter.Presentation
+{
+    SitePresenter(content: try InMemorySite(files, config: config).load()).present()
+}
+
+private extension SitePresenter.Presentation {
+    /// The page model written to `output`, as the type its presenter made.
+    func model<Model>(_ output: String, as type: Model.Type) throws -> Model {
+        let job = try #require(pages.first { $0.output == output }, "no page \(output)")
+        return try #require(job.model as? Model, "\(output) has a \(Swift.type(of: job.model))")
+    }
+}

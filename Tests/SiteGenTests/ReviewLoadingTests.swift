@@ -1,0 +1,447 @@
+import Foundation
+import Mustache
+import Testing
+
+@testable import SiteGen
+
+@Suite("Loading reviews and site settings")
+struct ReviewLoadingTests {
+    @Test("a film review loads every field; unknown keys reach extra as typed values")
+    func movieFields() throws {
+        let site = InMemorySite([
+            "content/movies/memories-of-murder.md": reviewFile(
+                """
+                title: Memories of Murder
+                date: 2024-05-02
+                rating: 4.5
+                tags: [crime, korea]
+                summary: Rain, and a field.
+                language: ko
+                year: 2003
+                original_title: 살인의 추억
+                director: Bong Joon-ho
+                tmdb: 11423
+                draft: false
+                slug: memories
+                watched_with: "my sister"
+                rewatch: 3
+                cast: [Song Kang-ho, Kim Sang-kyung]
+                """, body: "The *rain* never stops.\n\nSecond paragraph.")
+        ])
+        let content = try site.load()
+        let review = try #require(content.reviews.first)
+        #expect(content.reviews.count == 1)
+        #expect(review.source == "content/movies/memories-of-murder.md")
+        #expect(review.section == "movies")
+        #expect(review.slug == "memories")
+        #expect(review.path == "movies/memories/")
+        #expect(review.title == "Memories of Murder")
+        #expect(review.date == Day(year: 2024, month: 5, day: 2))
+        #expect(review.rating == Rating(halves: 9))
+        #expect(review.tags == ["crime", "korea"])
+        #expect(review.draft == false)
+        #expect(review.summary == "Rain, and a field.")
+        #expect(review.language == "ko")
+        #expect(
+            review.work
+                == Work(kind: .movie, year: 2003, originalTitle: "살인의 추억", creator: "Bong Joon-ho", tmdbID: 11423))
+        #expect(
+            review.extra == [
+                "watched_with": .string("my sister"), "rewatch": .int(3),
+                "cast": .array([.string("Song Kang-ho"), .string("Kim Sang-kyung")]),
+            ])
+        #expect(review.body.html == "<p>The <em>rain</em> never stops.</p>\n<p>Second paragraph.</p>\n")
+        #expect(review.body.firstParagraph == "The rain never stops.")
+        #expect(review.body.wordCount == 6)
+        #expect(content.sections == [ReviewSection(name: "movies", title: "Movies", kind: .movie)])
+    }
+
+    @Test("a book review reads author, publisher and a normalized ISBN; a single tag is a list of one")
+    func bookFields() throws {
+        let site = InMemorySite([
+            "content/books/stoner.md": reviewFile(
+                """
+                title: Stoner
+                date: 2023-11-20
+                tags: campus novel
+                year: 1965
+                author: John Williams
+                publisher: NYRB Classics
+                isbn: 978-1-59017-199-7
+                """)
+        ])
+        let review = try #require(try site.load().reviews.first)
+        #expect(review.slug == "stoner")
+        #expect(review.rating == nil)
+        #expect(review.tags == ["campus novel"])
+        #expect(
+            review.work
+                == Work(
+                    kind: .book, year: 1965, creator: "John Williams", isbn: "9781590171997",
+                    publisher: "NYRB Classics"))
+        #expect(review.extra.isEmpty)
+    }
+
+    @Test("a title that YAML would read as a number stays the title as written")
+    func numericTitle() throws {
+        let site = InMemorySite(["content/movies/2046.md": reviewFile("title: 2046\ndate: 2024-02-29")])
+        let review = try #require(try site.load().reviews.first)
+        #expect(review.title == "2046")
+        #expect(review.slug == "2046")
+        #expect(review.date == Day(year: 2024, month: 2, day: 29))
+    }
+
+    @Test(
+        "each bad field gives its own message at the value's line and column",
+        arguments: [
+            ("date: 2024-01-01", #"2:1: missing required field "title""#),
+            ("title: X", #"2:1: missing required field "date""#),
+            ("title: \"  \"\ndate: 2024-01-01", #"2:8: "title" is empty"#),
+            ("title: X\ndate: 2024-13-01", #"3:7: "date" must be a date written YYYY-MM-DD, not "2024-13-01""#),
+            ("title: X\ndate: 2023-02-29", #"3:7: "date" must be a date written YYYY-MM-DD, not "2023-02-29""#),
+            ("title: X\ndate: next Tuesday", #"3:7: "date" must be a date written YYYY-MM-DD, not "next Tuesday""#),
+            ("title: X\ndate: [2024]", #"3:7: "date" must be a date written YYYY-MM-DD, not a list"#),
+            (
+                "title: X\ndate: 2024-01-01\nrating: 7",
+                #"4:9: "rating" must be a number from 0 to 5 in half steps (like 3.5), not "7""#
+            ),
+            (
+                "title: X\ndate: 2024-01-01\nrating: 3.3",
+                #"4:9: "rating" must be a number from 0 to 5 in half steps (like 3.5), not "3.3""#
+            ),
+            (
+                "title: X\ndate: 2024-01-01\nrating: -0.5",
+                #"4:9: "rating" must be a number from 0 to 5 in half steps (like 3.5), not "-0.5""#
+            ),
+            (
+                "title: X\ndate: 2024-01-01\ntags:\n  genre: drama",
+                #"5:3: "tags" must be a list like [a, b], not a mapping"#
+            ),
+            ("title: X\ndate: 2024-01-01\ntags: [a, [b]]", #"4:11: each of "tags" must be text, not a list"#),
+            ("title: X\ndate: 2024-01-01\ntags: [ok, \"!!\"]", #"4:1: tag "!!" has no letters or digits"#),
+            (
+                "title: X\ndate: 2024-01-01\nslug: a/b",
+                #"4:7: "slug" must be one path segment (letters, digits, "-" or "_"), not "a/b""#
+            ),
+            (
+                "title: X\ndate: 2024-01-01\nslug: ../up",
+                #"4:7: "slug" must be one path segment (letters, digits, "-" or "_"), not "../up""#
+            ),
+            ("title: X\ndate: 2024-01-01\ndraft: maybe", #"4:8: "draft" must be true or false, not "maybe""#),
+            ("title: X\ndate: 2024-01-01\nyear: 0", #"4:7: "year" must be a whole number from 1 to 9999, not "0""#),
+            (
+                "title: X\ndate: 2024-01-01\nyear: 10000",
+                #"4:7: "year" must be a whole number from 1 to 9999, not "10000""#
+            ),
+            ("title: X\ndate: 2024-01-01\ndirector: [a, b]", #"4:11: "director" must be text, not a list"#),
+            ("title: X\ndate: 2024-01-01\ntitle: Y", #"4:1: duplicate key "title""#),
+            ("title: [X\ndate: 2024-01-01", #"3:5: did not find expected ',' or ']' while parsing a flow sequence"#),
+        ])
+    func badField(frontMatter: String, expected: String) {
+        let site = InMemorySite(["content/movies/x.md": reviewFile(frontMatter)])
+        #expect(site.problems() == ["content/movies/x.md:\(expected)"])
+    }
+
+    @Test("front matter that is not a mapping says so")
+    func notAMapping() {
+        let site = InMemorySite(["content/movies/x.md": reviewFile("- title: X")])
+        #expect(
+            site.problems() == [
+                #"content/movies/x.md:2:1: expected keys and values (like "title: …"), found a list"#,
+                #"content/movies/x.md:2:1: missing required field "date""#,
+                #"content/movies/x.md:2:1: missing required field "title""#,
+            ])
+    }
+
+    @Test("whole-file problems are reported at 1:1")
+    func fileProblems() throws {
+        let disk = InMemorySite([
+            "content/movies/no-fence.md": "title: X\n",
+            "content/movies/open.md": "---\ntitle: X\n",
+        ]).fileSystem
+        let latin1 = FileSystem(
+            read: { url in
+                url.lastPathComponent == "latin1.md" ? Data([0x2D, 0x2D, 0x2D, 0x0A, 0xE9, 0x0A]) : try disk.read(url)
+            },
+            list: { url in
+                let entries = try disk.list(url)
+                return url.lastPathComponent == "movies"
+                    ? entries + [.init(name: "latin1.md", isDirectory: false)] : entries
+            },
+            isDirectory: disk.isDirectory, fileExists: disk.fileExists)
+        let error = try #require(throws: BuildError.self) {
+            try SiteLoader(root: InMemorySite.root, fileSystem: latin1).load()
+        }
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "content/movies/latin1.md:1:1: not valid UTF-8 text",
+                #"content/movies/no-fence.md:1:1: no front matter: the file must start with a "---" line, then YAML, then "---""#,
+                #"content/movies/open.md:1:1: front matter is not closed: add a "---" line after the YAML"#,
+            ])
+    }
+
+    @Test("every problem in every file is reported at once, sorted by file, line and column")
+    func allProblemsReported() throws {
+        let site = InMemorySite([
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-13-01\nrating: 7"),
+            "content/movies/a.md": reviewFile("date: 2024-01-01\nrating: 3.3\ntags: {x: y}"),
+            "content/books/c.md": reviewFile("title: C\ndate: 2024-01-01\nslug: c d"),
+            "content/books/fine.md": reviewFile("title: Fine\ndate: 2024-01-01"),
+        ])
+        let error = try #require(throws: BuildError.self) { try site.load() }
+        #expect(error.step == "loading the site")
+        #expect(
+            error.diagnostics.map(\.description) == [
+                #"content/books/c.md:4:7: "slug" must be one path segment (letters, digits, "-" or "_"), not "c d""#,
+                #"content/movies/a.md:2:1: missing required field "title""#,
+                #"content/movies/a.md:3:9: "rating" must be a number from 0 to 5 in half steps (like 3.5), not "3.3""#,
+                #"content/movies/a.md:4:7: "tags" must be a list like [a, b], not a mapping"#,
+                #"content/movies/b.md:3:7: "date" must be a date written YYYY-MM-DD, not "2024-13-01""#,
+                #"content/movies/b.md:4:9: "rating" must be a number from 0 to 5 in half steps (like 3.5), not "7""#,
+            ])
+        #expect(error.description.hasSuffix("\nloading the site failed: 6 errors"))
+    }
+
+    @Test("two reviews with the same output path: the second file is reported, naming the first")
+    func slugCollision() {
+        let site = InMemorySite([
+            "content/movies/parasite.md": reviewFile("title: Parasite\ndate: 2024-01-01"),
+            "content/movies/gisaengchung.md": reviewFile("title: 기생충\ndate: 2024-01-02\nslug: parasite"),
+        ])
+        #expect(
+            site.problems() == [
+                "content/movies/parasite.md:1:1: /movies/parasite/ is also the output of content/movies/gisaengchung.md"
+            ])
+    }
+
+    @Test("a page or review cannot take a section's or sitegen's own path")
+    func reservedPaths() {
+        let site = InMemorySite([
+            "content/movies.md": reviewFile("title: Films"),
+            "content/tags.md": reviewFile("title: Tags"),
+            "content/about.md": reviewFile("title: About\nslug: feed.xml"),
+            "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+        ])
+        #expect(
+            site.problems() == [
+                "content/about.md:3:1: \"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"feed.xml\"",
+                "content/movies.md:1:1: /movies/ is also the output of content/movies",
+                "content/tags.md:1:1: /tags/ is reserved for sitegen's own pages: choose another slug",
+            ])
+    }
+
+    @Test(
+        "a review cannot take the path of its section's sorted or paginated indexes",
+        arguments: ["by-title", "by-rating", "by-year", "by-date", "page"])
+    func sectionIndexPaths(slug: String) {
+        let site = InMemorySite([
+            "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01\nslug: \(slug)")
+        ])
+        #expect(
+            site.problems() == [
+                "content/movies/x.md:1:1: /movies/\(slug)/ is reserved for sitegen's own pages: choose another slug"
+            ])
+    }
+
+    @Test("a file name that cannot be a URL needs a slug")
+    func badFileName() throws {
+        let site = InMemorySite(["content/movies/my film.md": reviewFile("title: X\ndate: 2024-01-01")])
+        #expect(
+            site.problems() == [
+                #"content/movies/my film.md:2:1: the file name "my film.md" cannot be a URL: rename it or set "slug""#
+            ])
+        let fixed = InMemorySite([
+            "content/movies/my film.md": reviewFile("title: X\ndate: 2024-01-01\nslug: my-film")
+        ])
+        #expect(try fixed.load().reviews.map(\.path) == ["movies/my-film/"])
+    }
+
+    @Test("drafts are left out unless drafts are asked for")
+    func drafts() throws {
+        let site = InMemorySite([
+            "content/movies/done.md": reviewFile("title: Done\ndate: 2024-01-01"),
+            "content/movies/wip.md": reviewFile("title: WIP\ndate: 2024-01-02\ndraft: true"),
+        ])
+        #expect(try site.load().reviews.map(\.slug) == ["done"])
+        #expect(try site.load(includeDrafts: true).reviews.map(\.slug) == ["done", "wip"])
+        #expect(try site.load(includeDrafts: true).reviews.map(\.draft) == [false, true])
+    }
+
+    @Test("a draft still has to be valid")
+    func invalidDraft() {
+        let site = InMemorySite(["content/movies/wip.md": reviewFile("title: WIP\ndate: soon\ndraft: true")])
+        #expect(
+            site.problems() == [#"content/movies/wip.md:3:7: "date" must be a date written YYYY-MM-DD, not "soon""#])
+    }
+
+    @Test("a section other than movies and books needs a kind in _index.md")
+    func sectionKind() throws {
+        let missing = InMemorySite(["content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01")])
+        #expect(
+            missing.problems() == [
+                #"content/shows:1:1: section "shows" needs a kind: add content/shows/_index.md with "kind: movie" or "kind: book""#
+            ])
+        let noKind = InMemorySite([
+            "content/shows/_index.md": reviewFile("title: Shows"),
+            "content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+        ])
+        #expect(
+            noKind.problems() == [#"content/shows/_index.md:2:1: missing "kind": say "kind: movie" or "kind: book""#])
+        let badIndex = InMemorySite([
+            "content/shows/_index.md": reviewFile("title: Shows\nkind: series\nsorting: title\nweight: x")
+        ])
+        #expect(
+            badIndex.problems() == [
+                #"content/shows/_index.md:3:7: "kind" must be one of "movie", "book", not "series""#,
+                #"content/shows/_index.md:4:1: unknown key "sorting""#,
+                #"content/shows/_index.md:5:9: "weight" must be a whole number from -1000 to 1000, not "x""#,
+            ])
+        let good = InMemorySite([
+            "content/shows/_index.md": reviewFile("title: Shelf\nkind: book\nsort: rating\nweight: -1", body: "Intro."),
+            "content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01\nauthor: A"),
+            "content/movies/y.md": reviewFile("title: Y\ndate: 2024-01-01"),
+        ])
+        let content = try good.load()
+        #expect(
+            content.sections == [
+                ReviewSection(
+                    name: "shows", title: "Shelf", kind: .book, introHTML: "<p>Intro.</p>\n", defaultSort: .rating,
+                    weight: -1),
+                ReviewSection(name: "movies", title: "Movies", kind: .movie),
+            ])
+        #expect(content.reviews.first { $0.section == "shows" }?.work.creator == "A")
+    }
+
+    @Test("raw HTML in a section's _index.md follows raw_html like every other Markdown file")
+    func sectionIntroRawHTML() throws {
+        let files = ["content/movies/_index.md": reviewFile("title: Films", body: "<div class=\"intro\">Hi</div>")]
+        let safe = try InMemorySite(files).load()
+        #expect(safe.sections.first?.introHTML == "<!-- raw HTML omitted -->\n")
+        let raw = try InMemorySite(files, config: InMemorySite.defaultConfig + "raw_html: true\n").load()
+        #expect(raw.sections.first?.introHTML == "<div class=\"intro\">Hi</div>\n")
+    }
+
+    @Test("a section folder name that is reserved or not a URL segment is refused")
+    func badSectionNames() {
+        let site = InMemorySite([
+            "content/tags/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            "content/my films/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+        ])
+        #expect(
+            site.problems() == [
+                #"content/my films:1:1: the section folder name "my films" cannot be used as a URL here"#,
+                #"content/tags:1:1: the section folder name "tags" cannot be used as a URL here"#,
+            ])
+    }
+
+    @Test("files other than .md in a section are warnings, not errors")
+    func ignoredFiles() throws {
+        let site = InMemorySite([
+            "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            "content/movies/notes.txt": "scratch",
+            "content/movies/.hidden.md": "not even front matter",
+        ])
+        let content = try site.load()
+        #expect(content.reviews.map(\.slug) == ["x"])
+        #expect(
+            content.warnings.map(\.description) == [
+                "content/movies/notes.txt:1:1: warning: ignored: only .md files belong in a section folder"
+            ])
+    }
+
+    @Test("site.yml: every setting read; defaults for the optional ones")
+    func siteConfig() throws {
+        let full = InMemorySite(
+            config: """
+                title: 여백
+                base_url: https://example.org/reviews
+                language: ko
+                author: Min
+                description: Notes
+                page_size: 3
+                raw_html: true
+                """)
+        #expect(
+            try full.load().config
+                == SiteConfig(
+                    title: "여백", baseURL: BaseURL("https://example.org/reviews/")!, language: .korean, author: "Min",
+                    description: "Notes", pageSize: 3, rawHTML: true))
+        let minimal = try InMemorySite().load().config
+        #expect(minimal.language == .english)
+        #expect(minimal.pageSize == 10)
+        #expect(minimal.rawHTML == false)
+        #expect(minimal.baseURL.absolute == "https://example.org/")
+        #expect(minimal.baseURL.path == "/")
+    }
+
+    @Test(
+        "site.yml problems are reported with their line and column",
+        arguments: [
+            ("title: T\n", [#"site.yml:1:1: missing required field "base_url""#]),
+            ("base_url: https://e.org/\n", [#"site.yml:1:1: missing required field "title""#]),
+            (
+                "title: T\nbase_url: https://e.org/\nlanguage: fr\n",
+                [#"site.yml:3:11: "language" must be one of "en", "ko", not "fr""#]
+            ),
+            (
+                "title: T\nbase_url: https://e.org/\ncolour: red\npagesize: 3\n",
+                [#"site.yml:3:1: unknown key "colour""#, #"site.yml:4:1: unknown key "pagesize""#]
+            ),
+            (
+                "title: T\nbase_url: ftp://e.org/\n",
+                [
+                    #"site.yml:2:11: "base_url" must be an absolute http or https URL like https://example.org/, not "ftp://e.org/""#
+                ]
+            ),
+            (
+                "title: T\nbase_url: /reviews/\n",
+                [
+                    #"site.yml:2:11: "base_url" must be an absolute http or https URL like https://example.org/, not "/reviews/""#
+                ]
+            ),
+            (
+                "title: T\nbase_url: https://e.org/\npage_size: 0\nraw_html: sometimes\n",
+                [
+                    #"site.yml:3:12: "page_size" must be a whole number from 1 to 10000, not "0""#,
+                    #"site.yml:4:11: "raw_html" must be true or false, not "sometimes""#,
+                ]
+            ),
+            ("title: T\n  base_url: x\n", ["site.yml:2:11: mapping values are not allowed in this context"]),
+        ])
+    func siteConfigProblems(config: String, expected: [String]) {
+        #expect(InMemorySite(config: config).problems() == expected)
+    }
+
+    @Test("a folder without site.yml is not a site")
+    func noSiteFile() {
+        var site = InMemorySite(["content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01")])
+        site.files["site.yml"] = nil
+        #expect(site.problems() == ["site.yml:1:1: no site.yml here: is /in-memory-site a site folder?"])
+    }
+
+    @Test("plain pages: title, slug and description from the summary or the first paragraph")
+    func plainPages() throws {
+        let site = InMemorySite([
+            "content/about.md": reviewFile("title: About\nmotto: slow", body: "I write *slowly*.\n\nMore."),
+            "content/colophon.md": reviewFile("title: Colophon\nslug: how\nsummary: How it is made"),
+        ])
+        let pages = try site.load().pages
+        #expect(
+            pages == [
+                Page(
+                    source: "content/about.md", slug: "about", title: "About", description: "I write slowly.",
+                    html: "<p>I write <em>slowly</em>.</p>\n<p>More.</p>\n", extra: ["motto": .string("slow")]),
+                Page(
+                    source: "content/colophon.md", slug: "how", title: "Colophon", description: "How it is made",
+                    html: "<p>A review.</p>\n", extra: [:]),
+            ])
+    }
+
+    @Test("--base-url replaces site.yml's base_url")
+    func baseURLOverride() throws {
+        let loader = InMemorySite().loader(baseURL: BaseURL("http://localhost:8080/preview"))
+        let base = try loader.load().config.baseURL
+        #expect(base.absolute == "http://localhost:8080/preview/")
+        #expect(base.path == "/preview/")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A temporary folder on disk, removed when the test is done with it.
+struct ScratchFolder: ~Copyable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sitegen-output-test-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Every entry (folders, files, links) below the folder, as sorted relative paths.
+    func entries() throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: url.path).sorted()
+    }
+
+    /// Every regular file below the folder, by relative path, as text.
+    func contents() throws -> [String: String] {
+        var files: [String: String] = [:]
+        for path in try entries() {
+            let full = url.appendingPathComponent(path).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: full)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            files[path] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: full)), as: UTF8.self)
+        }
+        return files
+    }
+
+    /// The inode and modification date of a file: both change when it is rewritten.
+    func identity(of path: String) throws -> String {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)
+        let inode = attributes[.systemFileNumber] as? NSNumber
+        let modified = attributes[.modificationDate] as? Date
+        return "\(inode?.stringValue ?? "?") \(modified?.timeIntervalSince1970 ?? 0)"
+    }
+
+    func isSymbolicLink(_ path: String) throws -> Bool {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)
+        return attributes[.type] as? FileAttributeType == .typeSymbolicLink
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
