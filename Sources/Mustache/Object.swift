@@ -3,12 +3,31 @@
 public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
     let storage: ObjectStorage
 
+    /// An object with the dictionary's members, in key order.
     public init(_ members: [String: Value]) {
         storage = ObjectStorage(members.sorted { $0.key < $1.key })
     }
 
+    /// An object with these members in this order; a repeated key keeps its last value.
+    public init(pairs: [(key: String, value: Value)]) {
+        let storage = ObjectStorage(pairs)
+        guard storage.hasRepeatedKeys else {
+            self.storage = storage
+            return
+        }
+        var unique: [(key: String, value: Value)] = []
+        for pair in pairs {
+            if let index = unique.firstIndex(where: { $0.key == pair.key }) {
+                unique[index].value = pair.value
+            } else {
+                unique.append(pair)
+            }
+        }
+        self.storage = ObjectStorage(unique)
+    }
+
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self.init(pairs: elements.map { (key: $0.0, value: $0.1) })
     }
 
     /// The value for `key`, if the object has one.
@@ -16,90 +35,103 @@ public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Seque
         storage.index(of: key, hash: ObjectStorage.hash(key)).map { storage.value(at: $0) }
     }
 
-    public var count: Int { storage.keys.count }
+    public var count: Int { storage.count }
 
-    /// The keys, sorted.
-    public var keys: [String] { storage.keys }
+    /// The keys, in the object's order.
+    public var keys: [String] { (0..<storage.count).map { storage.key(at: $0) } }
 
     /// The members as a dictionary.
     public var dictionary: [String: Value] {
-        Dictionary(uniqueKeysWithValues: zip(storage.keys, storage.values))
+        Dictionary(
+            (0..<storage.count).map { (storage.key(at: $0), storage.value(at: $0)) },
+            uniquingKeysWith: { _, last in last })
     }
 
-    public func makeIterator() -> Zip2Sequence<[String], [Value]>.Iterator {
-        zip(storage.keys, storage.values).makeIterator()
+    public func makeIterator() -> AnyIterator<(key: String, value: Value)> {
+        var index = 0
+        let storage = self.storage
+        return AnyIterator {
+            guard index < storage.count else { return nil }
+            defer { index += 1 }
+            return (storage.key(at: index), storage.value(at: index))
+        }
     }
 
+    /// Equal when they have the same keys with equal values, in any order.
     public static func == (lhs: Object, rhs: Object) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.storage.keys == rhs.storage.keys && lhs.storage.values == rhs.storage.values)
+        lhs.storage === rhs.storage || (lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.key] == $0.value })
     }
 }
 
-/// Keys sorted, their hashes, values, and for larger objects an open-addressing index.
-///
-/// Immutable after `init`; the member tables live in buffers it owns so that lookups
-/// during rendering read them without reference counting.
+/// The members in one buffer of (hash, key, value) entries, and for larger objects an
+/// open-addressing index; immutable after `init`, so lookups while rendering read it
+/// without reference counting the tables.
 final class ObjectStorage: @unchecked Sendable {
-    let keys: [String]
-    let values: [Value]
-    private let hashBuffer: UnsafeMutableBufferPointer<Int>
-    private let keyBuffer: UnsafeMutableBufferPointer<String>
-    private let valueBuffer: UnsafeMutableBufferPointer<Value>
-    /// Slots holding `index + 1` (0 is empty); only for objects above `linearLimit` members.
+    private struct Entry {
+        let hash: Int
+        let key: String
+        let value: Value
+    }
+
+    let count: Int
+    private let entries: UnsafeMutableBufferPointer<Entry>
+    /// Slots holding `index + 1` (0 is empty); empty for objects of up to `linearLimit` members.
     private let table: UnsafeMutableBufferPointer<Int32>
 
     static let linearLimit = 12
 
     init(_ members: [(key: String, value: Value)]) {
-        keys = members.map(\.key)
-        values = members.map(\.value)
-        hashBuffer = .allocate(capacity: max(keys.count, 1))
-        _ = hashBuffer.initialize(from: keys.map(Self.hash))
-        keyBuffer = .allocate(capacity: max(keys.count, 1))
-        _ = keyBuffer.initialize(from: keys)
-        valueBuffer = .allocate(capacity: max(keys.count, 1))
-        _ = valueBuffer.initialize(from: values)
-        guard keys.count > Self.linearLimit else {
-            table = .allocate(capacity: 0)
+        count = members.count
+        entries = .allocate(capacity: max(count, 1))
+        for (index, member) in members.enumerated() {
+            (entries.baseAddress! + index).initialize(
+                to: Entry(
+                    hash: Self.hash(member.key), key: member.key,
+                    value: member.value))
+        }
+        guard count > Self.linearLimit else {
+            table = UnsafeMutableBufferPointer(start: nil, count: 0)
             return
         }
         var capacity = 1
-        while capacity < keys.count * 2 { capacity <<= 1 }
+        while capacity < count * 2 { capacity <<= 1 }
         table = .allocate(capacity: capacity)
         table.initialize(repeating: 0)
-        for index in keys.indices {
-            var slot = hashBuffer[index] & (capacity - 1)
+        for index in 0..<count {
+            var slot = entries[index].hash & (capacity - 1)
             while table[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             table[slot] = Int32(index + 1)
         }
     }
 
     deinit {
-        hashBuffer.deallocate()
-        _ = keyBuffer.prefix(keys.count).deinitialize()
-        keyBuffer.deallocate()
-        _ = valueBuffer.prefix(values.count).deinitialize()
-        valueBuffer.deallocate()
-        table.deallocate()
+        _ = entries.prefix(count).deinitialize()
+        entries.deallocate()
+        if table.count > 0 { table.deallocate() }
     }
 
-    /// The value at `index` (from ``index(of:hash:)``).
+    /// Whether two members share a key (the first one would hide the other).
+    var hasRepeatedKeys: Bool {
+        (0..<count).contains { index in self.index(of: entries[index].key, hash: entries[index].hash) != index }
+    }
+
     @inline(__always)
-    func value(at index: Int) -> Value { valueBuffer[index] }
+    func value(at index: Int) -> Value { entries[index].value }
+
+    func key(at index: Int) -> String { entries[index].key }
 
     /// Where `key` (whose ``hash(_:)`` is `hash`) sits, if present.
     @inline(__always)
     func index(of key: String, hash: Int) -> Int? {
-        if table.isEmpty {
-            for index in 0..<keys.count where hashBuffer[index] == hash && keyBuffer[index] == key { return index }
+        if table.count == 0 {
+            for index in 0..<count where entries[index].hash == hash && entries[index].key == key { return index }
             return nil
         }
         let mask = table.count - 1
         var slot = hash & mask
         while table[slot] != 0 {
             let index = Int(table[slot]) - 1
-            if hashBuffer[index] == hash && keyBuffer[index] == key { return index }
+            if entries[index].hash == hash && entries[index].key == key { return index }
             slot = (slot + 1) & mask
         }
         return nil

@@ -23,7 +23,8 @@ final class EncodingSlot {
     }
 
     var kind: Kind = .empty
-    private var members: [String: EncodingSlot] = [:]
+    /// Members in the order they were encoded (keyed containers encode each key once).
+    private var members: [(key: String, slot: EncodingSlot)] = []
     private var items: [EncodingSlot] = []
 
     var content: Value? {
@@ -35,16 +36,15 @@ final class EncodingSlot {
         switch kind {
         case .empty: .null
         case .value(let value): value
-        case .object: .object(Object(members.mapValues { $0.finished() }))
+        case .object: .object(Object(pairs: members.map { (key: $0.key, value: $0.slot.finished()) }))
         case .array: .array(items.map { $0.finished() })
         }
     }
 
     func member(_ key: String) -> EncodingSlot {
         becomeObject()
-        if let slot = members[key] { return slot }
         let slot = EncodingSlot()
-        members[key] = slot
+        members.append((key, slot))
         return slot
     }
 

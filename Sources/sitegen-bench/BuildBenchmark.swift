@@ -42,13 +42,16 @@ struct BuildBenchmark {
         var files: [String: Data] = [:]
         let rendering = try clock.measure { files = try builder.render(content!).files }
         let writing = try clock.measure { _ = try OutputWriter(folder: output).write(files) }
+        try FileManager.default.removeItem(at: output)
+        let writingCold = try clock.measure { _ = try OutputWriter(folder: output).write(files) }
         print("reviews: \(reviews), pages: \(report?.pages ?? 0), files: \(report?.files ?? 0)")
         print("cmark alone (all review bodies, one thread): \(format(cmarkTime)) s")
         print("full build, empty public/: \(format(cold)) s")
         print("full build again, nothing changed: \(format(warm)) s (\(report?.output.unchanged ?? 0) files unchanged)")
         print(
             "steps: load \(format(loading)) s, present \(format(presenting)) s (\(presentation?.pages.count ?? 0) pages), "
-                + "present+render \(format(rendering)) s, write (nothing changed) \(format(writing)) s")
+                + "present+render \(format(rendering)) s, write (nothing changed) \(format(writing)) s, "
+                + "write (empty folder) \(format(writingCold)) s")
         print("peak memory (max RSS): \(peakMemoryMB()) MB")
         print("build seconds: \(format(cold))")
     }

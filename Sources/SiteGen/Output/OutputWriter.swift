@@ -26,56 +26,71 @@ public struct OutputWriter: Sendable {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let existing = Set(try existingFiles())
+        let existingFolders = Set(existing.flatMap(Self.ancestors))
         var report = Report()
         // Stale entries go first: one may be a link or file where a folder is now needed
         // (removing it afterwards would delete the new folder), or sit in a folder that a
         // file now replaces.
-        for stale in existing.subtracting(files.keys).sorted() {
-            try manager.removeItem(at: folder.appendingPathComponent(stale))
-            report.removed += 1
+        let stale = existing.subtracting(files.keys).sorted()
+        for path in stale {
+            try manager.removeItem(at: folder.appendingPathComponent(path))
         }
-        let folders = Set(files.keys.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+        report.removed = stale.count
+        let sorted = files.sorted { $0.key < $1.key }
+        let changed = sorted.parallelMap { !existing.contains($0.key) || !isUnchanged($0.key, $0.value) }
+        let toWrite = zip(sorted, changed).filter(\.1).map(\.0)
+        let folders = Set(toWrite.map { ($0.key as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         for path in folders.sorted() {
             try makeFolder(path)
         }
-        let outcomes = files.sorted { $0.key < $1.key }.parallelMap { entry -> Result<Bool, Error> in
-            Result { try write(entry.value, to: entry.key) }
+        let outcomes = toWrite.parallelMap { entry -> Result<Void, Error> in
+            Result { try write(entry.value, to: entry.key, replacingFolder: existingFolders.contains(entry.key)) }
         }
-        for outcome in outcomes {
-            if try outcome.get() { report.written += 1 } else { report.unchanged += 1 }
-        }
-        try removeEmptyFolders(folder.path)
+        for outcome in outcomes { try outcome.get() }
+        report.written = toWrite.count
+        report.unchanged = sorted.count - toWrite.count
+        try removeEmptyFolders(Set(stale.flatMap(Self.ancestors)))
         return report
+    }
+
+    /// The folders a relative path sits in: `a/b/c.html` → `a`, `a/b`.
+    static func ancestors(of path: String) -> [String] {
+        let parts = path.split(separator: "/").dropLast()
+        return parts.indices.map { parts[...$0].joined(separator: "/") }
     }
 }
 
 private extension OutputWriter {
-    /// Writes one file unless it already holds `data`; returns whether it wrote.
-    func write(_ data: Data, to path: String) throws -> Bool {
-        let manager = FileManager.default
-        let url = folder.appendingPathComponent(path)
-        let attributes = try? manager.attributesOfItem(atPath: url.path)
-        let type = attributes?[.type] as? FileAttributeType
-        if type == .typeRegular, (attributes?[.size] as? NSNumber)?.intValue == data.count,
-            let current = try? Data(contentsOf: url), current == data
-        {
+    /// Whether the file at `path` is a regular file holding exactly `data`.
+    func isUnchanged(_ path: String, _ data: Data) -> Bool {
+        var info = stat()
+        let full = folder.appendingPathComponent(path).path
+        guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else {
             return false
         }
-        if type != nil && type != .typeRegular { try manager.removeItem(at: url) }
+        return FileManager.default.contents(atPath: full) == data
+    }
+
+    /// Writes one file, replacing whatever is at its path (a folder that used to be there, too).
+    func write(_ data: Data, to path: String, replacingFolder: Bool) throws {
+        let url = folder.appendingPathComponent(path)
+        if replacingFolder { try FileManager.default.removeItem(at: url) }
         try replace(url, with: data)
-        return true
     }
 
     /// Creates the folder at `path` (relative), replacing a file or link that is in the way.
     func makeFolder(_ path: String) throws {
-        let manager = FileManager.default
-        var current = folder
+        var current = folder.path
         for part in path.split(separator: "/") {
-            current.appendPathComponent(String(part))
-            let type = (try? manager.attributesOfItem(atPath: current.path))?[.type] as? FileAttributeType
-            if type == .typeDirectory { continue }
-            if type != nil { try manager.removeItem(at: current) }
-            try manager.createDirectory(at: current, withIntermediateDirectories: false)
+            current += "/" + part
+            var info = stat()
+            if lstat(current, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                try FileManager.default.removeItem(atPath: current)
+            }
+            guard mkdir(current, 0o755) == 0 || errno == EEXIST else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         }
     }
 
@@ -117,20 +132,12 @@ private extension OutputWriter {
         }
     }
 
-    /// Removes folders left empty below `path`; returns whether `path` itself is now empty.
-    @discardableResult
-    func removeEmptyFolders(_ path: String) throws -> Bool {
-        var empty = true
-        for entry in Directory.entries(path) ?? [] {
-            let child = path + "/" + entry.name
-            if entry.name.hasPrefix(".") {
-                empty = false
-            } else if entry.kind == .folder, try removeEmptyFolders(child) {
-                try FileManager.default.removeItem(atPath: child)
-            } else {
-                empty = false
-            }
+    /// Removes those of `candidates` (relative folders) that are now empty, deepest first.
+    func removeEmptyFolders(_ candidates: Set<String>) throws {
+        for path in candidates.sorted(by: { $0.count > $1.count }) {
+            let full = folder.path + "/" + path
+            guard let entries = Directory.entries(full), entries.isEmpty else { continue }
+            try FileManager.default.removeItem(atPath: full)
         }
-        return empty
     }
 }

@@ -21,7 +21,7 @@ struct HomePresenter {
         }
         let recent = ordering.sorted(all, by: .date).prefix(Self.recentCount).map { context.cards[$0] }
         let model = HomePageModel(
-            site: context.site(at: .home), labels: context.labels,
+            site: context.sharedSite(at: .home), labels: context.sharedLabels,
             page: context.head(title: nil, description: nil, path: "", kind: "home"),
             recent: recent, hasRecent: !recent.isEmpty, sections: sections)
         return PageJob.folder("", template: "home", model: model)

@@ -7,7 +7,7 @@ struct PlainPagePresenter {
     func jobs() -> [PageJob] {
         context.content.pages.map { page in
             let model = PlainPageModel(
-                site: context.site(at: .page(page.slug)), labels: context.labels,
+                site: context.sharedSite(at: .page(page.slug)), labels: context.sharedLabels,
                 page: context.head(title: page.title, description: page.description, path: page.path, kind: "page"),
                 title: page.title, html: page.html, extra: .object(page.extra))
             return PageJob.folder(page.path, template: "page", model: model)
@@ -16,7 +16,7 @@ struct PlainPagePresenter {
 
     func notFound() -> PageJob {
         let model = NotFoundPageModel(
-            site: context.site(at: .other), labels: context.labels,
+            site: context.sharedSite(at: .other), labels: context.sharedLabels,
             page: context.head(
                 title: context.labels.notFoundTitle, description: nil, path: "404.html",
                 kind: "not-found"))

@@ -13,7 +13,7 @@ public struct ReviewOrdering: Sendable {
     let years: [Int]
 
     public init(reviews: [Review], collation: Collation) {
-        let byTitle = reviews.indices.sorted { lhs, rhs in
+        let before = { @Sendable (lhs: Int, rhs: Int) -> Bool in
             switch collation.ordered(reviews[lhs].title, reviews[rhs].title) {
             case .orderedAscending: return true
             case .orderedDescending: return false
@@ -21,6 +21,7 @@ public struct ReviewOrdering: Sendable {
                 return (reviews[lhs].slug, reviews[lhs].section) < (reviews[rhs].slug, reviews[rhs].section)
             }
         }
+        let byTitle = Array(reviews.indices).parallelSorted(by: before)
         var rank = [Int](repeating: 0, count: reviews.count)
         for (position, index) in byTitle.enumerated() { rank[index] = position }
         titleRank = rank
@@ -56,35 +57,38 @@ extension SiteContext {
         var groups: [(key: String, heading: String, members: [Int])] = []
         var positions: [String: Int] = [:]
         for index in sorted {
-            let review = content.reviews[index]
-            let (key, heading): (String, String) =
-                switch order {
-                case .date:
-                    (String(format: "month-%04d-%02d", review.date.year, review.date.month), format.month(review.date))
-                case .title:
-                    {
-                        let letter = collation.initial(of: review.title)
-                        return ("initial-\(letter)", letter)
-                    }()
-                case .rating:
-                    review.rating.map { ("rating-\($0.halves)", format.ratingHeading($0)) } ?? (
-                        "unrated", labels.notRated
-                    )
-                case .year:
-                    {
-                        let year = ordering.year(of: index)
-                        return ("year-\(year)", format.year(year))
-                    }()
-                }
+            let key = groupKey(of: index, by: order, ordering: ordering)
             if let position = positions[key] {
                 groups[position].members.append(index)
             } else {
                 positions[key] = groups.count
-                groups.append((key, heading, [index]))
+                groups.append((key, groupHeading(of: index, by: order, ordering: ordering), [index]))
             }
         }
         return groups.map { group in
             ReviewGroup(heading: group.heading, id: group.key, reviews: group.members.map { cards[$0] })
+        }
+    }
+
+    /// The id of the group a review falls in (also the heading's fragment id).
+    private func groupKey(of index: Int, by order: SortOrder, ordering: ReviewOrdering) -> String {
+        let review = content.reviews[index]
+        switch order {
+        case .date: return String(format: "month-%04d-%02d", review.date.year, review.date.month)
+        case .title: return "initial-" + collation.initial(of: review.title)
+        case .rating: return review.rating.map { "rating-\($0.halves)" } ?? "unrated"
+        case .year: return "year-\(ordering.year(of: index))"
+        }
+    }
+
+    /// The heading over a group, made once per group.
+    private func groupHeading(of index: Int, by order: SortOrder, ordering: ReviewOrdering) -> String {
+        let review = content.reviews[index]
+        switch order {
+        case .date: return format.month(review.date)
+        case .title: return collation.initial(of: review.title)
+        case .rating: return review.rating.map(format.ratingHeading) ?? labels.notRated
+        case .year: return format.year(ordering.year(of: index))
         }
     }
 }

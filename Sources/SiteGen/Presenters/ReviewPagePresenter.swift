@@ -64,7 +64,7 @@ struct ReviewPagePresenter {
             genres: [], hasDetails: !details.isEmpty, hasGenres: false, hasTags: !review.tags.isEmpty,
             extra: .object(review.extra))
         return ReviewPageModel(
-            site: context.site(at: .section(review.section)), labels: labels,
+            site: context.sharedSite(at: .section(review.section)), labels: context.sharedLabels,
             page: context.head(title: review.title, description: model.summary, path: review.path, kind: "review"),
             review: model, previous: neighbours.previous.map(link), next: neighbours.next.map(link),
             related: related(to: index, byTag: byTag).map { context.cards[$0] })

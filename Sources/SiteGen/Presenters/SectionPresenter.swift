@@ -67,7 +67,7 @@ struct SectionPresenter {
             title += " · \(pagination.label)"
         }
         return SectionPageModel(
-            site: context.site(at: .section(section.name)), labels: context.labels,
+            site: context.sharedSite(at: .section(section.name)), labels: context.sharedLabels,
             page: context.head(title: title, description: nil, path: path, kind: "section"),
             section: SectionModel(
                 title: section.title, url: urls.path(urls.section(section.name)),

@@ -18,6 +18,9 @@ public struct SiteContext: Sendable {
     let navigation: [(place: Place, title: String, url: String)]
     /// Sections by folder name.
     let sectionsByName: [String: ReviewSection]
+    /// The labels and each place's `site` model, encoded for templates once.
+    public let sharedLabels: Precomputed<Labels>
+    private var sharedSites: [Place: Precomputed<SiteModel>] = [:]
 
     public init(content: SiteContent, isPreview: Bool = false) {
         self.content = content
@@ -38,6 +41,8 @@ public struct SiteContext: Sendable {
         }
         navigation += content.pages.sorted { $0.slug < $1.slug }.map { (.page($0.slug), $0.title, urls.path($0.path)) }
         self.navigation = navigation
+        sharedLabels = Precomputed(labels)
+
         let sections = sectionsByName.mapValues(\.title)
         let format = self.format
         self.cards = content.reviews.parallelMap { review in
@@ -48,15 +53,23 @@ public struct SiteContext: Sendable {
                 image: nil, year: review.work.year.map(String.init) ?? "", creator: review.work.creator ?? "",
                 sectionTitle: sections[review.section] ?? review.section, kind: review.work.kind.rawValue)
         }
+        let places = navigation.map(\.place) + [.other]
+        sharedSites = Dictionary(
+            places.map { ($0, Precomputed(site(at: $0))) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Where a page sits in the navigation.
-    public enum Place: Sendable, Equatable {
+    public enum Place: Sendable, Hashable {
         case home
         case section(String)
         case tags
         case page(String)
         case other
+    }
+
+    /// The `site` model for a page at `place`, encoded once per place.
+    public func sharedSite(at place: Place) -> Precomputed<SiteModel> {
+        sharedSites[place] ?? Precomputed(site(at: place))
     }
 
     /// The `site` model for a page at `place`.

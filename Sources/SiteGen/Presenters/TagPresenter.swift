@@ -27,7 +27,7 @@ struct TagPresenter {
                 countLabel: format.reviewCount(members[slug]!.count))
         }
         let index = TagsPageModel(
-            site: context.site(at: .tags), labels: context.labels,
+            site: context.sharedSite(at: .tags), labels: context.sharedLabels,
             page: context.head(title: context.labels.tags, description: nil, path: urls.tags(), kind: "tags"),
             heading: context.labels.tags, tags: counts)
         return [PageJob.folder(urls.tags(), template: "tags", model: index)]
@@ -35,7 +35,7 @@ struct TagPresenter {
                 let sorted = ordering.sorted(members[slug]!, by: .date)
                 let heading = format.taggedHeading(names[slug]!)
                 let model = TagPageModel(
-                    site: context.site(at: .tags), labels: context.labels,
+                    site: context.sharedSite(at: .tags), labels: context.sharedLabels,
                     page: context.head(title: heading, description: nil, path: urls.tag(slug), kind: "tag"),
                     heading: heading, countLabel: format.reviewCount(sorted.count),
                     allTags: LinkModel(title: context.labels.allTags, url: urls.path(urls.tags())),

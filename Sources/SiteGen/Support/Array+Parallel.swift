@@ -24,6 +24,46 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Array where Element: Sendable {
+    /// `sorted(by:)` with the work split over every core: chunks sorted in parallel, then merged.
+    func parallelSorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool) -> [Element] {
+        let parts = Swift.min(ProcessInfoCores.count, count / 256)
+        guard parts > 1 else { return sorted(by: areInIncreasingOrder) }
+        let size = (count + parts - 1) / parts
+        let chunks = (0..<parts).map { Array(self[($0 * size)..<Swift.min(count, ($0 + 1) * size)]) }
+        var runs = chunks.parallelMap { $0.sorted(by: areInIncreasingOrder) }
+        while runs.count > 1 {
+            let pairs = stride(from: 0, to: runs.count, by: 2).map { index in
+                index + 1 < runs.count ? [runs[index], runs[index + 1]] : [runs[index]]
+            }
+            runs = pairs.parallelMap { pair in
+                pair.count == 1 ? pair[0] : Self.merge(pair[0], pair[1], by: areInIncreasingOrder)
+            }
+        }
+        return runs[0]
+    }
+
+    /// Merges two sorted arrays, taking from the first on ties (so the sort stays stable).
+    private static func merge(_ left: [Element], _ right: [Element], by before: (Element, Element) -> Bool) -> [Element]
+    {
+        var merged: [Element] = []
+        merged.reserveCapacity(left.count + right.count)
+        var (leftIndex, rightIndex) = (0, 0)
+        while leftIndex < left.count && rightIndex < right.count {
+            if before(right[rightIndex], left[leftIndex]) {
+                merged.append(right[rightIndex])
+                rightIndex += 1
+            } else {
+                merged.append(left[leftIndex])
+                leftIndex += 1
+            }
+        }
+        merged += left[leftIndex...]
+        merged += right[rightIndex...]
+        return merged
+    }
+}
+
 /// The number of cores to spread work over.
 enum ProcessInfoCores {
     static let count: Int = {

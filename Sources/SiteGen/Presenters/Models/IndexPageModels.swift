@@ -2,8 +2,8 @@ import Mustache
 
 /// A sorted index of a section (`section.mustache`): newest, by title, by rating or by year.
 public struct SectionPageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
     public let section: SectionModel
     /// Links to the section's orderings; the one shown has `current`.
@@ -48,8 +48,8 @@ public struct PageLink: Encodable, Sendable, Equatable {
 
 /// The list of all tags or genres (`tags.mustache`).
 public struct TagsPageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
     /// "Tags" or "Genres".
     public let heading: String
@@ -67,8 +67,8 @@ public struct TagCount: Encodable, Sendable, Equatable {
 
 /// The reviews carrying one tag or genre (`tag.mustache`), newest first.
 public struct TagPageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
     /// "Reviews tagged “thriller”" / "“스릴러” 태그 리뷰".
     public let heading: String
@@ -80,8 +80,8 @@ public struct TagPageModel: Encodable, Sendable, Equatable {
 
 /// The home page (`home.mustache`): recent and top-rated reviews per section.
 public struct HomePageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
     /// The latest reviews across all sections.
     public let recent: [ReviewCard]
@@ -104,8 +104,8 @@ public struct HomeSection: Encodable, Sendable, Equatable {
 
 /// A plain page such as About (`page.mustache`).
 public struct PlainPageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
     public let title: String
     public let html: String
@@ -114,7 +114,7 @@ public struct PlainPageModel: Encodable, Sendable, Equatable {
 
 /// The not-found page (`404.mustache`).
 public struct NotFoundPageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
 }

@@ -2,8 +2,8 @@ import Mustache
 
 /// The page of one review (`review.mustache`).
 public struct ReviewPageModel: Encodable, Sendable, Equatable {
-    public let site: SiteModel
-    public let labels: Labels
+    public let site: Precomputed<SiteModel>
+    public let labels: Precomputed<Labels>
     public let page: PageHead
     public let review: ReviewModel
     public let previous: LinkModel?
