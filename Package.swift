@@ -15,10 +15,11 @@ let package = Package(
         // C libraries from Debian, each behind one adapter file in SiteGen.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "CCmark", "CYaml"],
+            dependencies: ["Mustache", "CCmark", "CYaml", "CEvent"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),

@@ -33,12 +33,14 @@ public struct SiteBuilder: Sendable {
         public let warnings: [Diagnostic]
     }
 
-    /// Loads the site folder.
+    /// Loads the site folder and attaches the cached metadata (load, then enrich).
     public func load() throws -> SiteContent {
-        try SiteLoader(
+        let content = try SiteLoader(
             root: options.source, fileSystem: fileSystem,
             options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL)
         ).load()
+        let cache = MetadataCache(folder: options.source.appendingPathComponent(MetadataCache.folderName))
+        return try MetadataEnricher(cache: cache).enrich(content)
     }
 
     /// Every file of the site, by output path, without touching the output folder.

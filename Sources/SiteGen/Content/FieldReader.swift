@@ -141,6 +141,11 @@ struct FieldReader {
         return text
     }
 
+    /// Adds problems another reader found (one for a nested mapping).
+    mutating func absorb(_ other: [Diagnostic]) {
+        diagnostics += other
+    }
+
     /// The keys nobody asked for, as template data.
     var unused: [String: Value] {
         var extra: [String: Value] = [:]

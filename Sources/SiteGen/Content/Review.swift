@@ -19,6 +19,8 @@ public struct Review: Sendable, Equatable {
     /// Front matter keys sitegen does not know, for templates.
     public let extra: [String: Value]
     public let body: RenderedMarkdown
+    /// Fetched facts about the film or book, from the metadata cache (front matter wins).
+    public let metadata: WorkMetadata?
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -26,7 +28,7 @@ public struct Review: Sendable, Equatable {
     public init(
         source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
-        extra: [String: Value], body: RenderedMarkdown
+        extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil
     ) {
         self.source = source
         self.section = section
@@ -41,7 +43,29 @@ public struct Review: Sendable, Equatable {
         self.work = work
         self.extra = extra
         self.body = body
+        self.metadata = metadata
     }
+
+    /// The same review with `metadata` attached.
+    public func with(metadata: WorkMetadata?) -> Review {
+        Review(
+            source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
+            draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
+            metadata: metadata)
+    }
+
+    /// The release or publication year: front matter, else fetched metadata.
+    public var year: Int? { work.year ?? metadata?.year }
+
+    /// The director(s) or author(s): front matter, else fetched metadata.
+    public var creator: String? {
+        if let creator = work.creator { return creator }
+        let names = work.kind == .movie ? metadata?.directors ?? [] : metadata?.authors ?? []
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
+    /// The genres from fetched metadata.
+    public var genres: [String] { metadata?.genres ?? [] }
 }
 
 /// Whether a section holds films or books.

@@ -11,9 +11,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var pageSize: Int
     /// Whether raw HTML in Markdown reaches the pages (off by default).
     public var rawHTML: Bool
+    /// Where `sitegen fetch` gets metadata (`metadata:` in site.yml).
+    public var metadata: MetadataSources = .defaults
 
     public static let fileName = "site.yml"
-    static let keys: Set<String> = ["title", "base_url", "language", "author", "description", "page_size", "raw_html"]
+    static let keys: Set<String> = [
+        "title", "base_url", "language", "author", "description", "page_size", "raw_html", "metadata",
+    ]
 
     /// Reads `site.yml`; every problem becomes a diagnostic.
     static func read(_ text: String, path: String) -> (SiteConfig?, [Diagnostic]) {
@@ -36,11 +40,26 @@ public struct SiteConfig: Sendable, Equatable {
             }
         }
         let language = reader.choice("language", from: SiteLanguage.allCases.map(\.rawValue))
-        let config = SiteConfig(
+        var config = SiteConfig(
             title: title ?? "", baseURL: baseURL ?? BaseURL("http://localhost/")!,
             language: language.flatMap(SiteLanguage.init(rawValue:)) ?? .english,
             author: reader.string("author") ?? "", description: reader.string("description") ?? "",
             pageSize: reader.integer("page_size", in: 1...10_000) ?? 10, rawHTML: reader.bool("raw_html") ?? false)
+        if let node = reader.node("metadata") {
+            var nested = FieldReader(node, path: path, firstLine: 1)
+            nested.rejectUnknownKeys(Set(MetadataSources.settings.map(\.key)))
+            for setting in MetadataSources.settings {
+                guard let text = nested.string(setting.key) else { continue }
+                if let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil {
+                    config.metadata[keyPath: setting.path] = url
+                } else {
+                    nested.report(
+                        "\"\(setting.key)\" must be an http or https URL, not \"\(text)\"",
+                        at: nested.position(of: setting.key))
+                }
+            }
+            reader.absorb(nested.diagnostics)
+        }
         return (reader.diagnostics.isEmpty ? config : nil, reader.diagnostics)
     }
 }

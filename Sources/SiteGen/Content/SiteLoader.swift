@@ -18,7 +18,9 @@ public struct SiteLoader: Sendable {
     public let options: Options
 
     /// Output paths sitegen itself uses, which no section or page may take.
-    static let reservedNames: Set<String> = ["tags", "genres", "assets", "page", "feed.xml", "sitemap.xml", "404.html"]
+    static let reservedNames: Set<String> = [
+        "tags", "genres", "assets", "images", "page", "feed.xml", "sitemap.xml", "404.html",
+    ]
     /// Folders inside a section that its sorted and paginated indexes use, which no review may take.
     static let sectionIndexNames: Set<String> = Set(SortOrder.allCases.map { "by-\($0.rawValue)" } + ["page"])
 

@@ -75,7 +75,7 @@ private extension OutputWriter {
     func write(_ data: Data, to path: String, replacingFolder: Bool) throws {
         let url = folder.appendingPathComponent(path)
         if replacingFolder { try FileManager.default.removeItem(at: url) }
-        try replace(url, with: data)
+        try AtomicFile.write(data, to: url)
     }
 
     /// Creates the folder at `path` (relative), replacing a file or link that is in the way.
@@ -91,36 +91,6 @@ private extension OutputWriter {
             guard mkdir(current, 0o755) == 0 || errno == EEXIST else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
-        }
-    }
-
-    /// Writes `data` to a temporary file beside `url`, then renames it over `url`, so a
-    /// reader never sees half a file. (No fsync: a crash may lose the build, never corrupt it
-    /// beyond what a rebuild repairs.)
-    func replace(_ url: URL, with data: Data) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sitegen-tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        let code = errno
-        close(descriptor)
-        guard written else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
     }
 

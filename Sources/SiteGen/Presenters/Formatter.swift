@@ -116,6 +116,23 @@ public struct Formatter: Sendable {
         }
     }
 
+    /// "Poster of Parasite" / "기생충 포스터"; "Cover of Stoner" / "스토너 표지".
+    public func imageAlt(title: String, kind: WorkKind) -> String {
+        switch (language, kind) {
+        case (.english, .movie): "Poster of \(title)"
+        case (.english, .book): "Cover of \(title)"
+        case (.korean, .movie): "\(title) 포스터"
+        case (.korean, .book): "\(title) 표지"
+        }
+    }
+
+    /// "Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik)"; nil for nobody.
+    public func cast(_ members: [CastMember]) -> String? {
+        guard !members.isEmpty else { return nil }
+        return members.map { member in member.character.map { "\(member.name) (\($0))" } ?? member.name }
+            .joined(separator: ", ")
+    }
+
     /// "320 pages" / "320쪽".
     public func pages(_ count: Int) -> String {
         language == .korean ? "\(number(count))쪽" : "\(number(count)) pages"

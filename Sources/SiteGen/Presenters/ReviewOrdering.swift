@@ -27,7 +27,7 @@ public struct ReviewOrdering: Sendable {
         titleRank = rank
         dayKeys = reviews.map { $0.date.year * 10_000 + $0.date.month * 100 + $0.date.day }
         ratingKeys = reviews.map { $0.rating?.halves ?? -1 }
-        years = reviews.map { $0.work.year ?? $0.date.year }
+        years = reviews.map { $0.year ?? $0.date.year }
     }
 
     /// The release or publication year: front matter, else the review's own year.

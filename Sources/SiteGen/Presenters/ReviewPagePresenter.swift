@@ -33,24 +33,16 @@ struct ReviewPagePresenter {
     func model(_ index: Int, neighbours: (previous: Int?, next: Int?), byTag: [String: [Int]]) -> ReviewPageModel {
         let review = context.content.reviews[index]
         let format = context.format
-        let labels = context.labels
         let section = context.section(named: review.section)
         let link = { (other: Int) in
             LinkModel(title: context.content.reviews[other].title, url: context.cards[other].url)
         }
-        var details: [DetailRow] = []
         let work = review.work
-        if let creator = work.creator {
-            details.append(DetailRow(label: work.kind == .movie ? labels.director : labels.author, value: creator))
-        }
-        if let original = work.originalTitle { details.append(DetailRow(label: labels.originalTitle, value: original)) }
-        if let publisher = work.publisher { details.append(DetailRow(label: labels.publisher, value: publisher)) }
-        if let year = work.year {
-            details.append(
-                DetailRow(label: work.kind == .movie ? labels.released : labels.published, value: String(year)))
-        }
+        let details = detailRows(review)
+        let genres = review.genres.map { TagLink(name: $0, url: context.urls.path(context.urls.genre($0.slug))) }
+        let image = context.cards[index].image
         let model = ReviewModel(
-            title: review.title, originalTitle: work.originalTitle,
+            title: review.title, originalTitle: work.originalTitle ?? review.metadata?.originalTitle,
             language: review.language ?? context.config.language.rawValue, url: context.cards[index].url,
             section: LinkModel(
                 title: section?.title ?? review.section,
@@ -58,16 +50,50 @@ struct ReviewPagePresenter {
             kind: work.kind.rawValue, isMovie: work.kind == .movie, isBook: work.kind == .book,
             date: context.cards[index].date, rating: context.cards[index].rating,
             summary: context.cards[index].summary, html: review.body.html,
-            readingTime: format.readingTime(words: review.body.wordCount), year: work.year.map(String.init) ?? "",
-            creator: work.creator ?? "", overview: nil, details: details, image: nil,
+            readingTime: format.readingTime(words: review.body.wordCount), year: context.cards[index].year,
+            creator: context.cards[index].creator, overview: review.metadata?.overview, details: details, image: image,
             tags: review.tags.map { TagLink(name: $0, url: context.urls.path(context.urls.tag($0.slug))) },
-            genres: [], hasDetails: !details.isEmpty, hasGenres: false, hasTags: !review.tags.isEmpty,
-            extra: .object(review.extra))
+            genres: genres, hasDetails: !details.isEmpty || !genres.isEmpty, hasGenres: !genres.isEmpty,
+            hasTags: !review.tags.isEmpty, extra: .object(review.extra))
+        let imageURL = image.map {
+            context.config.baseURL.absolute + String($0.url.dropFirst(context.urls.base.path.count))
+        }
         return ReviewPageModel(
             site: context.sharedSite(at: .section(review.section)), labels: context.sharedLabels,
-            page: context.head(title: review.title, description: model.summary, path: review.path, kind: "review"),
+            page: context.head(
+                title: review.title, description: model.summary, path: review.path, kind: "review", imageURL: imageURL),
             review: model, previous: neighbours.previous.map(link), next: neighbours.next.map(link),
             related: related(to: index, byTag: byTag).map { context.cards[$0] })
+    }
+
+    /// The "Details" rows: front matter first, fetched metadata where the front matter is silent.
+    func detailRows(_ review: Review) -> [DetailRow] {
+        let labels = context.labels
+        let format = context.format
+        let work = review.work
+        let metadata = review.metadata
+        var rows: [DetailRow] = []
+        let add = { (label: String, value: String?) in
+            if let value, !value.isEmpty { rows.append(DetailRow(label: label, value: value)) }
+        }
+        let date =
+            metadata?.releaseDate.flatMap(Day.init).map { format.date($0).display }
+            ?? review.year.map(String.init)
+        switch work.kind {
+        case .movie:
+            add(labels.director, review.creator)
+            add(labels.originalTitle, work.originalTitle ?? metadata?.originalTitle)
+            add(labels.released, date)
+            add(labels.runtime, metadata?.runtime.map(format.runtime))
+            add(labels.cast, format.cast(metadata?.cast ?? []))
+        case .book:
+            add(labels.author, review.creator)
+            add(labels.originalTitle, work.originalTitle ?? metadata?.originalTitle)
+            add(labels.publisher, work.publisher ?? metadata?.publisher)
+            add(labels.published, date)
+            add(labels.pages, metadata?.pages.map(format.pages))
+        }
+        return rows
     }
 
     /// Reviews sharing the most tags with this one, then the newest.

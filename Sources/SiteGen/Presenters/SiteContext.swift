@@ -39,6 +39,9 @@ public struct SiteContext: Sendable {
         if content.reviews.contains(where: { !$0.tags.isEmpty }) {
             navigation.append((.tags, labels.tags, urls.path(urls.tags())))
         }
+        if content.reviews.contains(where: { !$0.genres.isEmpty }) {
+            navigation.append((.genres, labels.genres, urls.path(urls.genres())))
+        }
         navigation += content.pages.sorted { $0.slug < $1.slug }.map { (.page($0.slug), $0.title, urls.path($0.path)) }
         self.navigation = navigation
         sharedLabels = Precomputed(labels)
@@ -50,7 +53,8 @@ public struct SiteContext: Sendable {
                 title: review.title, url: urls.path(review.path), date: format.date(review.date),
                 rating: review.rating.map(format.rating),
                 summary: review.summary ?? format.excerpt(review.body.firstParagraph),
-                image: nil, year: review.work.year.map(String.init) ?? "", creator: review.work.creator ?? "",
+                image: Self.image(for: review, urls: urls, format: format), year: review.year.map(String.init) ?? "",
+                creator: review.creator ?? "",
                 sectionTitle: sections[review.section] ?? review.section, kind: review.work.kind.rawValue)
         }
         let places = navigation.map(\.place) + [.other]
@@ -58,11 +62,22 @@ public struct SiteContext: Sendable {
             places.map { ($0, Precomputed(site(at: $0))) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The poster or cover: the smallest cached size as `src`, every size in `srcset`.
+    static func image(for review: Review, urls: URLs, format: Formatter) -> ImageModel? {
+        guard let images = review.metadata?.images, let first = images.first else { return nil }
+        let url = { (image: CachedImage) in urls.path(MetadataEnricher.publishedPath(of: image)) }
+        return ImageModel(
+            url: url(first),
+            srcset: images.count > 1 ? images.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ") : "",
+            alt: format.imageAlt(title: review.title, kind: review.work.kind), width: first.width, height: first.height)
+    }
+
     /// Where a page sits in the navigation.
     public enum Place: Sendable, Hashable {
         case home
         case section(String)
         case tags
+        case genres
         case page(String)
         case other
     }

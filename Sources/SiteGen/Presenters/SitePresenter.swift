@@ -19,7 +19,8 @@ public struct SitePresenter: Sendable {
         var pages = [HomePresenter(context: context, ordering: ordering).job()]
         pages += ReviewPagePresenter(context: context, ordering: ordering).jobs()
         pages += SectionPresenter(context: context, ordering: ordering).jobs()
-        pages += TagPresenter(context: context, ordering: ordering).jobs()
+        pages += TaxonomyPresenter(context: context, ordering: ordering, taxonomy: .tags).jobs()
+        pages += TaxonomyPresenter(context: context, ordering: ordering, taxonomy: .genres).jobs()
         pages += plain.jobs()
         pages.append(plain.notFound())
         return Presentation(

@@ -56,7 +56,7 @@ struct BuildCommand: Command {
                 source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
                 includeDrafts: drafts, baseURL: baseURL))
         let report = try builder.build()
-        for warning in report.warnings { environment.console.error(warning.description) }
+        for warning in report.warnings.sorted() { environment.console.error(warning.description) }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")

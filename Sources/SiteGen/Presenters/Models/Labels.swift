@@ -35,6 +35,7 @@ public struct Labels: Encodable, Sendable, Equatable {
     public let notFoundText: String
     public let backHome: String
     public let allTags: String
+    public let allGenres: String
     public let reviewedOn: String
     public let rating: String
     /// The name of the previous/next review navigation.
@@ -57,7 +58,8 @@ public struct Labels: Encodable, Sendable, Equatable {
         previousPage: "Newer", nextPage: "Older", recent: "Recent reviews", topRated: "Top rated",
         allReviews: "All reviews", notRated: "Not rated", notFoundTitle: "Page not found",
         notFoundText: "There is nothing at this address. It may have moved, or never existed.",
-        backHome: "Back to the home page", allTags: "All tags", reviewedOn: "Reviewed on", rating: "Rating",
+        backHome: "Back to the home page", allTags: "All tags", allGenres: "All genres", reviewedOn: "Reviewed on",
+        rating: "Rating",
         reviewNavigation: "More reviews")
 
     static let korean = Labels(
@@ -68,6 +70,6 @@ public struct Labels: Encodable, Sendable, Equatable {
         sortBy: "정렬", pagination: "페이지", previousPage: "최신 글", nextPage: "이전 글", recent: "최근 리뷰",
         topRated: "높은 평점", allReviews: "모든 리뷰", notRated: "평점 없음", notFoundTitle: "페이지를 찾을 수 없습니다",
         notFoundText: "이 주소에는 아무것도 없습니다. 옮겨졌거나 처음부터 없었을 수 있습니다.",
-        backHome: "홈으로 돌아가기", allTags: "모든 태그", reviewedOn: "작성일", rating: "평점",
+        backHome: "홈으로 돌아가기", allTags: "모든 태그", allGenres: "모든 장르", reviewedOn: "작성일", rating: "평점",
         reviewNavigation: "다른 리뷰")
 }

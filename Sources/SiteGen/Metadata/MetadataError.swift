@@ -1,0 +1,22 @@
+/// Why a film or book could not be fetched.
+public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
+    case badConfiguration(String)
+    case missingCredentials(String)
+    case notFound(String)
+    case http(status: Int, url: String)
+    case timedOut(url: String)
+    case network(String)
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .badConfiguration(let message): message
+        case .missingCredentials(let message): message
+        case .notFound(let what): "not found: \(what)"
+        case .http(let status, let url): "HTTP \(status) from \(url)"
+        case .timedOut(let url): "timed out: \(url)"
+        case .network(let message): "network error: \(message)"
+        case .malformed(let message): "unexpected response: \(message)"
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// `sitegen fetch`'s work: find every review's film or book, fetch what is not cached
+/// (or everything, with `refresh`), and report each outcome.
+public struct MetadataFetcher: Sendable {
+    public struct Options: Sendable {
+        public var refresh = false
+        /// Only reviews whose source path equals, or lies inside, one of these.
+        public var only: [String] = []
+        public var policy = RetryPolicy()
+        public var maxInFlight = 8
+
+        public init(
+            refresh: Bool = false, only: [String] = [], policy: RetryPolicy = RetryPolicy(), maxInFlight: Int = 8
+        ) {
+            self.refresh = refresh
+            self.only = only
+            self.policy = policy
+            self.maxInFlight = maxInFlight
+        }
+    }
+
+    /// One film or book to fetch, and the reviews that name it.
+    public struct Job: Sendable {
+        public let lookup: Lookup
+        public let sources: [String]
+    }
+
+    /// What happened, reported as it happens.
+    public enum Event: Sendable {
+        case started(Job)
+        case fetched(Job, WorkMetadata)
+        case failed(Job, MetadataError)
+    }
+
+    /// The result of a run.
+    public struct Summary: Sendable {
+        public var fetched: [(Job, WorkMetadata)] = []
+        public var failed: [(Job, MetadataError)] = []
+        /// Jobs skipped because their entry was cached.
+        public var cached = 0
+        public var total = 0
+    }
+
+    public let cache: MetadataCache
+    public let sources: MetadataSources
+    public let language: SiteLanguage
+    public let client: any HTTPClient
+    public let options: Options
+
+    public init(
+        cache: MetadataCache, sources: MetadataSources, language: SiteLanguage, client: any HTTPClient,
+        options: Options
+    ) {
+        self.cache = cache
+        self.sources = sources
+        self.language = language
+        self.client = client
+        self.options = options
+    }
+
+    /// The jobs for `reviews`: one per film or book, filtered by `only`, cached ones left out unless refreshing.
+    public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int) {
+        var order: [Lookup] = []
+        var byLookup: [Lookup: [String]] = [:]
+        for review in reviews where selected(review.source) {
+            guard let lookup = Lookup(review) else { continue }
+            if byLookup[lookup] == nil { order.append(lookup) }
+            byLookup[lookup, default: []].append(review.source)
+        }
+        var jobs: [Job] = []
+        var cached = 0
+        for lookup in order {
+            if !options.refresh, (try? cache.entry(for: lookup)) != nil {
+                cached += 1
+                continue
+            }
+            jobs.append(Job(lookup: lookup, sources: byLookup[lookup] ?? []))
+        }
+        return (jobs, cached)
+    }
+
+    /// Fetches every job, at most `maxInFlight` requests at a time; `report` hears each event.
+    public func run(_ jobs: [Job], cached: Int, report: @escaping @Sendable (Event) -> Void) async -> Summary {
+        let transport = Transport(client: client, policy: options.policy, maxInFlight: options.maxInFlight)
+        let provider = MetadataProvider(transport: transport, sources: sources, language: language)
+        var summary = Summary(cached: cached, total: jobs.count + cached)
+        await withTaskGroup(of: (Job, Result<WorkMetadata, MetadataError>).self) { group in
+            for job in jobs {
+                group.addTask {
+                    report(.started(job))
+                    do throws(MetadataError) {
+                        return (job, .success(try await fetch(job.lookup, provider: provider, transport: transport)))
+                    } catch {
+                        return (job, .failure(error))
+                    }
+                }
+            }
+            for await (job, result) in group {
+                switch result {
+                case .success(let metadata):
+                    summary.fetched.append((job, metadata))
+                    report(.fetched(job, metadata))
+                case .failure(let error):
+                    summary.failed.append((job, error))
+                    report(.failed(job, error))
+                }
+            }
+        }
+        summary.fetched.sort { $0.0.lookup.key < $1.0.lookup.key }
+        summary.failed.sort { $0.0.lookup.key < $1.0.lookup.key }
+        return summary
+    }
+}
+
+private extension MetadataFetcher {
+    func selected(_ source: String) -> Bool {
+        options.only.isEmpty
+            || options.only.contains { only in
+                let trimmed = only.hasSuffix("/") ? String(only.dropLast()) : only
+                return source == trimmed || source.hasPrefix(trimmed + "/")
+            }
+    }
+
+    /// Fetches one entry and its images, then stores it; nothing is stored unless all of it arrived.
+    func fetch(_ lookup: Lookup, provider: MetadataProvider, transport: Transport) async throws(MetadataError)
+        -> WorkMetadata
+    {
+        let (metadata, requests) = try await provider.fetch(lookup)
+        var images: [(CachedImage, Data)] = []
+        for request in requests {
+            let data = try await transport.data(try request.endpoint.request(sources))
+            let size = ImageSize.of(Array(data.prefix(64 * 1024)))
+            let file = "images/\(lookup.key)-\(request.size).\(request.fileExtension)"
+            images.append(
+                (
+                    CachedImage(
+                        size: request.size, file: file, width: size?.width ?? request.width,
+                        height: size?.height ?? request.height), data
+                ))
+        }
+        do {
+            try cache.store(metadata, images: images, for: lookup)
+        } catch {
+            throw MetadataError.network("cannot write the cache: \(error.localizedDescription)")
+        }
+        var stored = metadata
+        stored.images = images.map(\.0)
+        return stored
+    }
+}

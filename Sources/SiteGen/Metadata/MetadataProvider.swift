@@ -1,0 +1,132 @@
+import Foundation
+
+/// Finds a film on TMDB or a book on Naver (with credentials) or Open Library, and
+/// says which images to download; hands back finished values, never raw JSON.
+struct MetadataProvider: Sendable {
+    let transport: Transport
+    let sources: MetadataSources
+    let language: SiteLanguage
+
+    /// An image to download for an entry, with the size to assume if its header says nothing.
+    struct ImageRequest: Sendable {
+        let size: String
+        let endpoint: ImageEndpoint
+        let width: Int
+        let height: Int
+        let fileExtension: String
+    }
+
+    func fetch(_ lookup: Lookup) async throws(MetadataError) -> (WorkMetadata, [ImageRequest]) {
+        switch lookup {
+        case .tmdb(let id):
+            return try await movie(id)
+        case .movieSearch(let title, let year):
+            try requireTMDBCredentials()
+            let found = try await transport.decode(
+                TMDBSearch.self,
+                try TMDBEndpoint.search(title: title, year: year, language: tmdbLanguage).request(sources))
+            guard let first = found.results.first else { throw MetadataError.notFound(lookup.description + " on TMDB") }
+            return try await movie(first.id)
+        case .isbn(let isbn):
+            return sources.usesNaver ? try await naver(.isbn(isbn), lookup) : try await openLibraryEdition(isbn)
+        case .bookSearch(let title, let author):
+            return sources.usesNaver
+                ? try await naver(.search(title: title, author: author), lookup)
+                : try await openLibrarySearch(title: title, author: author, lookup)
+        }
+    }
+
+    var tmdbLanguage: String { language == .korean ? "ko-KR" : "en-US" }
+}
+
+private extension MetadataProvider {
+    func requireTMDBCredentials() throws(MetadataError) {
+        guard sources.tmdbAPIKey != nil || sources.tmdbAccessToken != nil else {
+            throw MetadataError.missingCredentials("TMDB needs TMDB_API_KEY or TMDB_ACCESS_TOKEN in the environment")
+        }
+    }
+
+    func movie(_ id: Int) async throws(MetadataError) -> (WorkMetadata, [ImageRequest]) {
+        try requireTMDBCredentials()
+        let movie = try await transport.decode(
+            TMDBMovie.self, try TMDBEndpoint.movie(id: id, language: tmdbLanguage).request(sources))
+        let images =
+            movie.posterPath.map { path in
+                [("w342", 342), ("w780", 780)].map { size, width in
+                    ImageRequest(
+                        size: size, endpoint: .tmdb(path: path, size: size), width: width, height: width * 3 / 2,
+                        fileExtension: Self.fileExtension(path))
+                }
+            } ?? []
+        return (movie.metadata, images)
+    }
+
+    func naver(_ endpoint: NaverEndpoint, _ lookup: Lookup) async throws(MetadataError) -> (
+        WorkMetadata, [ImageRequest]
+    ) {
+        let found = try await transport.decode(NaverBookSearch.self, try endpoint.request(sources))
+        guard let item = found.items.first else { throw MetadataError.notFound(lookup.description + " on Naver") }
+        let images =
+            item.image.flatMap(URL.init(string:)).map {
+                [
+                    ImageRequest(
+                        size: "naver", endpoint: .url($0), width: 200, height: 300,
+                        fileExtension: Self.fileExtension($0.path))
+                ]
+            } ?? []
+        return (item.metadata, images)
+    }
+
+    func openLibraryEdition(_ isbn: String) async throws(MetadataError) -> (WorkMetadata, [ImageRequest]) {
+        let edition = try await transport.decode(
+            OpenLibraryEdition.self, try OpenLibraryEndpoint.isbn(isbn).request(sources))
+        var work: OpenLibraryWork?
+        if let key = edition.works?.first?.key {
+            work = try await transport.decode(OpenLibraryWork.self, try OpenLibraryEndpoint.key(key).request(sources))
+        }
+        var authors: [String] = []
+        for reference in (edition.authors ?? []).prefix(3) {
+            let author = try await transport.decode(
+                OpenLibraryAuthor.self,
+                try OpenLibraryEndpoint.key(reference.key).request(sources))
+            authors.append(author.name)
+        }
+        let metadata = WorkMetadata(
+            kind: "book", source: "openlibrary", id: isbn, title: edition.title,
+            overview: (edition.description ?? work?.description)?.value, releaseDate: edition.publishDate,
+            year: yearIn(edition.publishDate), genres: Array((work?.subjects ?? []).prefix(3)), authors: authors,
+            pages: edition.numberOfPages, publisher: edition.publishers?.first, isbn: isbn)
+        return (metadata, coverRequests(edition.covers?.first ?? work?.covers?.first))
+    }
+
+    func openLibrarySearch(title: String, author: String?, _ lookup: Lookup) async throws(MetadataError)
+        -> (WorkMetadata, [ImageRequest])
+    {
+        let found = try await transport.decode(
+            OpenLibrarySearch.self, try OpenLibraryEndpoint.search(title: title, author: author).request(sources))
+        guard let doc = found.docs.first else { throw MetadataError.notFound(lookup.description + " on Open Library") }
+        let work = try await transport.decode(
+            OpenLibraryWork.self, try OpenLibraryEndpoint.key(doc.key).request(sources))
+        let isbn = doc.isbn?.first { $0.count == 13 } ?? doc.isbn?.first
+        let metadata = WorkMetadata(
+            kind: "book", source: "openlibrary", id: String(doc.key.split(separator: "/").last ?? ""), title: doc.title,
+            overview: work.description?.value, releaseDate: doc.firstPublishYear.map(String.init),
+            year: doc.firstPublishYear, genres: Array((work.subjects ?? []).prefix(3)), authors: doc.authorName ?? [],
+            pages: doc.pages, publisher: doc.publisher?.first, isbn: isbn)
+        return (metadata, coverRequests(doc.coverID ?? work.covers?.first))
+    }
+
+    func coverRequests(_ id: Int?) -> [ImageRequest] {
+        guard let id, id > 0 else { return [] }
+        return [("M", 180), ("L", 400)].map { size, width in
+            ImageRequest(
+                size: size, endpoint: .openLibraryCover(id: id, size: size), width: width, height: width * 3 / 2,
+                fileExtension: "jpg")
+        }
+    }
+
+    static func fileExtension(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ["jpg", "jpeg", "png", "webp", "gif"].contains(ext) ? ext : "jpg"
+    }
+}
