@@ -42,7 +42,7 @@ struct ReviewPagePresenter {
         let genres = review.genres.map { TagLink(name: $0, url: context.urls.path(context.urls.genre($0.slug))) }
         let image = context.cards[index].image
         let model = ReviewModel(
-            title: review.title, originalTitle: work.originalTitle ?? review.metadata?.originalTitle,
+            title: review.title, originalTitle: originalTitle(of: review),
             language: review.language ?? context.config.language.rawValue, url: context.cards[index].url,
             section: LinkModel(
                 title: section?.title ?? review.section,
@@ -82,18 +82,24 @@ struct ReviewPagePresenter {
         switch work.kind {
         case .movie:
             add(labels.director, review.creator)
-            add(labels.originalTitle, work.originalTitle ?? metadata?.originalTitle)
+            add(labels.originalTitle, originalTitle(of: review))
             add(labels.released, date)
             add(labels.runtime, metadata?.runtime.map(format.runtime))
             add(labels.cast, format.cast(metadata?.cast ?? []))
         case .book:
             add(labels.author, review.creator)
-            add(labels.originalTitle, work.originalTitle ?? metadata?.originalTitle)
+            add(labels.originalTitle, originalTitle(of: review))
             add(labels.publisher, work.publisher ?? metadata?.publisher)
             add(labels.published, date)
             add(labels.pages, metadata?.pages.map(format.pages))
         }
         return rows
+    }
+
+    /// The original title when it differs from the review's title.
+    func originalTitle(of review: Review) -> String? {
+        let original = review.work.originalTitle ?? review.metadata?.originalTitle
+        return original == review.title ? nil : original
     }
 
     /// Reviews sharing the most tags with this one, then the newest.
