@@ -45,10 +45,25 @@ public struct SiteBuilder: Sendable {
 
     /// Every file of the site, by output path, without touching the output folder.
     public func render(_ content: SiteContent, isPreview: Bool = false) throws -> (files: [String: Data], pages: Int) {
-        let (library, problems) = content.theme.library()
-        guard let library else { throw BuildError(step: "compiling templates", diagnostics: problems) }
+        let library = try Self.compile(content.theme)
         let presentation = SitePresenter(content: content, isPreview: isPreview).present()
-        var files = try PageRenderer(library: library).render(presentation.pages)
+        let pages = try PageRenderer(library: library).render(presentation.pages)
+        return (try Self.assemble(pages, presentation: presentation, content: content), presentation.pages.count)
+    }
+
+    /// The theme's templates, compiled; a template error stops the build.
+    static func compile(_ theme: Theme) throws -> TemplateLibrary {
+        let (library, problems) = theme.library()
+        guard let library else { throw BuildError(step: "compiling templates", diagnostics: problems) }
+        return library
+    }
+
+    /// Rendered pages plus the feed, the sitemap and the static files; a static file may not
+    /// take the place of a generated one.
+    static func assemble(_ pages: [String: Data], presentation: SitePresenter.Presentation, content: SiteContent)
+        throws -> [String: Data]
+    {
+        var files = pages
         files["feed.xml"] = Data(FeedWriter.xml(presentation.feed).utf8)
         files["sitemap.xml"] = Data(SitemapWriter.xml(presentation.sitemap).utf8)
         let clashes = content.staticFiles.keys.filter { files[$0] != nil }.sorted()
@@ -62,7 +77,7 @@ public struct SiteBuilder: Sendable {
                 })
         }
         files.merge(content.staticFiles) { generated, _ in generated }
-        return (files, presentation.pages.count)
+        return files
     }
 
     /// Builds and writes the site; on any error the output folder is left as it was.

@@ -5,7 +5,9 @@ import Foundation
 public enum SiteGenTool {
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [BuildCommand.self, FetchCommand.self, TemplateCommand.self]
+    static let commands: [any Command.Type] = [
+        BuildCommand.self, ServeCommand.self, FetchCommand.self, TemplateCommand.self,
+    ]
 
     /// Runs `sitegen` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], environment: CommandEnvironment) async -> Int32 {

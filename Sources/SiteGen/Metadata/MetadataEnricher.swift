@@ -20,41 +20,48 @@ public struct MetadataEnricher: Sendable {
         var files = content.staticFiles
         var reviews: [Review] = []
         for review in content.reviews {
-            guard let lookup = Lookup(review) else {
-                reviews.append(review)
-                continue
-            }
-            do {
-                guard let metadata = try cache.entry(for: lookup) else {
-                    warnings.append(
-                        Diagnostic(
-                            "names \(lookup) but the metadata cache has nothing for it: run sitegen fetch",
-                            at: SourceLocation(path: review.source, line: 1, column: 1), severity: .warning))
-                    reviews.append(review)
-                    continue
-                }
-                for image in metadata.images {
-                    guard let data = cache.image(image.file) else {
-                        problems.append(
-                            Diagnostic(
-                                "the image \(image.file) it names is missing",
-                                at: SourceLocation(
-                                    path: "\(MetadataCache.folderName)/\(lookup.path)",
-                                    line: 1, column: 1)))
-                        continue
-                    }
-                    files[Self.publishedPath(of: image)] = data
-                }
-                reviews.append(review.with(metadata: metadata))
-            } catch {
-                problems.append(error)
-                reviews.append(review)
-            }
+            let attached = attach(review)
+            reviews.append(attached.review)
+            files.merge(attached.images) { _, new in new }
+            problems += attached.problems
+            warnings += attached.warnings
         }
         guard problems.isEmpty else { throw BuildError(step: "reading the metadata cache", diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: files, warnings: warnings)
+    }
+
+    /// One review with its cached metadata, the images to publish, and any problems.
+    func attach(_ review: Review) -> (
+        review: Review, images: [String: Data], problems: [Diagnostic], warnings: [Diagnostic]
+    ) {
+        guard let lookup = Lookup(review) else { return (review, [:], [], []) }
+        let metadata: WorkMetadata?
+        do {
+            metadata = try cache.entry(for: lookup)
+        } catch {
+            return (review, [:], [error], [])
+        }
+        guard let metadata else {
+            let warning = Diagnostic(
+                "names \(lookup) but the metadata cache has nothing for it: run sitegen fetch",
+                at: SourceLocation(path: review.source, line: 1, column: 1), severity: .warning)
+            return (review, [:], [], [warning])
+        }
+        var images: [String: Data] = [:]
+        var problems: [Diagnostic] = []
+        for image in metadata.images {
+            guard let data = cache.image(image.file) else {
+                problems.append(
+                    Diagnostic(
+                        "the image \(image.file) it names is missing",
+                        at: SourceLocation(path: "\(MetadataCache.folderName)/\(lookup.path)", line: 1, column: 1)))
+                continue
+            }
+            images[Self.publishedPath(of: image)] = data
+        }
+        return (review.with(metadata: metadata), images, problems, [])
     }
 
     /// The output path of a cached image: `images/tmdb-496243-w342.jpg`.

@@ -9,7 +9,8 @@ struct ReviewPagePresenter {
     /// How many of each tag's newest reviews are considered for "related".
     static let candidatesPerTag = 100
 
-    func jobs() -> [PageJob] {
+    /// The pages of the reviews at `indices` (all reviews when nil).
+    func jobs(for indices: [Int]? = nil) -> [PageJob] {
         let reviews = context.content.reviews
         var neighbours = [(previous: Int?, next: Int?)](repeating: (nil, nil), count: reviews.count)
         for section in context.content.sections {
@@ -23,14 +24,16 @@ struct ReviewPagePresenter {
         }
         let byTag = tagIndex()
         let around = neighbours
-        return Array(reviews.indices).parallelMap { index in
-            PageJob.folder(
+        return (indices ?? Array(reviews.indices)).parallelMap { index in
+            let related = related(to: index, byTag: byTag)
+            let shown = [index] + [around[index].previous, around[index].next].compactMap { $0 } + related
+            return PageJob.folder(
                 reviews[index].path, template: "review",
-                model: model(index, neighbours: around[index], byTag: byTag))
+                model: model(index, neighbours: around[index], related: related), lists: shown)
         }
     }
 
-    func model(_ index: Int, neighbours: (previous: Int?, next: Int?), byTag: [String: [Int]]) -> ReviewPageModel {
+    func model(_ index: Int, neighbours: (previous: Int?, next: Int?), related: [Int]) -> ReviewPageModel {
         let review = context.content.reviews[index]
         let format = context.format
         let section = context.section(named: review.section)
@@ -63,7 +66,7 @@ struct ReviewPagePresenter {
             page: context.head(
                 title: review.title, description: model.summary, path: review.path, kind: "review", imageURL: imageURL),
             review: model, previous: neighbours.previous.map(link), next: neighbours.next.map(link),
-            related: related(to: index, byTag: byTag).map { context.cards[$0] })
+            related: related.map { context.cards[$0] })
     }
 
     /// The "Details" rows: front matter first, fetched metadata where the front matter is silent.

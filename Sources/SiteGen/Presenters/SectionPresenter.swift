@@ -3,8 +3,9 @@ struct SectionPresenter {
     let context: SiteContext
     let ordering: ReviewOrdering
 
-    func jobs() -> [PageJob] {
-        context.content.sections.flatMap { section -> [PageJob] in
+    /// The index pages of the sections named in `names` (all sections when nil).
+    func jobs(sections names: Set<String>? = nil) -> [PageJob] {
+        context.content.sections.filter { names?.contains($0.name) ?? true }.flatMap { section -> [PageJob] in
             let members = context.content.reviews.indices.filter { context.content.reviews[$0].section == section.name }
             return SortOrder.allCases.flatMap { order in
                 let sorted = ordering.sorted(Array(members), by: order)
@@ -17,7 +18,8 @@ struct SectionPresenter {
                         path, template: "section",
                         model: model(
                             section, order: order, path: path, reviews: sorted,
-                            total: members.count, pagination: nil))
+                            total: members.count, pagination: nil),
+                        lists: sorted)
                 ]
             }
         }
@@ -46,7 +48,8 @@ struct SectionPresenter {
                 path, template: "section",
                 model: model(
                     section, order: section.defaultSort, path: path, reviews: slice,
-                    total: total, pagination: pagination))
+                    total: total, pagination: pagination),
+                lists: slice)
         }
     }
 

@@ -3,7 +3,7 @@ import Mustache
 /// What every presenter shares, computed once per build: formatting, links, labels,
 /// the navigation, and each review's card.
 public struct SiteContext: Sendable {
-    public let content: SiteContent
+    public private(set) var content: SiteContent
     public let config: SiteConfig
     public let labels: Labels
     public let format: Formatter
@@ -12,7 +12,7 @@ public struct SiteContext: Sendable {
     /// True when `sitegen serve` renders the pages.
     public let isPreview: Bool
     /// Cards by review index in `content.reviews`.
-    public let cards: [ReviewCard]
+    public private(set) var cards: [ReviewCard]
     let copyrightYear: String
     /// The navigation's links and the place each one stands for.
     let navigation: [(place: Place, title: String, url: String)]
@@ -49,17 +49,34 @@ public struct SiteContext: Sendable {
         let sections = sectionsByName.mapValues(\.title)
         let format = self.format
         self.cards = content.reviews.parallelMap { review in
-            ReviewCard(
-                title: review.title, url: urls.path(review.path), date: format.date(review.date),
-                rating: review.rating.map(format.rating),
-                summary: review.summary ?? format.excerpt(review.body.firstParagraph),
-                image: Self.image(for: review, urls: urls, format: format), year: review.year.map(String.init) ?? "",
-                creator: review.creator ?? "",
-                sectionTitle: sections[review.section] ?? review.section, kind: review.work.kind.rawValue)
+            Self.card(for: review, sectionTitles: sections, urls: urls, format: format)
         }
         let places = navigation.map(\.place) + [.other]
         sharedSites = Dictionary(
             places.map { ($0, Precomputed(site(at: $0))) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The same context for `content`, in which only the reviews at `changed` differ.
+    func updating(content: SiteContent, changed: [Int]) -> SiteContext {
+        var copy = self
+        copy.content = content
+        let titles = sectionsByName.mapValues(\.title)
+        for index in changed {
+            copy.cards[index] = Self.card(
+                for: content.reviews[index], sectionTitles: titles, urls: urls, format: format)
+        }
+        return copy
+    }
+
+    /// A review's card.
+    static func card(for review: Review, sectionTitles: [String: String], urls: URLs, format: Formatter) -> ReviewCard {
+        ReviewCard(
+            title: review.title, url: urls.path(review.path), date: format.date(review.date),
+            rating: review.rating.map(format.rating),
+            summary: review.summary ?? format.excerpt(review.body.firstParagraph),
+            image: image(for: review, urls: urls, format: format), year: review.year.map(String.init) ?? "",
+            creator: review.creator ?? "", sectionTitle: sectionTitles[review.section] ?? review.section,
+            kind: review.work.kind.rawValue)
     }
 
     /// The poster or cover: the smallest cached size as `src`, every size in `srcset`.

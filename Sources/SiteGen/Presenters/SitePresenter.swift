@@ -6,11 +6,18 @@ public struct SitePresenter: Sendable {
         context = SiteContext(content: content, isPreview: isPreview)
     }
 
+    /// A presenter over an existing context (an incremental rebuild's, with updated cards).
+    init(context: SiteContext) {
+        self.context = context
+    }
+
     /// Everything to render and write.
     public struct Presentation: Sendable {
         public let pages: [PageJob]
         public let feed: FeedModel
         public let sitemap: [(url: String, lastModified: String?)]
+        /// The orderings the pages were built with.
+        let ordering: ReviewOrdering
     }
 
     public func present() -> Presentation {
@@ -25,6 +32,6 @@ public struct SitePresenter: Sendable {
         pages.append(plain.notFound())
         return Presentation(
             pages: pages, feed: FeedPresenter(context: context, ordering: ordering).model(),
-            sitemap: SitemapPresenter(context: context).entries(for: pages))
+            sitemap: SitemapPresenter(context: context).entries(for: pages), ordering: ordering)
     }
 }

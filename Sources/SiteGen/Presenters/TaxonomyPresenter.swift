@@ -32,7 +32,8 @@ struct TaxonomyPresenter {
     let ordering: ReviewOrdering
     let taxonomy: Taxonomy
 
-    func jobs() -> [PageJob] {
+    /// The index and every page; with `slugs`, only the pages of those (the index too only when `slugs` is nil).
+    func jobs(slugs only: Set<String>? = nil) -> [PageJob] {
         let reviews = context.content.reviews
         var names: [String: String] = [:]
         var members: [String: [Int]] = [:]
@@ -65,8 +66,8 @@ struct TaxonomyPresenter {
             site: site, labels: context.sharedLabels,
             page: context.head(title: title, description: nil, path: indexPath, kind: "tags"),
             heading: title, tags: counts)
-        return [PageJob.folder(indexPath, template: "tags", model: index)]
-            + slugs.map { slug in
+        return (only == nil ? [PageJob.folder(indexPath, template: "tags", model: index)] : [])
+            + slugs.filter { only?.contains($0) ?? true }.map { slug in
                 let sorted = ordering.sorted(members[slug]!, by: .date)
                 let heading = taxonomy == .tags ? format.taggedHeading(names[slug]!) : format.genreHeading(names[slug]!)
                 let model = TagPageModel(
@@ -77,7 +78,7 @@ struct TaxonomyPresenter {
                         title: taxonomy == .tags ? labels.allTags : labels.allGenres,
                         url: urls.path(indexPath)),
                     reviews: sorted.map { context.cards[$0] })
-                return PageJob.folder(pagePath(slug), template: "tag", model: model)
+                return PageJob.folder(pagePath(slug), template: "tag", model: model, lists: sorted)
             }
     }
 }

@@ -1,7 +1,7 @@
 import Mustache
 
 /// A sorted index of a section (`section.mustache`): newest, by title, by rating or by year.
-public struct SectionPageModel: Encodable, Sendable, Equatable {
+public struct SectionPageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead
@@ -47,7 +47,7 @@ public struct PageLink: Encodable, Sendable, Equatable {
 }
 
 /// The list of all tags or genres (`tags.mustache`).
-public struct TagsPageModel: Encodable, Sendable, Equatable {
+public struct TagsPageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead
@@ -66,7 +66,7 @@ public struct TagCount: Encodable, Sendable, Equatable {
 }
 
 /// The reviews carrying one tag or genre (`tag.mustache`), newest first.
-public struct TagPageModel: Encodable, Sendable, Equatable {
+public struct TagPageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead
@@ -79,7 +79,7 @@ public struct TagPageModel: Encodable, Sendable, Equatable {
 }
 
 /// The home page (`home.mustache`): recent and top-rated reviews per section.
-public struct HomePageModel: Encodable, Sendable, Equatable {
+public struct HomePageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead
@@ -103,7 +103,7 @@ public struct HomeSection: Encodable, Sendable, Equatable {
 }
 
 /// A plain page such as About (`page.mustache`).
-public struct PlainPageModel: Encodable, Sendable, Equatable {
+public struct PlainPageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead
@@ -113,7 +113,7 @@ public struct PlainPageModel: Encodable, Sendable, Equatable {
 }
 
 /// The not-found page (`404.mustache`).
-public struct NotFoundPageModel: Encodable, Sendable, Equatable {
+public struct NotFoundPageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead

@@ -1,7 +1,7 @@
 import Mustache
 
 /// The page of one review (`review.mustache`).
-public struct ReviewPageModel: Encodable, Sendable, Equatable {
+public struct ReviewPageModel: PageModel, Equatable {
     public let site: Precomputed<SiteModel>
     public let labels: Precomputed<Labels>
     public let page: PageHead

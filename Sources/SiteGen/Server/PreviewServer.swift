@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+
+/// `sitegen serve`: the site built in memory and served over HTTP, rebuilt when a file
+/// changes, with pages that reload themselves. A failed rebuild keeps the last good site
+/// and shows the errors over it until a rebuild succeeds.
+public final class PreviewServer: @unchecked Sendable {
+    /// Messages for the person at the terminal.
+    public typealias Log = @Sendable (String) -> Void
+
+    private struct State {
+        var site: LiveSite
+        var served: [String: ServedFile] = [:]
+        /// The last rebuild's errors, shown over every page until a rebuild succeeds.
+        var errors: String?
+        /// Paths whose change failed to build, retried with the next change.
+        var failedPaths: Set<String> = []
+        var clients: [ObjectIdentifier: HTTPExchange] = [:]
+    }
+
+    public let url: String
+    private let builder: SiteBuilder
+    private let log: Log
+    private let state: Mutex<State>
+    private let http: HTTPServer
+    private var watcher: Watcher?
+    private let rebuilds = DispatchQueue(label: "sitegen.rebuild")
+    /// Called after each rebuild is served (tests and the benchmark wait on it).
+    public var onRebuild: (@Sendable (LiveSite.Update?, String?) -> Void)?
+
+    /// Binds the port, then builds the site for its address (a failure here is an error:
+    /// there is nothing to serve yet).
+    public init(options: SiteBuilder.Options, host: String, port: Int, log: @escaping Log) throws {
+        self.log = log
+        let relay = Relay()
+        http = try HTTPServer(host: host, port: port) { request, exchange in
+            guard let server = relay.server else {
+                return exchange.respond(status: 503, headers: [("Retry-After", "1")], body: Array("Starting\n".utf8))
+            }
+            server.handle(request, exchange)
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        url = "http://\(shownHost):\(http.port)/"
+        var options = options
+        options.baseURL = BaseURL(url)
+        builder = SiteBuilder(options: options)
+        let site = try LiveSite.build(builder)
+        state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
+        relay.server = self
+    }
+
+    /// The port being served.
+    public var port: Int { http.port }
+
+    /// Starts serving and watching.
+    public func start() throws {
+        http.start()
+        let root = builder.options.source.path
+        let watcher = try Watcher(
+            root: root, watched: ["content", Theme.folderName, "static", SiteConfig.fileName, MetadataCache.folderName]
+        ) { [weak self] paths in
+            self?.rebuild(paths)
+        }
+        watcher.start()
+        self.watcher = watcher
+    }
+
+    /// Stops watching, closes every connection and frees the port.
+    public func stop() {
+        watcher?.stop()
+        http.stop()
+    }
+
+    /// Rebuilds after `paths` changed (relative to the site folder), then tells every page.
+    public func rebuild(_ paths: Set<String>) {
+        rebuilds.async { [self] in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }
+            do {
+                let updated = try site.updating(paths.union(retry))
+                let changed = updated.lastUpdate.changedFiles
+                let hadErrors = state.withLock { state -> Bool in
+                    let hadErrors = state.errors != nil
+                    state.site = updated
+                    state.failedPaths = []
+                    state.errors = nil
+                    if hadErrors {
+                        state.served = Self.serve(updated.files, overlay: nil)
+                    } else {
+                        for path in changed {
+                            state.served[path] = updated.files[path].map {
+                                ServedFile(path: path, data: $0, overlay: nil)
+                            }
+                        }
+                    }
+                    return hadErrors
+                }
+                let elapsed = clock.now - start
+                log("Rebuilt (\(changed.count) files changed) in \(Self.milliseconds(elapsed)) ms")
+                if !changed.isEmpty || hadErrors {
+                    broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
+                }
+                onRebuild?(updated.lastUpdate, nil)
+            } catch {
+                let message = "\(error)"
+                state.withLock { state in
+                    state.errors = message
+                    state.failedPaths.formUnion(paths)
+                    state.served = Self.serve(state.site.files, overlay: message)
+                }
+                log("Rebuild failed; still serving the last good site:\n\(message)")
+                broadcast("reload")
+                onRebuild?(nil, message)
+            }
+        }
+    }
+}
+
+private extension PreviewServer {
+    static func serve(_ files: [String: Data], overlay: String?) -> [String: ServedFile] {
+        Dictionary(
+            uniqueKeysWithValues: files.map { ($0.key, ServedFile(path: $0.key, data: $0.value, overlay: overlay)) })
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    func handle(_ request: HTTPRequest, _ exchange: HTTPExchange) {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return exchange.respond(
+                status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain")],
+                body: Array("405 Method Not Allowed\n".utf8))
+        }
+        if request.target == LiveReload.eventsPath || request.target.hasPrefix(LiveReload.eventsPath + "?") {
+            return subscribe(exchange)
+        }
+        let served = state.withLock { $0.served }
+        switch RequestPath.resolve(request.target, exists: { served[$0] != nil }) {
+        case .bad:
+            exchange.respond(
+                status: 400, headers: [("Content-Type", "text/plain")], body: Array("400 Bad Request\n".utf8))
+        case .redirect(let location):
+            exchange.respond(
+                status: 301, headers: [("Location", location), ("Content-Type", "text/plain")],
+                body: Array("Moved to \(location)\n".utf8))
+        case .file(let path):
+            guard let file = served[path] else {
+                let notFound = served["404.html"]
+                return exchange.respond(
+                    status: 404, headers: [("Content-Type", notFound?.contentType ?? "text/plain")],
+                    body: notFound?.body ?? Array("404 Not Found\n".utf8))
+            }
+            let headers = [("Content-Type", file.contentType), ("ETag", file.etag), ("Cache-Control", "no-cache")]
+            if let match = request.headers["if-none-match"],
+                match.split(separator: ",").contains(where: {
+                    $0.trimmingCharacters(in: .whitespaces) == file.etag || $0 == "*"
+                })
+            {
+                return exchange.respond(
+                    status: 304, headers: [("ETag", file.etag), ("Cache-Control", "no-cache")], body: [])
+            }
+            exchange.respond(status: 200, headers: headers, body: file.body)
+        }
+    }
+
+    /// Keeps the connection open and sends an event after each rebuild.
+    func subscribe(_ exchange: HTTPExchange) {
+        let id = ObjectIdentifier(exchange)
+        state.withLock { $0.clients[id] = exchange }
+        exchange.startStream(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no"),
+            ]
+        ) { [weak self] in
+            _ = self?.state.withLock { $0.clients.removeValue(forKey: id) }
+        }
+        exchange.send(Array(": connected\n\n".utf8))
+    }
+
+    func broadcast(_ event: String) {
+        let clients = state.withLock { Array($0.clients.values) }
+        let message = Array("event: \(event)\ndata: \(event)\n\n".utf8)
+        for client in clients { client.send(message) }
+    }
+}
+
+/// Lets the HTTP handler reach the server it was made for, once the server exists.
+private final class Relay: @unchecked Sendable {
+    weak var server: PreviewServer?
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A file as the preview server sends it: bytes (HTML with the live-reload script),
+/// its type and an ETag, made once per rebuild rather than per request.
+struct ServedFile: Sendable {
+    let body: [UInt8]
+    let contentType: String
+    let etag: String
+
+    init(path: String, data: Data, overlay: String?) {
+        let type = Self.contentType(of: path)
+        var bytes = [UInt8](data)
+        if type.hasPrefix("text/html") { bytes = LiveReload.inject(into: bytes, overlay: overlay) }
+        body = bytes
+        contentType = type
+        etag = "\"\(String(Self.hash(bytes), radix: 16))\""
+    }
+
+    static func contentType(of path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "html", "htm": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "json": "application/json"
+        case "xml":
+            path.hasSuffix("feed.xml") ? "application/atom+xml; charset=utf-8" : "application/xml; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        case "gif": "image/gif"
+        case "ico": "image/x-icon"
+        case "woff2": "font/woff2"
+        case "woff": "font/woff"
+        case "txt": "text/plain; charset=utf-8"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// FNV-1a over the bytes: enough to tell versions of a file apart for `ETag`.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+}
+
+/// The script `serve` adds to HTML pages, and the overlay that shows build errors.
+enum LiveReload {
+    static let eventsPath = "/__sitegen/events"
+
+    /// Reloads the page after each rebuild; swaps stylesheets when only CSS changed.
+    static let script = """
+        <script>(function(){var e=new EventSource("\(eventsPath)");\
+        e.addEventListener("reload",function(){location.reload()});\
+        e.addEventListener("css",function(){document.querySelectorAll('link[rel="stylesheet"]').forEach(function(l){\
+        var u=new URL(l.href);u.searchParams.set("v",Date.now());l.href=u.href})});})();</script>
+        """
+
+    /// `page` with the script (and the overlay, while the last rebuild failed) before `</body>`.
+    static func inject(into page: [UInt8], overlay: String?) -> [UInt8] {
+        let addition = Array(((overlay.map(overlayHTML) ?? "") + script).utf8)
+        let marker = Array("</body>".utf8)
+        guard let position = lastIndex(of: marker, in: page) else { return page + addition }
+        return Array(page[..<position]) + addition + Array(page[position...])
+    }
+
+    /// A full-window panel listing the errors, escaped.
+    static func overlayHTML(_ errors: String) -> String {
+        """
+        <div id="sitegen-errors" role="alert" style="position:fixed;inset:0;z-index:2147483647;overflow:auto;\
+        background:rgba(20,16,14,.94);color:#fbe9e7;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:2rem">\
+        <h1 style="font:600 1.2rem system-ui,sans-serif;margin:0 0 1rem;color:#ffab91">The last rebuild failed: \
+        the site below is the last good one</h1><pre style="white-space:pre-wrap;margin:0">\(escape(errors))</pre></div>
+        """
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        var index = bytes.count - marker.count
+        while index >= 0 {
+            if bytes[index] == marker[0] && Array(bytes[index..<index + marker.count]) == marker { return index }
+            index -= 1
+        }
+        return nil
+    }
+}
