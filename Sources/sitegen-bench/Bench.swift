@@ -11,6 +11,8 @@ enum Bench {
               Compile FILE once, render it N times on one thread, print renders/s.
           build --reviews N [--keep DIR]
               Generate a site of N reviews and time full builds of it.
+          serve [--source DIR | --reviews N] [--edits N] [--wrk-seconds S]
+              Time save-to-served rebuilds and wrk requests/s on a review page.
 
         """
 
@@ -25,6 +27,8 @@ enum Bench {
                 try TemplateBenchmark(Array(arguments.dropFirst())).run()
             case "build":
                 try BuildBenchmark(Array(arguments.dropFirst())).run()
+            case "serve":
+                try ServeBenchmark(Array(arguments.dropFirst())).run()
             case "--help", "-h":
                 print(usage, terminator: "")
             default:

@@ -23,6 +23,8 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let pending = Mutex<[@Sendable () -> Void]>([])
     private var thread: pthread_t?
+    /// The loop thread, once it runs; work from it needs no hand-over.
+    private let loopThread = Mutex<pthread_t?>(nil)
     private let stopped = Mutex(false)
     /// Open exchanges by connection, so a closed connection's exchange is never answered.
     fileprivate var openExchanges: [OpaquePointer: HTTPExchange] = [:]
@@ -78,6 +80,7 @@ public final class HTTPServer: @unchecked Sendable {
             &thread, nil,
             { context in
                 let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeRetainedValue()
+                server.loopThread.withLock { $0 = pthread_self() }
                 event_base_dispatch(server.base)
                 return nil
             }, context)
@@ -101,6 +104,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Runs `work` on the loop thread.
     func perform(_ work: @escaping @Sendable () -> Void) {
+        if let loop = loopThread.withLock({ $0 }), pthread_equal(loop, pthread_self()) != 0 {
+            work()
+            return
+        }
         pending.withLock { $0.append(work) }
         event_active(wakeup, 0, 0)
     }

@@ -12,6 +12,9 @@ enum RequestPath: Equatable {
     /// Percent-decodes the path of `target` and refuses anything that could leave the
     /// site: `..` segments, encoded slashes or backslashes, backslashes, NUL bytes.
     static func parse(_ target: String) -> (path: String, query: String)? {
+        if target.utf8.allSatisfy(\.isPlainTargetByte), !target.contains("/.") {
+            return (target, "")
+        }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let raw = String(parts[0])
         let query = parts.count > 1 ? "?" + parts[1] : ""
@@ -37,5 +40,13 @@ enum RequestPath: Equatable {
         if exists(relative) { return .file(relative) }
         if exists(relative + "/index.html") { return .redirect(path + "/" + query) }
         return .file(relative)
+    }
+}
+
+private extension UInt8 {
+    /// ASCII letters, digits, `/`, `-`, `_`, `.` and `~`: a target made only of these needs no decoding.
+    var isPlainTargetByte: Bool {
+        (0x61...0x7A).contains(self) || (0x41...0x5A).contains(self) || (0x30...0x39).contains(self)
+            || self == 0x2F || self == 0x2D || self == 0x5F || self == 0x2E || self == 0x7E
     }
 }
