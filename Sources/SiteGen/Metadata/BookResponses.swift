@@ -69,6 +69,12 @@ struct OpenLibraryWork: Decodable {
     let description: OpenLibraryText?
     let subjects: [String]?
     let covers: [Int]?
+    /// A work lists its authors as `[{"author": {"key": …}}]`.
+    let authors: [Role]?
+
+    struct Role: Decodable {
+        let author: KeyReference?
+    }
 }
 
 struct OpenLibraryAuthor: Decodable {
@@ -132,6 +138,24 @@ extension String {
         }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+}
+
+/// A free-form Open Library date ("March 1, 2006", "Mar 2006", "2006") as `YYYY-MM-DD`,
+/// `YYYY-MM` or `YYYY`, as precise as it says; nil when it holds no year.
+func normalizedDate(_ text: String?) -> String? {
+    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    for (format, output) in [("yyyy-MM-dd", "yyyy-MM-dd"), ("MMMM d, yyyy", "yyyy-MM-dd"), ("MMM d, yyyy", "yyyy-MM-dd"),
+                             ("d MMMM yyyy", "yyyy-MM-dd"), ("MMMM yyyy", "yyyy-MM"), ("MMM yyyy", "yyyy-MM")] {
+        formatter.dateFormat = format
+        if let date = formatter.date(from: text) {
+            formatter.dateFormat = output
+            return formatter.string(from: date)
+        }
+    }
+    return yearIn(text).map(String.init)
 }
 
 /// The year in a free-form date such as "2007", "March 2007" or "2007-02-01".

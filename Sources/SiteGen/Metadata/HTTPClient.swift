@@ -15,12 +15,17 @@ public struct URLSessionHTTPClient: HTTPClient {
 
     public init() {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = 16
+        configuration.httpMaximumConnectionsPerHost = 64
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration)
     }
 
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        var request = request
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking drops the fraction of a time-out: 0.5 s would time out at once.
+            request.timeoutInterval = request.timeoutInterval.rounded(.up)
+        #endif
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
             throw MetadataError.malformed("not an HTTP response from \(request.url?.absoluteString ?? "?")")

@@ -55,7 +55,7 @@ public struct MetadataEnricher: Sendable {
             guard let data = cache.image(image.file) else {
                 problems.append(
                     Diagnostic(
-                        "the image \(image.file) it names is missing",
+                        "the image \(image.file) it names is missing: run sitegen fetch --only \(review.source)",
                         at: SourceLocation(path: "\(MetadataCache.folderName)/\(lookup.path)", line: 1, column: 1)))
                 continue
             }

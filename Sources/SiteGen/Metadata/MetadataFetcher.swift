@@ -59,7 +59,13 @@ public struct MetadataFetcher: Sendable {
         self.options = options
     }
 
-    /// The jobs for `reviews`: one per film or book, filtered by `only`, cached ones left out unless refreshing.
+    /// The `only` paths that name no review (a typo must not pass as "nothing to fetch").
+    public func unmatchedOnlyPaths(in reviews: [Review]) -> [String] {
+        options.only.filter { only in !reviews.contains { Self.matches($0.source, only) } }
+    }
+
+    /// The jobs for `reviews`: one per film or book, filtered by `only`, cached ones (with all
+    /// their images) left out unless refreshing.
     public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int) {
         var order: [Lookup] = []
         var byLookup: [Lookup: [String]] = [:]
@@ -71,7 +77,7 @@ public struct MetadataFetcher: Sendable {
         var jobs: [Job] = []
         var cached = 0
         for lookup in order {
-            if !options.refresh, (try? cache.entry(for: lookup)) != nil {
+            if !options.refresh, let entry = try? cache.entry(for: lookup), entry.images.allSatisfy({ cache.image($0.file) != nil }) {
                 cached += 1
                 continue
             }
@@ -115,11 +121,15 @@ public struct MetadataFetcher: Sendable {
 
 private extension MetadataFetcher {
     func selected(_ source: String) -> Bool {
-        options.only.isEmpty
-            || options.only.contains { only in
-                let trimmed = only.hasSuffix("/") ? String(only.dropLast()) : only
-                return source == trimmed || source.hasPrefix(trimmed + "/")
-            }
+        options.only.isEmpty || options.only.contains { Self.matches(source, $0) }
+    }
+
+    /// Whether a review's source (`content/movies/x.md`) is `only` or lies under it.
+    static func matches(_ source: String, _ only: String) -> Bool {
+        var trimmed = only
+        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return source == trimmed || source.hasPrefix(trimmed + "/")
     }
 
     /// Fetches one entry and its images, then stores it; nothing is stored unless all of it arrived.

@@ -85,7 +85,8 @@ private extension MetadataProvider {
             work = try await transport.decode(OpenLibraryWork.self, try OpenLibraryEndpoint.key(key).request(sources))
         }
         var authors: [String] = []
-        for reference in (edition.authors ?? []).prefix(3) {
+        let references = edition.authors ?? work?.authors?.compactMap(\.author) ?? []
+        for reference in references.prefix(3) {
             let author = try await transport.decode(
                 OpenLibraryAuthor.self,
                 try OpenLibraryEndpoint.key(reference.key).request(sources))
@@ -93,7 +94,7 @@ private extension MetadataProvider {
         }
         let metadata = WorkMetadata(
             kind: "book", source: "openlibrary", id: isbn, title: edition.title,
-            overview: (edition.description ?? work?.description)?.value, releaseDate: edition.publishDate,
+            overview: (edition.description ?? work?.description)?.value, releaseDate: normalizedDate(edition.publishDate),
             year: yearIn(edition.publishDate), genres: Array((work?.subjects ?? []).prefix(3)), authors: authors,
             pages: edition.numberOfPages, publisher: edition.publishers?.first, isbn: isbn)
         return (metadata, coverRequests(edition.covers?.first ?? work?.covers?.first))

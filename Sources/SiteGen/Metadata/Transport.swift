@@ -46,7 +46,7 @@ public struct Transport: Sendable {
     func data(_ request: URLRequest) async throws(MetadataError) -> Data {
         var request = request
         request.timeoutInterval = policy.timeout
-        let url = request.url?.absoluteString ?? "?"
+        let url = Self.display(request.url)
         var lastError = MetadataError.network("no attempt made")
         for attempt in 1...max(1, policy.attempts) {
             var wait = backoff(attempt)
@@ -97,8 +97,19 @@ public struct Transport: Sendable {
         do {
             return try JSONDecoder().decode(Response.self, from: body)
         } catch {
-            throw MetadataError.malformed("\(request.url?.absoluteString ?? "?"): \(Self.describe(error))")
+            throw MetadataError.malformed("\(Self.display(request.url)): \(Self.describe(error))")
         }
+    }
+
+    /// A URL as messages show it: without its `api_key`, so no error prints a credential.
+    static func display(_ url: URL?) -> String {
+        guard let url else { return "?" }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let items = components.percentEncodedQueryItems, items.contains(where: { $0.name == "api_key" })
+        else { return url.absoluteString }
+        let kept = items.filter { $0.name != "api_key" }
+        components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        return components.string ?? url.absoluteString
     }
 
     static func describe(_ error: any Error) -> String {

@@ -11,6 +11,15 @@ public struct ReviewOrdering: Sendable {
     let dayKeys: [Int]
     let ratingKeys: [Int]
     let years: [Int]
+    /// Per review index: the id of the group it falls in, for each order (see ``groups``).
+    let groupKeys: [SortOrder: [String]]
+    /// Per review index: the slugs of its tags and of its genres, once each.
+    let tagSlugs: [[String]]
+    let genreSlugs: [[String]]
+    /// Per review index: the older and the newer review of its section.
+    let neighbours: [(previous: Int?, next: Int?)]
+    /// Review indices by tag slug, newest first.
+    let newestByTag: [String: [Int]]
 
     public init(reviews: [Review], collation: Collation) {
         let before = { @Sendable (lhs: Int, rhs: Int) -> Bool in
@@ -28,11 +37,43 @@ public struct ReviewOrdering: Sendable {
         dayKeys = reviews.map { $0.date.year * 10_000 + $0.date.month * 100 + $0.date.day }
         ratingKeys = reviews.map { $0.rating?.halves ?? -1 }
         years = reviews.map { $0.year ?? $0.date.year }
+        let ratings = ratingKeys
+        let releaseYears = years
+        groupKeys = [
+            .date: reviews.map { String(format: "month-%04d-%02d", $0.date.year, $0.date.month) },
+            .title: reviews.parallelMap { "initial-" + collation.initial(of: $0.title) },
+            .rating: ratings.map { $0 < 0 ? "unrated" : "rating-\($0)" },
+            .year: releaseYears.map { "year-\($0)" },
+        ]
+        tagSlugs = reviews.map { Self.uniqueSlugs($0.tags) }
+        genreSlugs = reviews.map { Self.uniqueSlugs($0.genres) }
+        let days = dayKeys
+        let ranks = titleRank
+        let newestFirst = reviews.indices.sorted { days[$0] != days[$1] ? days[$0] > days[$1] : ranks[$0] < ranks[$1] }
+        var around = [(previous: Int?, next: Int?)](repeating: (nil, nil), count: reviews.count)
+        var lastInSection: [String: Int] = [:]
+        var byTag: [String: [Int]] = [:]
+        for index in newestFirst {
+            if let newer = lastInSection[reviews[index].section] {
+                around[index].next = newer
+                around[newer].previous = index
+            }
+            lastInSection[reviews[index].section] = index
+            for tag in tagSlugs[index] { byTag[tag, default: []].append(index) }
+        }
+        neighbours = around
+        newestByTag = byTag
     }
 
     /// The release or publication year: front matter, else the review's own year.
     public func year(of index: Int) -> Int {
         years[index]
+    }
+
+    /// The distinct, non-empty slugs of `names`, in order.
+    static func uniqueSlugs(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.map(\.slug).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// `indices` in `order`.
@@ -57,7 +98,7 @@ extension SiteContext {
         var groups: [(key: String, heading: String, members: [Int])] = []
         var positions: [String: Int] = [:]
         for index in sorted {
-            let key = groupKey(of: index, by: order, ordering: ordering)
+            let key = ordering.groupKeys[order]![index]
             if let position = positions[key] {
                 groups[position].members.append(index)
             } else {
@@ -67,17 +108,6 @@ extension SiteContext {
         }
         return groups.map { group in
             ReviewGroup(heading: group.heading, id: group.key, reviews: group.members.map { cards[$0] })
-        }
-    }
-
-    /// The id of the group a review falls in (also the heading's fragment id).
-    private func groupKey(of index: Int, by order: SortOrder, ordering: ReviewOrdering) -> String {
-        let review = content.reviews[index]
-        switch order {
-        case .date: return String(format: "month-%04d-%02d", review.date.year, review.date.month)
-        case .title: return "initial-" + collation.initial(of: review.title)
-        case .rating: return review.rating.map { "rating-\($0.halves)" } ?? "unrated"
-        case .year: return "year-\(ordering.year(of: index))"
         }
     }
 

@@ -12,20 +12,9 @@ struct ReviewPagePresenter {
     /// The pages of the reviews at `indices` (all reviews when nil).
     func jobs(for indices: [Int]? = nil) -> [PageJob] {
         let reviews = context.content.reviews
-        var neighbours = [(previous: Int?, next: Int?)](repeating: (nil, nil), count: reviews.count)
-        for section in context.content.sections {
-            let newestFirst = ordering.sorted(reviews.indices.filter { reviews[$0].section == section.name }, by: .date)
-            for (position, index) in newestFirst.enumerated() {
-                neighbours[index] = (
-                    position + 1 < newestFirst.count ? newestFirst[position + 1] : nil,
-                    position > 0 ? newestFirst[position - 1] : nil
-                )
-            }
-        }
-        let byTag = tagIndex()
-        let around = neighbours
+        let around = ordering.neighbours
         return (indices ?? Array(reviews.indices)).parallelMap { index in
-            let related = related(to: index, byTag: byTag)
+            let related = related(to: index, byTag: ordering.newestByTag)
             let shown = [index] + [around[index].previous, around[index].next].compactMap { $0 } + related
             return PageJob.folder(
                 reviews[index].path, template: "review",
@@ -107,10 +96,9 @@ struct ReviewPagePresenter {
 
     /// Reviews sharing the most tags with this one, then the newest.
     func related(to index: Int, byTag: [String: [Int]]) -> [Int] {
-        let reviews = context.content.reviews
         var shared: [Int: Int] = [:]
         shared.reserveCapacity(Self.candidatesPerTag * 4)
-        for tag in Set(reviews[index].tags.map(\.slug)) {
+        for tag in ordering.tagSlugs[index] {
             for other in byTag[tag, default: []].prefix(Self.candidatesPerTag + 1) where other != index {
                 shared[other, default: 0] += 1
             }
@@ -127,15 +115,5 @@ struct ReviewPagePresenter {
             if best.count > Self.relatedLimit { best.removeLast() }
         }
         return best.map(\.key)
-    }
-
-    /// Review indices by tag slug, newest first.
-    func tagIndex() -> [String: [Int]] {
-        var index: [String: [Int]] = [:]
-        let reviews = context.content.reviews
-        for position in ordering.sorted(Array(reviews.indices), by: .date) {
-            for tag in Set(reviews[position].tags.map(\.slug)) { index[tag, default: []].append(position) }
-        }
-        return index
     }
 }

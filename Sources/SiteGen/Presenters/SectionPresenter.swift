@@ -3,16 +3,18 @@ struct SectionPresenter {
     let context: SiteContext
     let ordering: ReviewOrdering
 
-    /// The index pages of the sections named in `names` (all sections when nil).
-    func jobs(sections names: Set<String>? = nil) -> [PageJob] {
+    /// The index pages of the sections named in `names` (all sections when nil); with
+    /// `outputs`, only the pages written to those paths.
+    func jobs(sections names: Set<String>? = nil, outputs: Set<String>? = nil) -> [PageJob] {
         context.content.sections.filter { names?.contains($0.name) ?? true }.flatMap { section -> [PageJob] in
             let members = context.content.reviews.indices.filter { context.content.reviews[$0].section == section.name }
             return SortOrder.allCases.flatMap { order in
                 let sorted = ordering.sorted(Array(members), by: order)
                 if order == section.defaultSort {
-                    return paginated(section, sorted, total: members.count)
+                    return paginated(section, sorted, total: members.count, outputs: outputs)
                 }
                 let path = context.urls.sorted(section.name, order)
+                guard outputs?.contains(path + "index.html") ?? true else { return [] }
                 return [
                     PageJob.folder(
                         path, template: "section",
@@ -25,11 +27,12 @@ struct SectionPresenter {
         }
     }
 
-    func paginated(_ section: ReviewSection, _ sorted: [Int], total: Int) -> [PageJob] {
+    func paginated(_ section: ReviewSection, _ sorted: [Int], total: Int, outputs: Set<String>?) -> [PageJob] {
         let size = context.config.pageSize
         let pageCount = max(1, (sorted.count + size - 1) / size)
         let urls = context.urls
-        return (1...pageCount).map { number in
+        let numbers = (1...pageCount).filter { outputs?.contains(urls.page(section.name, $0) + "index.html") ?? true }
+        return numbers.map { number in
             let path = urls.page(section.name, number)
             let slice = Array(sorted.dropFirst((number - 1) * size).prefix(size))
             let pagination =

@@ -37,7 +37,9 @@ struct TaxonomyPresenter {
         let reviews = context.content.reviews
         var names: [String: String] = [:]
         var members: [String: [Int]] = [:]
+        let slugsOf = taxonomy == .tags ? ordering.tagSlugs : ordering.genreSlugs
         for index in reviews.indices {
+            if let only, !slugsOf[index].contains(where: only.contains) { continue }
             for name in taxonomy.names(of: reviews[index]) {
                 let slug = name.slug
                 guard !slug.isEmpty else { continue }

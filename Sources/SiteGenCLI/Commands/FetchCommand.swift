@@ -65,6 +65,12 @@ struct FetchCommand: Command {
         let fetcher = MetadataFetcher(
             cache: MetadataCache(folder: folder.appendingPathComponent(MetadataCache.folderName)), sources: sources,
             language: content.config.language, client: URLSessionHTTPClient(), options: options)
+        let unmatched = fetcher.unmatchedOnlyPaths(in: content.reviews)
+        guard unmatched.isEmpty else {
+            throw CommandError(
+                "--only \(unmatched.joined(separator: ", ")): no review there (paths are relative to the site folder, "
+                    + "like content/movies or content/movies/parasite.md)")
+        }
         let (jobs, cached) = fetcher.jobs(for: content.reviews)
         let console = environment.console
         let progress = FetchProgress(console: console, total: jobs.count)

@@ -124,6 +124,13 @@ public struct ReviewCard: Encodable, Sendable, Equatable, ValueRepresentable {
         try Fields(title, url, date, rating, summary, image, year, creator, sectionTitle, kind).encode(to: encoder)
     }
 
+    /// Equal fields; the template value follows from them.
+    public static func == (lhs: ReviewCard, rhs: ReviewCard) -> Bool {
+        (lhs.title, lhs.url, lhs.summary, lhs.year) == (rhs.title, rhs.url, rhs.summary, rhs.year)
+            && (lhs.creator, lhs.sectionTitle, lhs.kind) == (rhs.creator, rhs.sectionTitle, rhs.kind)
+            && lhs.date == rhs.date && lhs.rating == rhs.rating && lhs.image == rhs.image
+    }
+
     /// The card's fields as the template sees them.
     private struct Fields: Encodable {
         let title: String, url: String, date: DateModel, rating: RatingModel?, summary: String, image: ImageModel?

@@ -1,0 +1,1 @@
+../../SiteGenTests/Support/FakeProviders.swift
