@@ -12,7 +12,8 @@ struct ServeBenchmark {
     let wrkSeconds: Int
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: ArgumentSpec(options: ["--reviews", "--source", "--edits", "--wrk-seconds"]))
+        let arguments = try Arguments(
+            words, spec: ArgumentSpec(options: ["--reviews", "--source", "--edits", "--wrk-seconds"]))
         reviews = try arguments.integer("--reviews", in: 1...1_000_000)
         source = arguments.value("--source")
         edits = try arguments.integer("--edits", in: 1...1000) ?? 10
@@ -42,7 +43,9 @@ struct ServeBenchmark {
         defer { server.stop() }
         let review = try firstReview(in: folder)
         let pageURL = URL(string: server.url + review.page)!
-        print("site: \(source ?? "synthetic, \(reviews ?? 10_000) reviews"); initial build in memory: \(format(startup)) s")
+        print(
+            "site: \(source ?? "synthetic, \(reviews ?? 10_000) reviews"); initial build in memory: \(format(startup)) s"
+        )
 
         var latencies: [Double] = []
         for edit in 1...edits {
@@ -64,8 +67,11 @@ struct ServeBenchmark {
             Thread.sleep(forTimeInterval: 0.2)
         }
         latencies.sort()
-        print(String(format: "save to served (%d edits, including the %.0f ms settle): median %.1f ms, min %.1f ms, max %.1f ms",
-                     edits, 50.0, latencies[latencies.count / 2], latencies[0], latencies[latencies.count - 1]))
+        print(
+            String(
+                format:
+                    "save to served (%d edits, including the %.0f ms settle): median %.1f ms, min %.1f ms, max %.1f ms",
+                edits, 50.0, latencies[latencies.count / 2], latencies[0], latencies[latencies.count - 1]))
 
         if wrkSeconds > 0 {
             let wrk = Process()
@@ -85,11 +91,16 @@ struct ServeBenchmark {
     func firstReview(in folder: URL) throws -> (file: URL, page: String) {
         let content = folder.appendingPathComponent("content")
         for section in try FileManager.default.contentsOfDirectory(atPath: content.path).sorted() {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent(section).path)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent(section).path))
+                ?? []
             if let file = files.sorted().first(where: { $0.hasSuffix(".md") && $0 != "_index.md" }) {
                 let text = try String(contentsOf: content.appendingPathComponent("\(section)/\(file)"), encoding: .utf8)
                 let slug = text.split(separator: "\n").first { $0.hasPrefix("slug: ") }.map { String($0.dropFirst(6)) }
-                return (content.appendingPathComponent("\(section)/\(file)"), "\(section)/\(slug ?? String(file.dropLast(3)))/")
+                return (
+                    content.appendingPathComponent("\(section)/\(file)"),
+                    "\(section)/\(slug ?? String(file.dropLast(3)))/"
+                )
             }
         }
         throw CommandError("no review found in \(folder.path)")
@@ -100,7 +111,9 @@ struct ServeBenchmark {
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["site.yml", "content", "Templates", "static", "metadata"] {
             let from = source.appendingPathComponent(name)
-            if manager.fileExists(atPath: from.path) { try manager.copyItem(at: from, to: folder.appendingPathComponent(name)) }
+            if manager.fileExists(atPath: from.path) {
+                try manager.copyItem(at: from, to: folder.appendingPathComponent(name))
+            }
         }
     }
 

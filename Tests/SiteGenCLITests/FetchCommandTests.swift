@@ -242,7 +242,8 @@ struct FetchCommandTests {
         let site = try TemporaryFolder(fetchSite)
         let console = TestConsole()
         let status = await console.run(
-            ["fetch", "--only", "./content/books/", "--only", "content/book"], in: site.url, variables: environment(fake))
+            ["fetch", "--only", "./content/books/", "--only", "content/book"], in: site.url,
+            variables: environment(fake))
         #expect(status == 1)
         #expect(
             console.err == "--only content/book: no review there (paths are relative to the site folder, "

@@ -147,8 +147,10 @@ func normalizedDate(_ text: String?) -> String? {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
-    for (format, output) in [("yyyy-MM-dd", "yyyy-MM-dd"), ("MMMM d, yyyy", "yyyy-MM-dd"), ("MMM d, yyyy", "yyyy-MM-dd"),
-                             ("d MMMM yyyy", "yyyy-MM-dd"), ("MMMM yyyy", "yyyy-MM"), ("MMM yyyy", "yyyy-MM")] {
+    for (format, output) in [
+        ("yyyy-MM-dd", "yyyy-MM-dd"), ("MMMM d, yyyy", "yyyy-MM-dd"), ("MMM d, yyyy", "yyyy-MM-dd"),
+        ("d MMMM yyyy", "yyyy-MM-dd"), ("MMMM yyyy", "yyyy-MM"), ("MMM yyyy", "yyyy-MM"),
+    ] {
         formatter.dateFormat = format
         if let date = formatter.date(from: text) {
             formatter.dateFormat = output

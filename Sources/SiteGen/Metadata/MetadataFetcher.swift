@@ -77,7 +77,9 @@ public struct MetadataFetcher: Sendable {
         var jobs: [Job] = []
         var cached = 0
         for lookup in order {
-            if !options.refresh, let entry = try? cache.entry(for: lookup), entry.images.allSatisfy({ cache.image($0.file) != nil }) {
+            if !options.refresh, let entry = try? cache.entry(for: lookup),
+                entry.images.allSatisfy({ cache.image($0.file) != nil })
+            {
                 cached += 1
                 continue
             }

@@ -94,7 +94,8 @@ private extension MetadataProvider {
         }
         let metadata = WorkMetadata(
             kind: "book", source: "openlibrary", id: isbn, title: edition.title,
-            overview: (edition.description ?? work?.description)?.value, releaseDate: normalizedDate(edition.publishDate),
+            overview: (edition.description ?? work?.description)?.value,
+            releaseDate: normalizedDate(edition.publishDate),
             year: yearIn(edition.publishDate), genres: Array((work?.subjects ?? []).prefix(3)), authors: authors,
             pages: edition.numberOfPages, publisher: edition.publishers?.first, isbn: isbn)
         return (metadata, coverRequests(edition.covers?.first ?? work?.covers?.first))

@@ -26,6 +26,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// The loop thread, once it runs; work from it needs no hand-over.
     private let loopThread = Mutex<pthread_t?>(nil)
     private let stopped = Mutex(false)
+    /// Whether ``stop()`` has freed evhttp (and with it the port and the connections).
+    private var isClosed = false
     /// Open exchanges by connection, so a closed connection's exchange is never answered.
     fileprivate var openExchanges: [OpaquePointer: HTTPExchange] = [:]
 
@@ -68,7 +70,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit {
         event_free(wakeup)
-        evhttp_free(http)
+        if !isClosed { evhttp_free(http) }
         event_base_free(base)
     }
 
@@ -93,13 +95,18 @@ public final class HTTPServer: @unchecked Sendable {
             defer { flag = true }
             return !flag
         }
-        guard first, let thread else { return }
-        perform { [self] in
-            for exchange in openExchanges.values { exchange.abandon() }
-            openExchanges.removeAll()
-            event_base_loopbreak(base)
+        guard first else { return }
+        if let thread {
+            perform { [self] in
+                for exchange in openExchanges.values { exchange.abandon() }
+                openExchanges.removeAll()
+                event_base_loopbreak(base)
+            }
+            pthread_join(thread, nil)
         }
-        pthread_join(thread, nil)
+        // The loop has ended: freeing evhttp closes the listening socket and every connection.
+        evhttp_free(http)
+        isClosed = true
     }
 
     /// Runs `work` on the loop thread.
@@ -164,13 +171,15 @@ public final class HTTPExchange: @unchecked Sendable {
         self.connection = evhttp_request_get_connection(request)
     }
 
-    /// Sends a whole response (for HEAD, evhttp leaves the body out).
+    /// Sends a whole response; for HEAD, only the length of `body`.
     public func respond(status: Int, headers: [(String, String)], body: [UInt8]) {
         server.perform { [self] in
             guard let request else { return }
-            setHeaders(headers, on: request)
+            // evhttp would send a HEAD response's body, which the client then takes for the next response.
+            let isHead = evhttp_request_get_command(request) == EVHTTP_REQ_HEAD
+            setHeaders(isHead && !body.isEmpty ? headers + [("Content-Length", "\(body.count)")] : headers, on: request)
             let buffer = evbuffer_new()
-            body.withUnsafeBytes { _ = evbuffer_add(buffer, $0.baseAddress, $0.count) }
+            if !isHead { body.withUnsafeBytes { _ = evbuffer_add(buffer, $0.baseAddress, $0.count) } }
             evhttp_send_reply(request, Int32(status), HTTPExchange.reason(status), buffer)
             evbuffer_free(buffer)
             finish()

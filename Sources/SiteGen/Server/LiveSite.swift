@@ -59,17 +59,23 @@ public struct LiveSite: Sendable {
             return try Self.build(builder, previous: files)
         }
         var site = self
+        var written: Set<String> = []
         if !reviews.isEmpty {
-            guard let updated = try site.updatingReviews(reviews) else {
+            guard let updated = try site.updatingReviews(reviews, written: &written) else {
                 return try Self.build(builder, previous: files)
             }
             site = updated
         }
-        if !templates.isEmpty { site = try site.updatingTheme() }
-        if !statics.isEmpty { site = try site.updatingStatic(statics) }
+        if !templates.isEmpty { site = try site.updatingTheme(written: &written) }
+        if !statics.isEmpty {
+            guard let updated = try site.updatingStatic(statics, written: &written) else {
+                return try Self.build(builder, previous: files)
+            }
+            site = updated
+        }
         let kind: Update.Kind = !reviews.isEmpty ? .reviews : !templates.isEmpty ? .templates : .staticFiles
-        return site.with(
-            files: site.files, update: Update(kind: kind, changedFiles: Self.difference(files, site.files)))
+        let changed = written.filter { files[$0] != site.files[$0] }.sorted()
+        return site.with(files: site.files, update: Update(kind: kind, changedFiles: changed))
     }
 }
 
@@ -90,7 +96,7 @@ private extension LiveSite {
     /// Re-reads changed reviews; re-presents only the pages that show them and re-renders
     /// only pages whose model changed. Nil when a change moves reviews around (a new,
     /// deleted or re-sorted review), which needs a full rebuild.
-    func updatingReviews(_ paths: Set<String>) throws -> LiveSite? {
+    func updatingReviews(_ paths: Set<String>, written: inout Set<String>) throws -> LiveSite? {
         var reviews = content.reviews
         var staticFiles = content.staticFiles
         var changed: [Int] = []
@@ -110,7 +116,10 @@ private extension LiveSite {
             guard let read else { continue }
             let attached = enricher.attach(read)
             problems += attached.problems
-            guard attached.review.sortsLike(reviews[index]) else { return nil }
+            // Another poster or cover would leave the old image behind: rebuild everything.
+            guard attached.review.sortsLike(reviews[index]),
+                attached.review.metadata?.images == reviews[index].metadata?.images
+            else { return nil }
             reviews[index] = attached.review
             staticFiles.merge(attached.images) { _, new in new }
             changed.append(index)
@@ -120,15 +129,19 @@ private extension LiveSite {
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
         let newContext = context.updating(content: newContent, changed: changed)
-        let changedSet = Set(changed)
+        // A review whose card is unchanged shows differently on its own page only.
+        let changedSet = Set(changed.filter { newContext.cards[$0] != context.cards[$0] })
         // Every page that shows a changed review, grouped by the presenter that makes it.
         var reviewPages = Set(changed)
-        for job in jobs.values where job.template == "review" && job.lists.contains(where: changedSet.contains) {
-            reviewPages.insert(job.lists[0])
+        var sectionPages: Set<String> = []
+        for job in jobs.values where job.lists.contains(where: changedSet.contains) {
+            if job.template == "review" { reviewPages.insert(job.lists[0]) }
+            if job.template == "section" { sectionPages.insert(job.output) }
         }
-        let touched = changed.map { reviews[$0] }
+        let touched = changedSet.sorted().map { reviews[$0] }
         var fresh = ReviewPagePresenter(context: newContext, ordering: ordering).jobs(for: reviewPages.sorted())
-        fresh += SectionPresenter(context: newContext, ordering: ordering).jobs(sections: Set(touched.map(\.section)))
+        fresh += SectionPresenter(context: newContext, ordering: ordering)
+            .jobs(sections: Set(touched.map(\.section)), outputs: sectionPages)
         fresh += TaxonomyPresenter(context: newContext, ordering: ordering, taxonomy: .tags)
             .jobs(slugs: Set(touched.flatMap(\.tags).map(\.slug)))
         fresh += TaxonomyPresenter(context: newContext, ordering: ordering, taxonomy: .genres)
@@ -136,9 +149,16 @@ private extension LiveSite {
         fresh.append(HomePresenter(context: newContext, ordering: ordering).job())
         let redo = fresh.filter { job in !(jobs[job.output].map { $0.model.isEqual(to: job.model) } ?? false) }
         var files = self.files
-        for (path, data) in try PageRenderer(library: library).render(redo) { files[path] = data }
+        for (path, data) in try PageRenderer(library: library).render(redo) {
+            files[path] = data
+            written.insert(path)
+        }
         files["feed.xml"] = Data(FeedWriter.xml(FeedPresenter(context: newContext, ordering: ordering).model()).utf8)
-        files.merge(newContent.staticFiles.filter { self.files[$0.key] != $0.value }) { _, new in new }
+        written.insert("feed.xml")
+        for (path, data) in newContent.staticFiles where content.staticFiles[path] != data {
+            files[path] = data
+            written.insert(path)
+        }
         var newJobs = jobs
         for job in fresh { newJobs[job.output] = job }
         return LiveSite(
@@ -147,30 +167,39 @@ private extension LiveSite {
     }
 
     /// Reloads the theme; re-renders every page with the new templates (only changed bytes count).
-    func updatingTheme() throws -> LiveSite {
+    func updatingTheme(written: inout Set<String>) throws -> LiveSite {
         let theme = try Theme.load(site: builder.options.source, fileSystem: builder.fileSystem)
         let library = try SiteBuilder.compile(theme)
         var files = self.files
-        for (path, data) in try PageRenderer(library: library).render(Array(jobs.values)) { files[path] = data }
-        for (path, data) in theme.assets where content.staticFiles[path] == content.theme.assets[path] {
+        for (path, data) in try PageRenderer(library: library).render(Array(jobs.values)) {
             files[path] = data
+            written.insert(path)
+        }
+        // Assets added, changed or removed, except where a file of static/ takes their place.
+        var staticFiles = content.staticFiles
+        for path in Set(theme.assets.keys).union(content.theme.assets.keys)
+        where content.staticFiles[path] == content.theme.assets[path] {
+            files[path] = theme.assets[path]
+            staticFiles[path] = theme.assets[path]
+            written.insert(path)
         }
         let newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
-            theme: theme, staticFiles: content.staticFiles.merging(theme.assets) { old, new in new },
-            warnings: content.warnings)
+            theme: theme, staticFiles: staticFiles, warnings: content.warnings)
         return LiveSite(
             files: files, lastUpdate: lastUpdate, builder: builder, content: newContent, context: context,
             ordering: ordering, library: library, jobs: jobs)
     }
 
-    /// Re-reads changed files of `static/`.
-    func updatingStatic(_ paths: Set<String>) throws -> LiveSite {
+    /// Re-reads changed files of `static/`. Nil for a folder or a link out of `static/`, which
+    /// a full build lists or refuses.
+    func updatingStatic(_ paths: Set<String>, written: inout Set<String>) throws -> LiveSite? {
         var files = self.files
         var staticFiles = content.staticFiles
         let folder = builder.options.source.appendingPathComponent("static")
         for path in paths {
             let relative = String(path.dropFirst("static/".count))
+            written.insert(relative)
             if jobs[relative] != nil || relative == "feed.xml" || relative == "sitemap.xml" {
                 throw BuildError(
                     step: "copying static files",
@@ -185,6 +214,8 @@ private extension LiveSite {
             {
                 files[relative] = data
                 staticFiles[relative] = data
+            } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) {
+                return nil
             } else {
                 files[relative] = content.theme.assets[relative]
                 staticFiles[relative] = content.theme.assets[relative]

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built `sitegen` running in the background, as a user leaves `sitegen serve` running:
+/// its output collected as it comes, signals sent to it, and a kill if a test leaves it running.
+final class RunningBinary {
+    private let process = Process()
+    private let streams = Streams()
+
+    /// What the two pipes have delivered, and whether each has reached its end.
+    private final class Streams: Sendable {
+        let state = Mutex<(out: String, err: String, closed: Int)>(("", "", 0))
+    }
+
+    /// Starts `sitegen arguments` in `directory`.
+    init(_ arguments: [String], in directory: URL) throws {
+        process.executableURL = try BuiltBinary("sitegen").url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let streams = self.streams
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                streams.state.withLock { state in
+                    if data.isEmpty {
+                        handle.readabilityHandler = nil
+                        state.closed += 1
+                    } else if isOut {
+                        state.out += String(decoding: data, as: UTF8.self)
+                    } else {
+                        state.err += String(decoding: data, as: UTF8.self)
+                    }
+                }
+            }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Standard output so far.
+    var out: String { streams.state.withLock { $0.out } }
+    /// Standard error so far.
+    var err: String { streams.state.withLock { $0.err } }
+
+    /// Waits up to `timeout` seconds for the output so far to satisfy `condition`.
+    func waitForOutput(timeout: Double = 10, _ condition: (_ out: String, _ err: String) -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let (out, err) = streams.state.withLock { ($0.out, $0.err) }
+            if condition(out, err) { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// The address from `Serving … at http://…/ (Ctrl-C to stop)`, once it is printed.
+    func servedURL(timeout: Double = 10) async throws -> String? {
+        guard
+            try await waitForOutput(timeout: timeout, { out, _ in out.contains(" (Ctrl-C to stop)\n") })
+        else { return nil }
+        return out.firstMatch(of: /at (http:\/\/\S+\/) \(Ctrl-C to stop\)/).map { String($0.output.1) }
+    }
+
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// The exit status once the process has ended and its output is read; nil after `timeout` seconds.
+    func waitForExit(timeout: Double = 10) async throws -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if !process.isRunning, streams.state.withLock({ $0.closed == 2 }) { return process.terminationStatus }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+}
