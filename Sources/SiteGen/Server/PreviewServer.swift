@@ -52,6 +52,9 @@ public final class PreviewServer: @unchecked Sendable {
     /// The port being served.
     public var port: Int { http.port }
 
+    /// Problems found while loading the site that do not stop it (a review with nothing cached…).
+    public var warnings: [Diagnostic] { state.withLock { $0.site.content.warnings } }
+
     /// Starts serving and watching.
     public func start() throws {
         http.start()
@@ -154,8 +157,8 @@ private extension PreviewServer {
             }
             let headers = [("Content-Type", file.contentType), ("ETag", file.etag), ("Cache-Control", "no-cache")]
             if let match = request.headers["if-none-match"],
-                match.split(separator: ",").contains(where: {
-                    $0.trimmingCharacters(in: .whitespaces) == file.etag || $0 == "*"
+                match.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(where: {
+                    $0 == file.etag || $0 == "*"
                 })
             {
                 return exchange.respond(

@@ -51,6 +51,7 @@ struct ServeCommand: Command {
             throw CommandError("sitegen serve: \(error)")
         }
         try server.start()
+        for warning in server.warnings.sorted() { console.error(warning.description) }
         console.line("Serving \(source ?? ".") at \(server.url) (Ctrl-C to stop)")
         await Self.waitForInterrupt()
         server.stop()
