@@ -173,13 +173,26 @@ public final class HTTPExchange: @unchecked Sendable {
 
     /// Sends a whole response; for HEAD, only the length of `body`.
     public func respond(status: Int, headers: [(String, String)], body: [UInt8]) {
+        respond(status: status, headers: headers, body: SharedBytes(body))
+    }
+
+    /// Sends a whole response whose body evhttp reads in place, without copying it.
+    public func respond(status: Int, headers: [(String, String)], body: SharedBytes) {
         server.perform { [self] in
             guard let request else { return }
             // evhttp would send a HEAD response's body, which the client then takes for the next response.
             let isHead = evhttp_request_get_command(request) == EVHTTP_REQ_HEAD
             setHeaders(isHead && !body.isEmpty ? headers + [("Content-Length", "\(body.count)")] : headers, on: request)
             let buffer = evbuffer_new()
-            if !isHead { body.withUnsafeBytes { _ = evbuffer_add(buffer, $0.baseAddress, $0.count) } }
+            if !isHead && !body.isEmpty {
+                // The buffer holds a reference to the bytes; the callback lets them go once sent.
+                let retained = Unmanaged.passRetained(body).toOpaque()
+                evbuffer_add_reference(
+                    buffer, body.bytes.baseAddress, body.count,
+                    { _, _, context in
+                        if let context { Unmanaged<SharedBytes>.fromOpaque(context).release() }
+                    }, retained)
+            }
             evhttp_send_reply(request, Int32(status), HTTPExchange.reason(status), buffer)
             evbuffer_free(buffer)
             finish()
@@ -344,5 +357,28 @@ private extension HTTPServer {
             header = current.pointee.next.tqe_next
         }
         return result
+    }
+}
+
+/// Immutable bytes that several responses can send at once without copying them.
+public final class SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    public init(_ array: [UInt8]) {
+        bytes = .allocate(capacity: max(array.count, 1))
+        _ = bytes.initialize(from: array)
+        count = array.count
+    }
+
+    /// How many bytes.
+    public let count: Int
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// The bytes as an array.
+    public var array: [UInt8] { Array(bytes.prefix(count)) }
+
+    deinit {
+        bytes.deallocate()
     }
 }

@@ -153,7 +153,7 @@ private extension PreviewServer {
                 let notFound = served["404.html"]
                 return exchange.respond(
                     status: 404, headers: [("Content-Type", notFound?.contentType ?? "text/plain")],
-                    body: notFound?.body ?? Array("404 Not Found\n".utf8))
+                    body: notFound?.body ?? SharedBytes(Array("404 Not Found\n".utf8)))
             }
             let headers = [("Content-Type", file.contentType), ("ETag", file.etag), ("Cache-Control", "no-cache")]
             if let match = request.headers["if-none-match"],

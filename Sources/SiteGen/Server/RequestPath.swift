@@ -12,9 +12,7 @@ enum RequestPath: Equatable {
     /// Percent-decodes the path of `target` and refuses anything that could leave the
     /// site: `..` segments, encoded slashes or backslashes, backslashes, NUL bytes.
     static func parse(_ target: String) -> (path: String, query: String)? {
-        if target.utf8.allSatisfy(\.isPlainTargetByte), !target.contains("/.") {
-            return (target, "")
-        }
+        if isPlain(target) { return (target, "") }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let raw = String(parts[0])
         let query = parts.count > 1 ? "?" + parts[1] : ""
@@ -27,6 +25,17 @@ enum RequestPath: Equatable {
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
         guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         return (decoded, query)
+    }
+
+    /// A target of ASCII letters, digits and `/ - _ . ~` with no segment starting with a dot:
+    /// nothing to decode or refuse.
+    static func isPlain(_ target: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in target.utf8 {
+            guard byte.isPlainTargetByte, !(previous == 0x2F && byte == 0x2E) else { return false }
+            previous = byte
+        }
+        return target.utf8.first == 0x2F
     }
 
     /// Where `target` leads among `exists` (a check whether a site file exists).

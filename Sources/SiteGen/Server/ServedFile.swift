@@ -3,7 +3,7 @@ import Foundation
 /// A file as the preview server sends it: bytes (HTML with the live-reload script),
 /// its type and an ETag, made once per rebuild rather than per request.
 struct ServedFile: Sendable {
-    let body: [UInt8]
+    let body: SharedBytes
     let contentType: String
     let etag: String
 
@@ -11,7 +11,7 @@ struct ServedFile: Sendable {
         let type = Self.contentType(of: path)
         var bytes = [UInt8](data)
         if type.hasPrefix("text/html") { bytes = LiveReload.inject(into: bytes, overlay: overlay) }
-        body = bytes
+        body = SharedBytes(bytes)
         contentType = type
         etag = "\"\(String(Self.hash(bytes), radix: 16))\""
     }
