@@ -33,6 +33,33 @@ public struct FrontMatter: Sendable, Equatable {
     }
 }
 
+extension FrontMatter {
+    /// Problems that stop a file's front matter from being read.
+    struct Problems: Error {
+        let diagnostics: [Diagnostic]
+    }
+
+    /// Splits `text` and parses its YAML: the front matter and a reader over its keys, or
+    /// the problem (with the file's line and column).
+    static func read(_ text: String, path: String) -> Result<(FrontMatter, FieldReader), Problems> {
+        let front: FrontMatter
+        do {
+            front = try FrontMatter(splitting: text, path: path)
+        } catch {
+            return .failure(Problems(diagnostics: [error]))
+        }
+        do {
+            let node = try YAMLParser.parse(front.yaml)
+            return .success((front, FieldReader(node, path: path, firstLine: front.yamlFirstLine)))
+        } catch {
+            return .failure(
+                Problems(diagnostics: [
+                    Diagnostic(error.message, path: path, position: error.position, firstLine: front.yamlFirstLine)
+                ]))
+        }
+    }
+}
+
 private extension FrontMatter {
     typealias Bytes = Substring.UTF8View.SubSequence
 

@@ -26,20 +26,11 @@ public struct Page: Sendable, Equatable {
 
     static func read(_ text: String, source: String, allowRawHTML: Bool) -> (Page?, [Diagnostic]) {
         let front: FrontMatter
-        do {
-            front = try FrontMatter(splitting: text, path: source)
-        } catch {
-            return (nil, [error])
+        var reader: FieldReader
+        switch FrontMatter.read(text, path: source) {
+        case .success(let parsed): (front, reader) = parsed
+        case .failure(let problems): return (nil, problems.diagnostics)
         }
-        let node: YAMLNode?
-        do {
-            node = try YAMLParser.parse(front.yaml)
-        } catch {
-            return (
-                nil, [Diagnostic(error.message, path: source, position: error.position, firstLine: front.yamlFirstLine)]
-            )
-        }
-        var reader = FieldReader(node, path: source, firstLine: front.yamlFirstLine)
         let title = reader.string("title", required: true)
         let summary = reader.string("summary")
         let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")

@@ -6,20 +6,11 @@ extension Review {
         _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool
     ) -> (Review?, [Diagnostic]) {
         let front: FrontMatter
-        do {
-            front = try FrontMatter(splitting: text, path: source)
-        } catch {
-            return (nil, [error])
+        var reader: FieldReader
+        switch FrontMatter.read(text, path: source) {
+        case .success(let parsed): (front, reader) = parsed
+        case .failure(let problems): return (nil, problems.diagnostics)
         }
-        let node: YAMLNode?
-        do {
-            node = try YAMLParser.parse(front.yaml)
-        } catch {
-            return (
-                nil, [Diagnostic(error.message, path: source, position: error.position, firstLine: front.yamlFirstLine)]
-            )
-        }
-        var reader = FieldReader(node, path: source, firstLine: front.yamlFirstLine)
         let title = reader.string("title", required: true)
         let date = reader.day("date", required: true)
         let rating = reader.rating("rating")

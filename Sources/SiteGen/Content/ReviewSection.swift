@@ -44,24 +44,11 @@ public struct ReviewSection: Sendable, Equatable {
             return (ReviewSection(name: name, title: fallbackTitle, kind: defaultKind), [])
         }
         let front: FrontMatter
-        do {
-            front = try FrontMatter(splitting: index.text, path: index.source)
-        } catch {
-            return (nil, [error])
+        var reader: FieldReader
+        switch FrontMatter.read(index.text, path: index.source) {
+        case .success(let parsed): (front, reader) = parsed
+        case .failure(let problems): return (nil, problems.diagnostics)
         }
-        let node: YAMLNode?
-        do {
-            node = try YAMLParser.parse(front.yaml)
-        } catch {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        error.message, path: index.source, position: error.position, firstLine: front.yamlFirstLine)
-                ]
-            )
-        }
-        var reader = FieldReader(node, path: index.source, firstLine: front.yamlFirstLine)
         reader.rejectUnknownKeys(["title", "kind", "sort", "weight"])
         let title = reader.string("title") ?? fallbackTitle
         let kind = reader.choice("kind", from: WorkKind.allCases.map(\.rawValue)).flatMap(WorkKind.init(rawValue:))
