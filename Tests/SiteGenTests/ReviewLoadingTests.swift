@@ -224,7 +224,7 @@ struct ReviewLoadingTests {
         ])
         #expect(
             site.problems() == [
-                "content/about.md:3:1: \"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"feed.xml\"",
+                "content/about.md:3:7: \"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"feed.xml\"",
                 "content/movies.md:1:1: /movies/ is also the output of content/movies",
                 "content/tags.md:1:1: /tags/ is reserved for sitegen's own pages: choose another slug",
             ])

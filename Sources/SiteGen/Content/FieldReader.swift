@@ -130,6 +130,27 @@ struct FieldReader {
         }
     }
 
+    /// The URL segment of the file at `source`: its `slug` key, else its file name without
+    /// `.md`; either must be one safe path segment.
+    mutating func slug(for source: String) -> String {
+        let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
+        if let explicit = string("slug") {
+            guard explicit.isSafeSlug else {
+                report(
+                    "\"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"\(explicit)\"",
+                    at: node("slug")?.position ?? position(of: "slug"))
+                return fileSlug
+            }
+            return explicit
+        }
+        if !fileSlug.isSafeSlug {
+            report(
+                "the file name \"\(fileSlug).md\" cannot be a URL: rename it or set \"slug\"",
+                at: TextPosition(line: 1, column: 1))
+        }
+        return fileSlug
+    }
+
     /// One of a fixed set of words.
     mutating func choice(_ key: String, from choices: [String]) -> String? {
         guard let value = node(key) else { return nil }

@@ -33,17 +33,7 @@ public struct Page: Sendable, Equatable {
         }
         let title = reader.string("title", required: true)
         let summary = reader.string("summary")
-        let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
-        var slug = fileSlug
-        if let explicit = reader.string("slug") {
-            if explicit.isSafeSlug {
-                slug = explicit
-            } else {
-                reader.report(
-                    "\"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"\(explicit)\"",
-                    at: reader.position(of: "slug"))
-            }
-        }
+        let slug = reader.slug(for: source)
         let extra = reader.unused
         guard reader.diagnostics.isEmpty, let title else { return (nil, reader.diagnostics) }
         let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)

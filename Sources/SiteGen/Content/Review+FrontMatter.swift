@@ -18,21 +18,7 @@ extension Review {
         let draft = reader.bool("draft") ?? false
         let summary = reader.string("summary")
         let language = reader.string("language")
-        let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
-        var slug = fileSlug
-        if let explicit = reader.string("slug") {
-            if explicit.isSafeSlug {
-                slug = explicit
-            } else {
-                reader.report(
-                    "\"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"\(explicit)\"",
-                    at: reader.node("slug")?.position ?? reader.position(of: "slug"))
-            }
-        } else if !fileSlug.isSafeSlug {
-            reader.report(
-                "the file name \"\(fileSlug).md\" cannot be a URL: rename it or set \"slug\"",
-                at: TextPosition(line: 1, column: 1))
-        }
+        let slug = reader.slug(for: source)
         for tag in tags where tag.slug.isEmpty {
             reader.report("tag \"\(tag)\" has no letters or digits", at: reader.position(of: "tags"))
         }
