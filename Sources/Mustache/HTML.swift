@@ -1,5 +1,5 @@
 /// HTML escaping for interpolated values.
-enum HTML {
+public enum HTML {
     /// Appends `text` with `& < > " '` replaced by character references.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
@@ -8,8 +8,8 @@ enum HTML {
         }
     }
 
-    /// Escapes `text` into a new string.
-    static func escape(_ text: String) -> String {
+    /// Escapes `text` (`& < > " '`) into a new string.
+    public static func escape(_ text: String) -> String {
         var output: [UInt8] = []
         appendEscaped(text, to: &output)
         return String(decoding: output, as: UTF8.self)

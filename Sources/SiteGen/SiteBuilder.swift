@@ -68,13 +68,7 @@ public struct SiteBuilder: Sendable {
         files["sitemap.xml"] = Data(SitemapWriter.xml(presentation.sitemap).utf8)
         let clashes = content.staticFiles.keys.filter { files[$0] != nil }.sorted()
         guard clashes.isEmpty else {
-            throw BuildError(
-                step: "copying static files",
-                diagnostics: clashes.map { path in
-                    Diagnostic(
-                        "static/\(path) would replace the page sitegen generates at /\(path): rename or remove it",
-                        at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
-                })
+            throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
         }
         files.merge(content.staticFiles) { generated, _ in generated }
         return files

@@ -399,7 +399,7 @@ struct ServeTests {
             let served = try site.request("GET", target)
             #expect(served.status == 200)
             #expect(served.text.contains(#"<div id="sitegen-errors" role="alert""#))
-            #expect(served.text.contains(LiveReload.escape(message)))
+            #expect(served.text.contains(HTML.escape(message)))
             #expect(
                 served.text
                     == before.text.replacingOccurrences(of: LiveReload.script, with: overlay + LiveReload.script))
@@ -437,7 +437,7 @@ struct ServeTests {
         #expect(site.log.last == "Rebuild failed; still serving the last good site:\n\(message)")
         let page = try site.request("GET", "/movies/parasite/")
         #expect(page.text.contains(#"<h1 class="review-title">Parasite</h1>"#))
-        #expect(page.text.contains("<pre style=\"white-space:pre-wrap;margin:0\">\(LiveReload.escape(message))</pre>"))
+        #expect(page.text.contains("<pre style=\"white-space:pre-wrap;margin:0\">\(HTML.escape(message))</pre>"))
         #expect(page.text.contains("closing tag &quot;content&quot; does not match &quot;review.tags&quot;"))
 
         let failures = site.rebuilds.count

@@ -76,17 +76,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Starts serving on a new thread.
     public func start() {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(
-            &thread, nil,
-            { context in
-                let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeRetainedValue()
-                server.loopThread.withLock { $0 = pthread_self() }
-                event_base_dispatch(server.base)
-                return nil
-            }, context)
-        self.thread = thread
+        thread = startThread { [self] in
+            loopThread.withLock { $0 = pthread_self() }
+            event_base_dispatch(base)
+        }
     }
 
     /// Stops the loop and closes every connection and the listening socket; returns when done.
@@ -117,15 +110,6 @@ public final class HTTPServer: @unchecked Sendable {
         }
         pending.withLock { $0.append(work) }
         event_active(wakeup, 0, 0)
-    }
-
-    /// Runs `work` on the loop thread after `seconds`.
-    public func after(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
-        perform { [self] in
-            let box = Unmanaged.passRetained(Box(work)).toOpaque()
-            var delay = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
-            event_base_once(base, -1, Int16(EV_TIMEOUT), Self.timerCallback, box, &delay)
-        }
     }
 }
 
@@ -266,11 +250,6 @@ public final class HTTPExchange: @unchecked Sendable {
     }
 }
 
-private final class Box {
-    let work: @Sendable () -> Void
-    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
-}
-
 private extension HTTPServer {
     static let enableThreads: Void = { _ = evthread_use_pthreads() }()
 
@@ -299,11 +278,6 @@ private extension HTTPServer {
             return queued
         }
         for item in work { item() }
-    }
-
-    static let timerCallback: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, context in
-        guard let context else { return }
-        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().work()
     }
 
     static let closeCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {

@@ -201,13 +201,7 @@ private extension LiveSite {
             let relative = String(path.dropFirst("static/".count))
             written.insert(relative)
             if jobs[relative] != nil || relative == "feed.xml" || relative == "sitemap.xml" {
-                throw BuildError(
-                    step: "copying static files",
-                    diagnostics: [
-                        Diagnostic(
-                            "static/\(relative) would replace the page sitegen generates at /\(relative): rename or remove it",
-                            at: SourceLocation(path: path, line: 1, column: 1))
-                    ])
+                throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
             }
             if let url = SafePath.resolve(relative, in: folder),
                 let data = FileManager.default.contents(atPath: url.path)

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// A file as the preview server sends it: bytes (HTML with the live-reload script),
 /// its type and an ETag, made once per rebuild rather than per request.
@@ -71,13 +72,8 @@ enum LiveReload {
         <div id="sitegen-errors" role="alert" style="position:fixed;inset:0;z-index:2147483647;overflow:auto;\
         background:rgba(20,16,14,.94);color:#fbe9e7;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:2rem">\
         <h1 style="font:600 1.2rem system-ui,sans-serif;margin:0 0 1rem;color:#ffab91">The last rebuild failed: \
-        the site below is the last good one</h1><pre style="white-space:pre-wrap;margin:0">\(escape(errors))</pre></div>
+        the site below is the last good one</h1><pre style="white-space:pre-wrap;margin:0">\(HTML.escape(errors))</pre></div>
         """
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {

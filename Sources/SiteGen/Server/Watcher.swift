@@ -36,16 +36,7 @@ public final class Watcher: @unchecked Sendable {
     }
 
     public func start() {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(
-            &thread, nil,
-            { context in
-                let watcher = Unmanaged<Watcher>.fromOpaque(context!).takeRetainedValue()
-                watcher.loop()
-                return nil
-            }, context)
-        self.thread = thread
+        thread = startThread { [self] in loop() }
     }
 
     public func stop() {

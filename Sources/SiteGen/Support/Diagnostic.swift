@@ -24,6 +24,13 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             severity: severity)
     }
 
+    /// A file of `static/` (at output path `path`) that would take the place of a generated file.
+    static func staticClash(_ path: String) -> Diagnostic {
+        Diagnostic(
+            "static/\(path) would replace the page sitegen generates at /\(path): rename or remove it",
+            at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
+    }
+
     /// `path:line:column: message` (warnings say so).
     public var description: String {
         severity == .warning ? "\(location): warning: \(message)" : "\(location): \(message)"

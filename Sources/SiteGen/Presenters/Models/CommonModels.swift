@@ -93,7 +93,7 @@ public struct ReviewCard: Encodable, Sendable, Equatable, ValueRepresentable {
     public let sectionTitle: String
     /// `movie` or `book`.
     public let kind: String
-    public let templateValue: Value
+    public private(set) var templateValue: Value = .null
 
     public init(
         title: String, url: String, date: DateModel, rating: RatingModel?, summary: String, image: ImageModel?,
@@ -109,19 +109,11 @@ public struct ReviewCard: Encodable, Sendable, Equatable, ValueRepresentable {
         self.creator = creator
         self.sectionTitle = sectionTitle
         self.kind = kind
-        templateValue =
-            (try? ValueEncoder().encode(
-                Fields(
-                    title, url, date, rating, summary, image, year, creator,
-                    sectionTitle, kind))) ?? .null
+        templateValue = (try? ValueEncoder().encode(self)) ?? .null
     }
 
     enum CodingKeys: String, CodingKey {
         case title, url, date, rating, summary, image, year, creator, sectionTitle, kind
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try Fields(title, url, date, rating, summary, image, year, creator, sectionTitle, kind).encode(to: encoder)
     }
 
     /// Equal fields; the template value follows from them.
@@ -129,22 +121,6 @@ public struct ReviewCard: Encodable, Sendable, Equatable, ValueRepresentable {
         (lhs.title, lhs.url, lhs.summary, lhs.year) == (rhs.title, rhs.url, rhs.summary, rhs.year)
             && (lhs.creator, lhs.sectionTitle, lhs.kind) == (rhs.creator, rhs.sectionTitle, rhs.kind)
             && lhs.date == rhs.date && lhs.rating == rhs.rating && lhs.image == rhs.image
-    }
-
-    /// The card's fields as the template sees them.
-    private struct Fields: Encodable {
-        let title: String, url: String, date: DateModel, rating: RatingModel?, summary: String, image: ImageModel?
-        let year: String, creator: String, sectionTitle: String, kind: String
-
-        init(
-            _ title: String, _ url: String, _ date: DateModel, _ rating: RatingModel?, _ summary: String,
-            _ image: ImageModel?, _ year: String, _ creator: String, _ sectionTitle: String, _ kind: String
-        ) {
-            (self.title, self.url, self.date, self.rating, self.summary) = (title, url, date, rating, summary)
-            (self.image, self.year, self.creator, self.sectionTitle, self.kind) = (
-                image, year, creator, sectionTitle, kind
-            )
-        }
     }
 }
 
