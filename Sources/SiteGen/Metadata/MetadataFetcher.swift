@@ -33,6 +33,16 @@ public struct MetadataFetcher: Sendable {
         case failed(Job, MetadataError)
     }
 
+    /// One job's result, as a child task hands it back.
+    ///
+    /// A struct built after the fetch has finished, never a tuple returned across the
+    /// `await`: Swift 6.3's optimizer miscompiles async tuple results split across a
+    /// suspension (swiftlang/swift PR #91911), which crashed release builds here.
+    struct Outcome: Sendable {
+        let job: Job
+        let result: Result<WorkMetadata, MetadataError>
+    }
+
     /// The result of a run.
     public struct Summary: Sendable {
         public var fetched: [(Job, WorkMetadata)] = []
@@ -93,19 +103,23 @@ public struct MetadataFetcher: Sendable {
         let transport = Transport(client: client, policy: options.policy, maxInFlight: options.maxInFlight)
         let provider = MetadataProvider(transport: transport, sources: sources, language: language)
         var summary = Summary(cached: cached, total: jobs.count + cached)
-        await withTaskGroup(of: (Job, Result<WorkMetadata, MetadataError>).self) { group in
+        await withTaskGroup(of: Outcome.self) { group in
             for job in jobs {
                 group.addTask {
                     report(.started(job))
+                    // The result is complete before the outcome is made: see ``Outcome``.
+                    let result: Result<WorkMetadata, MetadataError>
                     do throws(MetadataError) {
-                        return (job, .success(try await fetch(job.lookup, provider: provider, transport: transport)))
+                        result = .success(try await fetch(job.lookup, provider: provider, transport: transport))
                     } catch {
-                        return (job, .failure(error))
+                        result = .failure(error)
                     }
+                    return Outcome(job: job, result: result)
                 }
             }
-            for await (job, result) in group {
-                switch result {
+            for await outcome in group {
+                let job = outcome.job
+                switch outcome.result {
                 case .success(let metadata):
                     summary.fetched.append((job, metadata))
                     report(.fetched(job, metadata))
@@ -138,7 +152,9 @@ private extension MetadataFetcher {
     func fetch(_ lookup: Lookup, provider: MetadataProvider, transport: Transport) async throws(MetadataError)
         -> WorkMetadata
     {
-        let (metadata, requests) = try await provider.fetch(lookup)
+        let found = try await provider.fetch(lookup)
+        let metadata = found.metadata
+        let requests = found.images
         var images: [(CachedImage, Data)] = []
         for request in requests {
             let data = try await transport.data(try request.endpoint.request(sources))

@@ -16,7 +16,17 @@ struct MetadataProvider: Sendable {
         let fileExtension: String
     }
 
-    func fetch(_ lookup: Lookup) async throws(MetadataError) -> (WorkMetadata, [ImageRequest]) {
+    /// What a lookup found: the metadata and the images to download for it.
+    ///
+    /// A struct, not a tuple: an async function returning a tuple is miscompiled by the
+    /// Swift 6.3 optimizer (its parts are written across a suspension), which crashed
+    /// release builds of `sitegen fetch`.
+    struct Found: Sendable {
+        let metadata: WorkMetadata
+        let images: [ImageRequest]
+    }
+
+    func fetch(_ lookup: Lookup) async throws(MetadataError) -> Found {
         switch lookup {
         case .tmdb(let id):
             return try await movie(id)
@@ -46,7 +56,7 @@ private extension MetadataProvider {
         }
     }
 
-    func movie(_ id: Int) async throws(MetadataError) -> (WorkMetadata, [ImageRequest]) {
+    func movie(_ id: Int) async throws(MetadataError) -> Found {
         try requireTMDBCredentials()
         let movie = try await transport.decode(
             TMDBMovie.self, try TMDBEndpoint.movie(id: id, language: tmdbLanguage).request(sources))
@@ -58,12 +68,10 @@ private extension MetadataProvider {
                         fileExtension: Self.fileExtension(path))
                 }
             } ?? []
-        return (movie.metadata, images)
+        return Found(metadata: movie.metadata, images: images)
     }
 
-    func naver(_ endpoint: NaverEndpoint, _ lookup: Lookup) async throws(MetadataError) -> (
-        WorkMetadata, [ImageRequest]
-    ) {
+    func naver(_ endpoint: NaverEndpoint, _ lookup: Lookup) async throws(MetadataError) -> Found {
         let found = try await transport.decode(NaverBookSearch.self, try endpoint.request(sources))
         guard let item = found.items.first else { throw MetadataError.notFound(lookup.description + " on Naver") }
         let images =
@@ -74,10 +82,10 @@ private extension MetadataProvider {
                         fileExtension: Self.fileExtension($0.path))
                 ]
             } ?? []
-        return (item.metadata, images)
+        return Found(metadata: item.metadata, images: images)
     }
 
-    func openLibraryEdition(_ isbn: String) async throws(MetadataError) -> (WorkMetadata, [ImageRequest]) {
+    func openLibraryEdition(_ isbn: String) async throws(MetadataError) -> Found {
         let edition = try await transport.decode(
             OpenLibraryEdition.self, try OpenLibraryEndpoint.isbn(isbn).request(sources))
         var work: OpenLibraryWork?
@@ -98,12 +106,10 @@ private extension MetadataProvider {
             releaseDate: normalizedDate(edition.publishDate),
             year: yearIn(edition.publishDate), genres: Array((work?.subjects ?? []).prefix(3)), authors: authors,
             pages: edition.numberOfPages, publisher: edition.publishers?.first, isbn: isbn)
-        return (metadata, coverRequests(edition.covers?.first ?? work?.covers?.first))
+        return Found(metadata: metadata, images: coverRequests(edition.covers?.first ?? work?.covers?.first))
     }
 
-    func openLibrarySearch(title: String, author: String?, _ lookup: Lookup) async throws(MetadataError)
-        -> (WorkMetadata, [ImageRequest])
-    {
+    func openLibrarySearch(title: String, author: String?, _ lookup: Lookup) async throws(MetadataError) -> Found {
         let found = try await transport.decode(
             OpenLibrarySearch.self, try OpenLibraryEndpoint.search(title: title, author: author).request(sources))
         guard let doc = found.docs.first else { throw MetadataError.notFound(lookup.description + " on Open Library") }
@@ -115,7 +121,7 @@ private extension MetadataProvider {
             overview: work.description?.value, releaseDate: doc.firstPublishYear.map(String.init),
             year: doc.firstPublishYear, genres: Array((work.subjects ?? []).prefix(3)), authors: doc.authorName ?? [],
             pages: doc.pages, publisher: doc.publisher?.first, isbn: isbn)
-        return (metadata, coverRequests(doc.coverID ?? work.covers?.first))
+        return Found(metadata: metadata, images: coverRequests(doc.coverID ?? work.covers?.first))
     }
 
     func coverRequests(_ id: Int?) -> [ImageRequest] {

@@ -52,7 +52,7 @@ public struct Transport: Sendable {
             var wait = backoff(attempt)
             do {
                 await limiter.acquire()
-                let result: (Data, HTTPURLResponse)
+                let result: HTTPResponse
                 do {
                     result = try await client.send(request)
                 } catch {
@@ -60,7 +60,8 @@ public struct Transport: Sendable {
                     throw error
                 }
                 await limiter.release()
-                let (body, response) = result
+                let body = result.data
+                let response = result.response
                 switch response.statusCode {
                 case 200..<300:
                     return body

@@ -3,6 +3,10 @@ import SiteGenCLI
 import Synchronization
 
 /// A console that keeps what commands write, for assertions.
+///
+/// When `SITEGEN_BINARY` names a built `sitegen` (the test script sets it to
+/// `.build/release/sitegen`, the binary the Quick start builds and users run), every
+/// command runs that binary as a separate process; otherwise it runs in this process.
 final class TestConsole: Sendable {
     private let streams = Mutex<(out: String, err: String)>(("", ""))
 
@@ -15,8 +19,27 @@ final class TestConsole: Sendable {
             err: { text in self.streams.withLock { $0.err += text } })
     }
 
-    /// Runs `sitegen` with `arguments` in `directory`; returns the exit code.
+    /// The binary commands run as, when the environment names one.
+    static let binary: BuiltBinary? = ProcessInfo.processInfo.environment["SITEGEN_BINARY"].map {
+        BuiltBinary(url: URL(fileURLWithPath: $0))
+    }
+
+    /// Runs `sitegen` with `arguments` in `directory`, with exactly `variables` as its
+    /// environment; returns the exit code.
     func run(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) async -> Int32 {
+        if let binary = Self.binary {
+            do {
+                let result = try await binary.runDetached(arguments, in: directory, environment: variables)
+                streams.withLock {
+                    $0.out += result.outText
+                    $0.err += result.err
+                }
+                return result.status
+            } catch {
+                streams.withLock { $0.err += "could not run \(binary.url.path): \(error)" }
+                return -1
+            }
+        }
         let environment = CommandEnvironment(console: console, variables: variables, currentDirectory: directory.path)
         return await SiteGenTool.run(arguments, environment: environment)
     }
@@ -40,6 +63,12 @@ struct TemporaryFolder: ~Copyable {
     }
 
     deinit {
+        // Tests may leave unreadable folders behind; make them removable first.
+        if let walker = FileManager.default.enumerator(atPath: url.path) {
+            for case let path as String in walker {
+                chmod(url.appendingPathComponent(path).path, 0o755)
+            }
+        }
         try? FileManager.default.removeItem(at: url)
     }
 }
