@@ -8,12 +8,21 @@ public struct SiteBuilder: Sendable {
         public var output: URL
         public var includeDrafts: Bool
         public var baseURL: BaseURL?
+        /// Write into an output folder sitegen did not make, replacing and removing its files.
+        public var force: Bool
+        /// The environment (for the home folder, which is never an output folder).
+        public var environment: [String: String]
 
-        public init(source: URL, output: URL, includeDrafts: Bool = false, baseURL: BaseURL? = nil) {
+        public init(
+            source: URL, output: URL, includeDrafts: Bool = false, baseURL: BaseURL? = nil, force: Bool = false,
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) {
             self.source = source
             self.output = output
             self.includeDrafts = includeDrafts
             self.baseURL = baseURL
+            self.force = force
+            self.environment = environment
         }
     }
 
@@ -29,7 +38,7 @@ public struct SiteBuilder: Sendable {
     public struct Report: Sendable {
         public let pages: Int
         public let files: Int
-        public let output: OutputWriter.Report
+        public let output: OutputTransaction.Report
         public let warnings: [Diagnostic]
     }
 
@@ -58,15 +67,22 @@ public struct SiteBuilder: Sendable {
         return library
     }
 
-    /// Rendered pages plus the feed, the sitemap and the static files; a static file may not
-    /// take the place of a generated one.
+    /// Rendered pages plus the feed, the sitemap and the static files.
     static func assemble(_ pages: [String: Data], presentation: SitePresenter.Presentation, content: SiteContent)
         throws -> [String: Data]
     {
-        var files = pages
+        pages.merging(try otherFiles(presentation, content)) { page, _ in page }
+    }
+
+    /// The feed, the sitemap and the static files; a static file may not take the place of
+    /// a generated one.
+    static func otherFiles(_ presentation: SitePresenter.Presentation, _ content: SiteContent) throws -> [String: Data]
+    {
+        var files: [String: Data] = [:]
         files["feed.xml"] = Data(FeedWriter.xml(presentation.feed).utf8)
         files["sitemap.xml"] = Data(SitemapWriter.xml(presentation.sitemap).utf8)
-        let clashes = content.staticFiles.keys.filter { files[$0] != nil }.sorted()
+        let generated = Set(presentation.pages.map(\.output)).union(files.keys)
+        let clashes = content.staticFiles.keys.filter(generated.contains).sorted()
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
         }
@@ -74,39 +90,43 @@ public struct SiteBuilder: Sendable {
         return files
     }
 
-    /// Builds and writes the site; on any error the output folder is left as it was.
+    /// Builds and writes the site. Pages are written as they are rendered, into a staging
+    /// area; only when every page succeeded do they replace the old ones, so on any error
+    /// the output folder is left exactly as it was.
     public func build() throws -> Report {
         try checkOutputFolder()
         let content = try load()
-        let (files, pages) = try render(content)
-        let written: OutputWriter.Report
+        let library = try Self.compile(content.theme)
+        let presentation = SitePresenter(content: content).present()
+        let others = try Self.otherFiles(presentation, content)
+        let transaction = try OutputTransaction(output: options.output, force: options.force)
+        let written: OutputTransaction.Report
         do {
-            written = try OutputWriter(folder: options.output).write(files)
+            try PageRenderer(library: library).render(presentation.pages) { job, data throws(BuildError) in
+                try transaction.put(data, at: job.output)
+            }
+            for (path, data) in others.sorted(by: { $0.key < $1.key }) {
+                try transaction.put(data, at: path)
+            }
+            written = try transaction.commit()
         } catch {
-            throw BuildError(
-                step: "writing",
-                diagnostics: [
-                    Diagnostic(
-                        "cannot write: \(error.localizedDescription)",
-                        at: SourceLocation(path: options.output.path, line: 1, column: 1))
-                ])
+            transaction.discard()
+            throw error
         }
-        return Report(pages: pages, files: files.count, output: written, warnings: content.warnings)
+        return Report(
+            pages: presentation.pages.count, files: presentation.pages.count + others.count, output: written,
+            warnings: content.warnings)
     }
 
-    /// The output folder must not be the site folder, hold it, or sit inside its sources.
+    /// Refuses output folders a build must never write into (see ``OutputFolder``).
     func checkOutputFolder() throws {
-        let source = options.source.standardizedFileURL.resolvingSymlinksInPath().path
-        let output = options.output.standardizedFileURL.resolvingSymlinksInPath().path
-        let protected = ["content", "Templates", "static", "metadata", "site.yml"].map { source + "/" + $0 }
-        let inside = { (path: String, folder: String) in path == folder || path.hasPrefix(folder + "/") }
-        if inside(source, output) || protected.contains(where: { inside(output, $0) }) {
+        let home = OutputFolder.homeFolder(environment: options.environment)
+        if let reason = OutputFolder.refusal(output: options.output, source: options.source, home: home) {
             throw BuildError(
                 step: "checking the output folder",
                 diagnostics: [
                     Diagnostic(
-                        "refusing to write the site into \(options.output.path): it would overwrite the sources",
-                        at: SourceLocation(path: options.output.path, line: 1, column: 1))
+                        "refusing to write the site into \(options.output.path): \(reason)", file: options.output.path)
                 ])
         }
     }

@@ -243,7 +243,7 @@ struct ServeTests {
         let failed = try #require(await site.waitForRebuild { $0.errors != nil })
         #expect(
             failed.errors == """
-                static/leak.txt:1:1: refused: it links to a file outside static/
+                static/leak.txt:1:1: refused: it is a link to a place outside the site folder
                 loading the site failed: 1 error
                 """)
         try fileManager.createSymbolicLink(
@@ -277,7 +277,7 @@ struct ServeTests {
                 step: "loading the site",
                 diagnostics: [
                     Diagnostic(
-                        "refused: it links to a file outside static/",
+                        "refused: it is a link to a place outside the site folder",
                         at: Mustache.SourceLocation(path: "static/leak.txt", line: 1, column: 1))
                 ])
         ) {

@@ -112,17 +112,22 @@ struct FieldReader {
 
     /// A list of texts; a single text counts as a list of one.
     mutating func strings(_ key: String) -> [String] {
+        locatedStrings(key).map(\.text)
+    }
+
+    /// A list of texts with where each one was written; a single text counts as a list of one.
+    mutating func locatedStrings(_ key: String) -> [(text: String, position: TextPosition)] {
         guard let value = node(key) else { return [] }
         switch value {
-        case .scalar(let text, _, _):
-            return [text]
+        case .scalar(let text, _, let position):
+            return [(text, position)]
         case .sequence(let items, _):
             return items.compactMap { item in
                 guard let text = item.scalarText, !text.isEmpty else {
                     report("each of \"\(key)\" must be text, not \(item.kindName)", at: item.position)
                     return nil
                 }
-                return text
+                return (text, item.position)
             }
         case .mapping:
             report("\"\(key)\" must be a list like [a, b], not a mapping", at: value.position)
@@ -135,10 +140,17 @@ struct FieldReader {
     mutating func slug(for source: String) -> String {
         let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
         if let explicit = string("slug") {
+            let at = node("slug")?.position ?? position(of: "slug")
             guard explicit.isSafeSlug else {
                 report(
                     "\"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"\(explicit)\"",
-                    at: node("slug")?.position ?? position(of: "slug"))
+                    at: at)
+                return fileSlug
+            }
+            guard explicit.utf8.count <= String.slugByteLimit else {
+                report(
+                    "\"slug\" is \(explicit.utf8.count) bytes long; a URL segment may have at most "
+                        + "\(String.slugByteLimit)", at: at)
                 return fileSlug
             }
             return explicit
@@ -146,6 +158,11 @@ struct FieldReader {
         if !fileSlug.isSafeSlug {
             report(
                 "the file name \"\(fileSlug).md\" cannot be a URL: rename it or set \"slug\"",
+                at: TextPosition(line: 1, column: 1))
+        } else if fileSlug.utf8.count > String.slugByteLimit {
+            report(
+                "the file name is \(fileSlug.utf8.count) bytes long; a URL segment may have at most "
+                    + "\(String.slugByteLimit): rename it or set a shorter \"slug\"",
                 at: TextPosition(line: 1, column: 1))
         }
         return fileSlug

@@ -14,13 +14,21 @@ extension Review {
         let title = reader.string("title", required: true)
         let date = reader.day("date", required: true)
         let rating = reader.rating("rating")
-        let tags = reader.strings("tags")
+        let located = reader.locatedStrings("tags")
+        let tags = located.map(\.text)
         let draft = reader.bool("draft") ?? false
         let summary = reader.string("summary")
         let language = reader.string("language")
         let slug = reader.slug(for: source)
-        for tag in tags where tag.slug.isEmpty {
-            reader.report("tag \"\(tag)\" has no letters or digits", at: reader.position(of: "tags"))
+        for tag in located {
+            let bytes = tag.text.slug.utf8.count
+            if bytes == 0 {
+                reader.report("tag \"\(tag.text)\" has no letters or digits", at: tag.position)
+            } else if bytes > String.slugByteLimit {
+                reader.report(
+                    "tag \"\(tag.text.prefix(40))…\" is too long: its URL segment would be \(bytes) bytes, "
+                        + "and at most \(String.slugByteLimit) are allowed", at: tag.position)
+            }
         }
         let work = readWork(kind, with: &reader)
         let extra = reader.unused
@@ -28,7 +36,8 @@ extension Review {
         let review = Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra,
-            body: Markdown.render(front.body, allowRawHTML: allowRawHTML))
+            body: Markdown.render(front.body, allowRawHTML: allowRawHTML),
+            tagLocations: located.map { reader.location($0.position) })
         return (review, [])
     }
 

@@ -21,6 +21,8 @@ public struct Review: Sendable, Equatable {
     public let body: RenderedMarkdown
     /// Fetched facts about the film or book, from the metadata cache (front matter wins).
     public let metadata: WorkMetadata?
+    /// Where each tag was written, for messages about tags.
+    public let tagLocations: [SourceLocation]
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -28,7 +30,8 @@ public struct Review: Sendable, Equatable {
     public init(
         source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
-        extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil
+        extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil,
+        tagLocations: [SourceLocation] = []
     ) {
         self.source = source
         self.section = section
@@ -44,6 +47,7 @@ public struct Review: Sendable, Equatable {
         self.extra = extra
         self.body = body
         self.metadata = metadata
+        self.tagLocations = tagLocations
     }
 
     /// The same review with `metadata` attached.
@@ -51,7 +55,7 @@ public struct Review: Sendable, Equatable {
         Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata)
+            metadata: metadata, tagLocations: tagLocations)
     }
 
     /// The release or publication year: front matter, else fetched metadata.

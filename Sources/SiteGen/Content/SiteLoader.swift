@@ -30,28 +30,35 @@ public struct SiteLoader: Sendable {
         self.options = options
     }
 
+    /// The site folder, read through ``fileSystem`` with its rules on links and failures.
+    var folder: SiteFolder { SiteFolder(root: root, fileSystem: fileSystem) }
+
     /// Loads the site, or throws a ``BuildError`` listing every problem.
     public func load() throws -> SiteContent {
         var diagnostics: [Diagnostic] = []
         var warnings: [Diagnostic] = []
-        guard var config = try readConfig(&diagnostics) else {
+        let folder = self.folder
+        guard var config = readConfig(folder, &diagnostics) else {
             throw BuildError(step: "loading the site", diagnostics: diagnostics)
         }
         if let baseURL = options.baseURL { config.baseURL = baseURL }
-        let content = root.appendingPathComponent("content")
         var sections: [ReviewSection] = []
         var sources: [(text: String, source: String, section: ReviewSection)] = []
         var pageSources: [(text: String, source: String)] = []
-        for entry in try fileSystem.list(content) where !entry.name.hasPrefix(".") {
-            if entry.isDirectory {
-                let (section, files) = try readSection(entry.name, rawHTML: config.rawHTML, &diagnostics, &warnings)
+        for entry in folder.entries("content", &diagnostics) {
+            if entry.isFolder {
+                let (section, files) = readSection(entry, folder, rawHTML: config.rawHTML, &diagnostics, &warnings)
                 if let section {
                     sections.append(section)
                     sources += files.map { ($0.text, $0.source, section) }
                 }
             } else if entry.name.hasSuffix(".md") {
-                let source = "content/\(entry.name)"
-                pageSources.append((try text(of: source, &diagnostics) ?? "", source))
+                if let text = text(of: entry.path, folder, &diagnostics) { pageSources.append((text, entry.path)) }
+            } else {
+                warnings.append(
+                    Diagnostic(
+                        "ignored: only .md files and section folders belong in content/",
+                        at: SourceLocation(path: entry.path, line: 1, column: 1), severity: .warning))
             }
         }
         let rawHTML = config.rawHTML
@@ -72,8 +79,9 @@ public struct SiteLoader: Sendable {
             if let loaded { pages.append(loaded) }
         }
         diagnostics += conflicts(sections: sections, reviews: reviews, pages: pages)
-        let theme = try Theme.load(site: root, fileSystem: fileSystem)
-        let staticFiles = try readStatic(theme: theme, &diagnostics)
+        diagnostics += Self.tagCollisions(reviews)
+        let theme = Theme.load(folder, &diagnostics, &warnings)
+        let staticFiles = readStatic(folder, theme: theme, &diagnostics)
         guard diagnostics.isEmpty else { throw BuildError(step: "loading the site", diagnostics: diagnostics) }
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         return SiteContent(
@@ -83,37 +91,39 @@ public struct SiteLoader: Sendable {
 }
 
 private extension SiteLoader {
-    func readConfig(_ diagnostics: inout [Diagnostic]) throws -> SiteConfig? {
-        let url = root.appendingPathComponent(SiteConfig.fileName)
-        guard fileSystem.fileExists(url) else {
+    func readConfig(_ folder: SiteFolder, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
+        guard folder.kind(SiteConfig.fileName) != nil else {
             diagnostics.append(
                 Diagnostic(
                     "no \(SiteConfig.fileName) here: is \(root.path) a site folder?",
                     at: SourceLocation(path: SiteConfig.fileName, line: 1, column: 1)))
             return nil
         }
-        guard let text = try text(of: SiteConfig.fileName, &diagnostics) else { return nil }
+        guard folder.isInside(SiteConfig.fileName, &diagnostics),
+            let text = text(of: SiteConfig.fileName, folder, &diagnostics)
+        else { return nil }
         let (config, problems) = SiteConfig.read(text, path: SiteConfig.fileName)
         diagnostics += problems
         return config
     }
 
     func readSection(
-        _ name: String, rawHTML: Bool, _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]
-    ) throws -> (ReviewSection?, [(text: String, source: String)]) {
-        let folder = root.appendingPathComponent("content").appendingPathComponent(name)
+        _ sectionFolder: SiteFolder.Entry, _ folder: SiteFolder, rawHTML: Bool, _ diagnostics: inout [Diagnostic],
+        _ warnings: inout [Diagnostic]
+    ) -> (ReviewSection?, [(text: String, source: String)]) {
+        let name = sectionFolder.name
         var index: (text: String, source: String)?
         var files: [(text: String, source: String)] = []
-        for entry in try fileSystem.list(folder) where !entry.name.hasPrefix(".") {
-            let source = "content/\(name)/\(entry.name)"
-            if entry.isDirectory || !entry.name.hasSuffix(".md") {
+        for entry in folder.entries(sectionFolder.path, &diagnostics) {
+            let source = entry.path
+            if entry.isFolder || !entry.name.hasSuffix(".md") {
                 warnings.append(
                     Diagnostic(
                         "ignored: only .md files belong in a section folder",
                         at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
                 continue
             }
-            guard let text = try text(of: source, &diagnostics) else { continue }
+            guard let text = text(of: source, folder, &diagnostics) else { continue }
             if entry.name == "_index.md" { index = (text, source) } else { files.append((text, source)) }
         }
         if !name.isSafeSlug || Self.reservedNames.contains(name) {
@@ -129,22 +139,14 @@ private extension SiteLoader {
     }
 
     /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.
-    func text(of relative: String, _ diagnostics: inout [Diagnostic]) throws -> String? {
-        do {
-            let data = try fileSystem.read(root.appendingPathComponent(relative))
-            guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(
-                    Diagnostic("not valid UTF-8 text", at: SourceLocation(path: relative, line: 1, column: 1)))
-                return nil
-            }
-            return text
-        } catch {
+    func text(of relative: String, _ folder: SiteFolder, _ diagnostics: inout [Diagnostic]) -> String? {
+        guard let data = folder.read(relative, &diagnostics) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
             diagnostics.append(
-                Diagnostic(
-                    "cannot read: \(error.localizedDescription)",
-                    at: SourceLocation(path: relative, line: 1, column: 1)))
+                Diagnostic("not valid UTF-8 text", at: SourceLocation(path: relative, line: 1, column: 1)))
             return nil
         }
+        return text
     }
 
     /// Two things that would be written to the same place.
@@ -173,20 +175,38 @@ private extension SiteLoader {
         return diagnostics
     }
 
-    /// Theme assets, then `static/` over them; files that link outside the site are refused.
-    func readStatic(theme: Theme, _ diagnostics: inout [Diagnostic]) throws -> [String: Data] {
-        var files = theme.assets
-        let folder = root.appendingPathComponent("static")
-        for path in try fileSystem.files(under: folder) {
-            let source = "static/\(path)"
-            guard SafePath.resolve(path, in: folder) != nil else {
+    /// Different tags whose slugs would give them one page (`Sci-Fi` and `sci fi` are the same
+    /// tag; `C` and `C.` are not): one diagnostic per name, at its first use, naming the other.
+    static func tagCollisions(_ reviews: [Review]) -> [Diagnostic] {
+        var owners: [String: (name: String, key: String, location: SourceLocation)] = [:]
+        var reported: Set<String> = []
+        var diagnostics: [Diagnostic] = []
+        for review in reviews.sorted(by: { $0.source < $1.source }) {
+            for (index, tag) in review.tags.enumerated() {
+                let slug = tag.slug
+                guard !slug.isEmpty else { continue }
+                let location =
+                    index < review.tagLocations.count
+                    ? review.tagLocations[index] : SourceLocation(path: review.source, line: 1, column: 1)
+                guard let owner = owners[slug] else {
+                    owners[slug] = (tag, tag.nameKey, location)
+                    continue
+                }
+                guard owner.key != tag.nameKey, reported.insert(tag).inserted else { continue }
                 diagnostics.append(
                     Diagnostic(
-                        "refused: it links to a file outside static/",
-                        at: SourceLocation(path: source, line: 1, column: 1)))
-                continue
+                        "the tag \"\(tag)\" would share the page /tags/\(slug)/ with the tag \"\(owner.name)\" "
+                            + "(\(owner.location)): write them the same way, or rename one", at: location))
             }
-            files[path] = try fileSystem.read(folder.appendingPathComponent(path))
+        }
+        return diagnostics
+    }
+
+    /// Theme assets, then `static/` over them; files that link outside the site are refused.
+    func readStatic(_ folder: SiteFolder, theme: Theme, _ diagnostics: inout [Diagnostic]) -> [String: Data] {
+        var files = theme.assets
+        for path in folder.files(under: "static", &diagnostics) {
+            if let data = folder.read("static/\(path)", &diagnostics) { files[path] = data }
         }
         return files
     }

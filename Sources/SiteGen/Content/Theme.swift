@@ -28,18 +28,33 @@ public struct Theme: Sendable {
         return Theme(templates: templates, assets: assets)
     }
 
-    /// The default theme overlaid with the site's `Templates/` folder.
-    static func load(site: URL, fileSystem: FileSystem) throws -> Theme {
-        var theme = builtIn
+    /// The default theme overlaid with the site's `Templates/` folder; unreadable files and
+    /// links out of the site are diagnostics, files the theme cannot use are warnings.
+    static func load(_ site: SiteFolder, _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]) -> Theme {
+        let theme = builtIn
         var templates = theme.templates
         var assets = theme.assets
-        let folder = site.appendingPathComponent(folderName)
-        for path in try fileSystem.files(under: folder) {
-            add(
-                path, try fileSystem.read(folder.appendingPathComponent(path)), display: "\(folderName)/\(path)",
-                to: &templates, &assets)
+        for path in site.files(under: folderName, &diagnostics) {
+            let source = "\(folderName)/\(path)"
+            guard path.hasSuffix(".mustache") || path.hasPrefix("assets/") else {
+                warnings.append(
+                    Diagnostic(
+                        "ignored: a theme holds *.mustache templates and files under assets/",
+                        at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
+                continue
+            }
+            guard let data = site.read(source, &diagnostics) else { continue }
+            add(path, data, display: source, to: &templates, &assets)
         }
-        theme = Theme(templates: templates, assets: assets)
+        return Theme(templates: templates, assets: assets)
+    }
+
+    /// The theme of the site at `site`, or a ``BuildError`` naming each problem.
+    static func load(site: SiteFolder) throws -> Theme {
+        var diagnostics: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+        let theme = load(site, &diagnostics, &warnings)
+        guard diagnostics.isEmpty else { throw BuildError(step: "loading the theme", diagnostics: diagnostics) }
         return theme
     }
 

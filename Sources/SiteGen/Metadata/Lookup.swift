@@ -42,9 +42,22 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tmdb(let id): "tmdb-\(id)"
         case .isbn(let isbn): "isbn-\(isbn)"
-        case .movieSearch(let title, let year): "search-" + (year.map { "\(title) \($0)" } ?? title).slug
-        case .bookSearch(let title, let author): "search-" + (author.map { "\(title) \($0)" } ?? title).slug
+        case .movieSearch(let title, let year): Self.searchKey(year.map { "\(title) \($0)" } ?? title)
+        case .bookSearch(let title, let author): Self.searchKey(author.map { "\(title) \($0)" } ?? title)
         }
+    }
+
+    /// `search-` and the words searched for, as a file name: symbols dropped (as in every
+    /// cache made so far), and a long one cut short with a fingerprint of the whole.
+    static func searchKey(_ words: String) -> String {
+        let slug = words.slug(spellingSymbols: false)
+        guard slug.utf8.count > 120 else { return "search-" + slug }
+        var cut = ""
+        for character in slug {
+            if cut.utf8.count + character.utf8.count > 100 { break }
+            cut.append(character)
+        }
+        return "search-\(cut)-\(String(ContentHash(slug).high, radix: 16))"
     }
 
     /// The cache file relative to the cache folder: `movies/tmdb-496243.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The metadata folder beside the content: `movies/*.json`, `books/*.json` and `images/`.
 /// Files are written atomically, images before the JSON that names them, so a failed
@@ -13,8 +14,7 @@ public struct MetadataCache: Sendable {
 
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
     public func entry(for lookup: Lookup) throws(Diagnostic) -> WorkMetadata? {
-        let url = folder.appendingPathComponent(lookup.path)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let data = try bytes(of: lookup.path) else { return nil }
         do {
             return try JSONDecoder().decode(WorkMetadata.self, from: data)
         } catch {
@@ -24,10 +24,27 @@ public struct MetadataCache: Sendable {
         }
     }
 
-    /// The bytes of a cached image (`images/x.jpg`), refusing paths that leave the folder.
-    public func image(_ file: String) -> Data? {
-        guard let url = SafePath.resolve(file, in: folder) else { return nil }
-        return FileManager.default.contents(atPath: url.path)
+    /// The bytes of a cached image (`images/x.jpg`); nil when it is missing; throws when it
+    /// cannot be read or leads out of the folder.
+    public func image(_ file: String) throws(Diagnostic) -> Data? {
+        try bytes(of: file)
+    }
+
+    /// The bytes of the cache file at `relative`: nil when nothing is there; an error when it
+    /// cannot be read, or when it (or a link on its way) leads outside the cache folder.
+    func bytes(of relative: String) throws(Diagnostic) -> Data? {
+        let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
+        let data: Data
+        do {
+            data = try DiskFile.read(folder.appendingPathComponent(relative).path)
+        } catch {
+            if error.isMissing { return nil }
+            throw Diagnostic("cannot read: \(error.reason)", at: location)
+        }
+        guard SafePath.resolve(relative, in: folder) != nil else {
+            throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
+        }
+        return data
     }
 
     /// Stores an entry with its images; replaces the old entry only when everything is written.

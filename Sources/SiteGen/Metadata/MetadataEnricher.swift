@@ -52,7 +52,14 @@ public struct MetadataEnricher: Sendable {
         var images: [String: Data] = [:]
         var problems: [Diagnostic] = []
         for image in metadata.images {
-            guard let data = cache.image(image.file) else {
+            let data: Data?
+            do {
+                data = try cache.image(image.file)
+            } catch {
+                problems.append(error)
+                continue
+            }
+            guard let data else {
                 problems.append(
                     Diagnostic(
                         "the image \(image.file) it names is missing: run sitegen fetch --only \(review.source)",

@@ -88,7 +88,7 @@ public struct MetadataFetcher: Sendable {
         var cached = 0
         for lookup in order {
             if !options.refresh, let entry = try? cache.entry(for: lookup),
-                entry.images.allSatisfy({ cache.image($0.file) != nil })
+                entry.images.allSatisfy({ ((try? cache.image($0.file)) ?? nil) != nil })
             {
                 cached += 1
                 continue

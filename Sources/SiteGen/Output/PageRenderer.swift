@@ -1,49 +1,71 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// Renders page jobs through the theme's templates, on every core.
 struct PageRenderer: Sendable {
     let library: TemplateLibrary
 
-    /// The rendered pages by output path, or a ``BuildError`` naming each template problem once.
-    func render(_ jobs: [PageJob]) throws -> [String: Data] {
+    /// Renders every job and hands each page's bytes to `deliver` as soon as they are made,
+    /// from any thread, so pages need not all be held at once. Throws a ``BuildError``
+    /// naming each template problem once, or the first error `deliver` threw (after which
+    /// the remaining pages are not rendered).
+    func render(_ jobs: [PageJob], deliver: @Sendable (PageJob, Data) throws(BuildError) -> Void) throws(BuildError) {
         let library = self.library
-        let results = jobs.parallelMap { job -> Result<Data, TemplateError> in
-            do {
-                guard let template = try library.template(named: job.template) else {
-                    throw TemplateError(
-                        .missingPartial(name: job.template),
-                        at: SourceLocation(path: "\(Theme.folderName)/\(job.template).mustache", line: 1, column: 1))
-                }
-                let value = try ValueEncoder().encode(job.model)
-                return .success(Data(try template.renderBytes(value, partials: library)))
-            } catch let error as TemplateError {
-                return .failure(error)
-            } catch {
-                return .failure(
-                    TemplateError(
-                        .unreadable(detail: "\(error)"),
-                        at: SourceLocation(path: job.output, line: 1, column: 1)))
+        let stopped = Mutex<BuildError?>(nil)
+        let failures = jobs.parallelMap { job -> TemplateError? in
+            if stopped.withLock({ $0 != nil }) { return nil }
+            let data: Data
+            switch Self.render(job, library) {
+            case .success(let bytes): data = bytes
+            case .failure(let error): return error
             }
+            do throws(BuildError) {
+                try deliver(job, data)
+            } catch {
+                stopped.withLock { $0 = $0 ?? error }
+            }
+            return nil
         }
-        var pages: [String: Data] = [:]
+        if let error = stopped.withLock({ $0 }) { throw error }
         var problems: [Diagnostic] = []
         var seen: Set<String> = []
-        for (job, result) in zip(jobs, results) {
-            switch result {
-            case .success(let data):
-                pages[job.output] = data
-            case .failure(let error):
-                let diagnostic = Diagnostic(Self.message(error), at: error.location)
-                if seen.insert(diagnostic.description).inserted { problems.append(diagnostic) }
-            }
+        for error in failures.compactMap({ $0 }) {
+            let diagnostic = Diagnostic(Self.message(error), at: error.location)
+            if seen.insert(diagnostic.description).inserted { problems.append(diagnostic) }
         }
         guard problems.isEmpty else { throw BuildError(step: "rendering", diagnostics: problems) }
-        return pages
+    }
+
+    /// The rendered pages by output path (for a site held in memory).
+    func render(_ jobs: [PageJob]) throws -> [String: Data] {
+        let pages = Mutex<[String: Data]>([:])
+        try render(jobs) { job, data in pages.withLock { $0[job.output] = data } }
+        return pages.withLock { $0 }
     }
 
     /// The error's message with the chain of partials that led to it.
     static func message(_ error: TemplateError) -> String {
         ([error.message] + error.includedFrom.map { "    included from \($0)" }).joined(separator: "\n")
+    }
+}
+
+private extension PageRenderer {
+    static func render(_ job: PageJob, _ library: TemplateLibrary) -> Result<Data, TemplateError> {
+        do {
+            guard let template = try library.template(named: job.template) else {
+                throw TemplateError(
+                    .missingPartial(name: job.template),
+                    at: SourceLocation(path: "\(Theme.folderName)/\(job.template).mustache", line: 1, column: 1))
+            }
+            let value = try ValueEncoder().encode(job.model)
+            return .success(Data(try template.renderBytes(value, partials: library)))
+        } catch let error as TemplateError {
+            return .failure(error)
+        } catch {
+            return .failure(
+                TemplateError(
+                    .unreadable(detail: "\(error)"), at: SourceLocation(path: job.output, line: 1, column: 1)))
+        }
     }
 }

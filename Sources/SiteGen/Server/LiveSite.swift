@@ -168,7 +168,7 @@ private extension LiveSite {
 
     /// Reloads the theme; re-renders every page with the new templates (only changed bytes count).
     func updatingTheme(written: inout Set<String>) throws -> LiveSite {
-        let theme = try Theme.load(site: builder.options.source, fileSystem: builder.fileSystem)
+        let theme = try Theme.load(site: SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem))
         let library = try SiteBuilder.compile(theme)
         var files = self.files
         for (path, data) in try PageRenderer(library: library).render(Array(jobs.values)) {

@@ -24,6 +24,11 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             severity: severity)
     }
 
+    /// A diagnostic about a file as a whole, printed `path: message`.
+    public init(_ message: String, file path: String, severity: Severity = .error) {
+        self.init(message, at: SourceLocation(path: path, line: 0, column: 0), severity: severity)
+    }
+
     /// A file of `static/` (at output path `path`) that would take the place of a generated file.
     static func staticClash(_ path: String) -> Diagnostic {
         Diagnostic(
@@ -31,9 +36,10 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
-    /// `path:line:column: message` (warnings say so).
+    /// `path:line:column: message` (`path: message` for a whole file; warnings say so).
     public var description: String {
-        severity == .warning ? "\(location): warning: \(message)" : "\(location): \(message)"
+        let place = location.line == 0 ? location.path : location.description
+        return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

@@ -1,68 +1,156 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The file access the loader needs, as closures: the disk, or a dictionary in tests.
+///
+/// Every operation reports failure as a ``FileSystemError`` with the system's reason, so a
+/// folder that cannot be read is an error, never an empty folder.
 public struct FileSystem: Sendable {
-    /// The bytes of a file.
-    public var read: @Sendable (URL) throws -> Data
-    /// The entries of a folder, sorted by name; empty when the folder does not exist.
-    public var list: @Sendable (URL) throws -> [Entry]
-    public var isDirectory: @Sendable (URL) -> Bool
-    public var fileExists: @Sendable (URL) -> Bool
+    /// The bytes of a regular file (links followed).
+    public var read: @Sendable (URL) throws(FileSystemError) -> Data
+    /// The entries of a folder (links followed), sorted by name.
+    public var list: @Sendable (URL) throws(FileSystemError) -> [Entry]
+    /// What is at a path, following links; nil when nothing is (or a link is broken).
+    public var kind: @Sendable (URL) -> Kind?
+    /// The path with every link resolved, for checking that it stays inside the site.
+    public var realPath: @Sendable (URL) -> String?
 
     public init(
-        read: @escaping @Sendable (URL) throws -> Data, list: @escaping @Sendable (URL) throws -> [Entry],
-        isDirectory: @escaping @Sendable (URL) -> Bool, fileExists: @escaping @Sendable (URL) -> Bool
+        read: @escaping @Sendable (URL) throws(FileSystemError) -> Data,
+        list: @escaping @Sendable (URL) throws(FileSystemError) -> [Entry],
+        kind: @escaping @Sendable (URL) -> Kind?,
+        realPath: @escaping @Sendable (URL) -> String?
     ) {
         self.read = read
         self.list = list
-        self.isDirectory = isDirectory
-        self.fileExists = fileExists
+        self.kind = kind
+        self.realPath = realPath
+    }
+
+    /// What a path holds, after following links.
+    public enum Kind: Sendable, Equatable {
+        case file
+        case folder
+        /// A FIFO, socket or device: never read (opening a FIFO would wait forever).
+        case special
     }
 
     /// A folder entry.
     public struct Entry: Sendable, Equatable {
         public let name: String
-        public let isDirectory: Bool
+        /// What the entry is once links are followed; nil for a broken link.
+        public let kind: Kind?
         public let isSymbolicLink: Bool
 
-        public init(name: String, isDirectory: Bool, isSymbolicLink: Bool = false) {
+        public init(name: String, kind: Kind?, isSymbolicLink: Bool = false) {
             self.name = name
-            self.isDirectory = isDirectory
+            self.kind = kind
             self.isSymbolicLink = isSymbolicLink
         }
+
+        public var isDirectory: Bool { kind == .folder }
     }
 
     /// The real disk.
     public static let disk = FileSystem(
-        read: { try Data(contentsOf: $0) },
-        list: { folder in
-            (Directory.entries(folder.path) ?? []).map { entry in
-                var isDirectory = entry.kind == .folder
-                if entry.kind == .link {
-                    var target: ObjCBool = false
-                    let path = folder.appendingPathComponent(entry.name).path
-                    isDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &target) && target.boolValue
+        read: { url throws(FileSystemError) in try DiskFile.read(url.path) },
+        list: { url throws(FileSystemError) in
+            guard let entries = Directory.entries(url.path) else {
+                throw FileSystemError(path: url.path, code: errno)
+            }
+            return entries.map { entry in
+                let path = url.path + "/" + entry.name
+                switch entry.kind {
+                case .file: return Entry(name: entry.name, kind: .file)
+                case .folder: return Entry(name: entry.name, kind: .folder)
+                case .other: return Entry(name: entry.name, kind: .special)
+                case .link: return Entry(name: entry.name, kind: DiskFile.kind(path), isSymbolicLink: true)
                 }
-                return Entry(name: entry.name, isDirectory: isDirectory, isSymbolicLink: entry.kind == .link)
             }
         },
-        isDirectory: { url in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        },
-        fileExists: { FileManager.default.fileExists(atPath: $0.path) })
+        kind: { DiskFile.kind($0.path) },
+        realPath: { url in
+            guard let resolved = realpath(url.path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        })
+}
 
-    /// Every file under `folder` as paths relative to it, sorted; hidden files are skipped.
-    public func files(under folder: URL, prefix: String = "") throws -> [String] {
-        var found: [String] = []
-        for entry in try list(folder) where !entry.name.hasPrefix(".") {
-            let relative = prefix.isEmpty ? entry.name : "\(prefix)/\(entry.name)"
-            if entry.isDirectory {
-                found += try files(under: folder.appendingPathComponent(entry.name), prefix: relative)
-            } else {
-                found.append(relative)
-            }
+/// A file or folder that could not be read, with the system's reason.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    /// True when nothing is at the path (as opposed to something that cannot be read).
+    public let isMissing: Bool
+
+    public init(path: String, reason: String, isMissing: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.isMissing = isMissing
+    }
+
+    /// The error for a failed system call's `errno`.
+    init(path: String, code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Reading files of the site from disk with the checks the loader relies on.
+enum DiskFile {
+    /// Text files (reviews, templates, YAML, metadata) larger than this are refused: no
+    /// review is 64 MB, and reading a runaway file whole would exhaust memory.
+    static let sizeLimit = 64 * 1024 * 1024
+
+    /// What is at `path`, links followed; nil when nothing is.
+    static func kind(_ path: String) -> FileSystem.Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return .special
         }
-        return found
+    }
+
+    /// The bytes of the regular file at `path`; refuses FIFOs, devices and oversized files.
+    static func read(_ path: String, limit: Int = sizeLimit) throws(FileSystemError) -> Data {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileSystemError(
+                path: path,
+                reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw FileSystemError(path: path, reason: "is \(size) bytes; files over \(limit) bytes are refused")
+        }
+        var data = Data(count: size)
+        var total = 0
+        let failure: Int32? = data.withUnsafeMutableBytes { buffer in
+            while total < size {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if count == 0 { break }
+                total += count
+            }
+            return nil
+        }
+        if let failure { throw FileSystemError(path: path, code: failure) }
+        // A file that shrank while read is read as it now is.
+        if total < size { data.removeSubrange(total...) }
+        return data
     }
 }

@@ -2,20 +2,48 @@ import Foundation
 
 extension String {
     /// A URL path segment made from a name: lowercase letters and digits (any script, so
-    /// Korean stays Korean) with single hyphens between words.
+    /// Korean stays Korean) with single hyphens between words. The symbols that tell names
+    /// apart become words (`C++` → `c-plus-plus`, `C#` → `c-sharp`, `R&B` → `r-and-b`), so
+    /// such names do not share a page.
     public var slug: String {
+        slug(spellingSymbols: true)
+    }
+
+    /// The slug, with symbols spelled out as words or (`spellingSymbols: false`) dropped.
+    public func slug(spellingSymbols: Bool) -> String {
         var result = ""
         var pendingHyphen = false
+        let append = { (word: String) in
+            if pendingHyphen && !result.isEmpty { result.append("-") }
+            result += word
+            pendingHyphen = false
+        }
         for character in self.lowercased() {
             if character.isLetter || character.isNumber {
-                if pendingHyphen && !result.isEmpty { result.append("-") }
-                result.append(character)
-                pendingHyphen = false
+                append(String(character))
+            } else if spellingSymbols, let word = Self.symbolWords[character] {
+                pendingHyphen = true
+                append(word)
+                pendingHyphen = true
             } else {
                 pendingHyphen = true
             }
         }
         return result
+    }
+
+    /// The most bytes a slug (one URL path segment, and one file or folder name) may have:
+    /// file systems allow 255, and temporary names add a few.
+    public static let slugByteLimit = 200
+
+    /// Symbols that are part of a name's identity, spelled out in slugs.
+    private static let symbolWords: [Character: String] = ["+": "plus", "#": "sharp", "&": "and", "@": "at"]
+
+    /// The name reduced to what tells names apart for people: case, accents, width and
+    /// separators ignored (`Wong Kar-wai` and `wong kar wai` are one tag).
+    var nameKey: String {
+        folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .filter { !$0.isWhitespace && $0 != "-" && $0 != "_" && $0 != "." }
     }
 
     /// Percent-encodes a URL path (keeping `/`), so Korean slugs make valid links.

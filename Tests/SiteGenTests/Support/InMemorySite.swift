@@ -8,6 +8,15 @@ struct InMemorySite {
     static let defaultConfig = "title: Test Reviews\nbase_url: https://example.org/\n"
 
     var files: [String: String]
+    /// Files whose bytes are not text (such as invalid UTF-8).
+    var binary: [String: Data] = [:]
+    /// Symbolic links: relative path → the absolute path they resolve to (a file of the
+    /// site under ``root``, or anywhere else).
+    var links: [String: String] = [:]
+    /// Folders (or files) that exist but cannot be read.
+    var unreadable: Set<String> = []
+    /// FIFOs, sockets or devices.
+    var special: Set<String> = []
 
     /// A site with `site.yml` (unless `files` has its own) and `files`.
     init(_ files: [String: String] = [:], config: String = InMemorySite.defaultConfig) {
@@ -15,36 +24,62 @@ struct InMemorySite {
     }
 
     var fileSystem: FileSystem {
-        let data = files.mapValues { Data($0.utf8) }
+        let data = files.mapValues { Data($0.utf8) }.merging(binary) { _, new in new }
+        let links = self.links
+        let unreadable = self.unreadable
+        let special = self.special
         let prefix = Self.root.path + "/"
         let relative = { @Sendable (url: URL) -> String? in
             let path = url.standardizedFileURL.path
             if path == Self.root.path { return "" }
             return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
+        let everything = Set(data.keys).union(links.keys).union(unreadable).union(special)
         let folders = Set(
-            data.keys.flatMap { path in
+            everything.flatMap { path in
                 let parts = path.split(separator: "/").dropLast()
                 return parts.indices.map { parts[...($0)].joined(separator: "/") }
             })
+        /// The site path a path leads to through a link (links resolve into the site or out of it).
+        let target = { @Sendable (path: String) -> String? in
+            guard let link = links[path] else { return path }
+            return link.hasPrefix(prefix) ? String(link.dropFirst(prefix.count)) : nil
+        }
+        let kind = { @Sendable (path: String) -> FileSystem.Kind? in
+            guard let resolved = target(path) else { return links[path].map { _ in .file } }
+            if special.contains(resolved) { return .special }
+            if data[resolved] != nil { return .file }
+            if resolved.isEmpty || folders.contains(resolved) || unreadable.contains(resolved) { return .folder }
+            return nil
+        }
         return FileSystem(
-            read: { url in
-                guard let path = relative(url), let bytes = data[path] else { throw CocoaError(.fileNoSuchFile) }
+            read: { url throws(FileSystemError) in
+                guard let path = relative(url) else { throw FileSystemError(path: url.path, code: ENOENT) }
+                if unreadable.contains(path) { throw FileSystemError(path: url.path, code: EACCES) }
+                guard let resolved = target(path), let bytes = data[resolved] else {
+                    throw FileSystemError(path: url.path, code: ENOENT)
+                }
                 return bytes
             },
-            list: { url in
-                guard let path = relative(url), path.isEmpty || folders.contains(path) else { return [] }
+            list: { url throws(FileSystemError) in
+                guard let path = relative(url) else { throw FileSystemError(path: url.path, code: ENOENT) }
+                if unreadable.contains(path) { throw FileSystemError(path: url.path, code: EACCES) }
+                guard path.isEmpty || folders.contains(path) else { throw FileSystemError(path: url.path, code: ENOENT) }
                 let start = path.isEmpty ? "" : path + "/"
-                var entries: [String: Bool] = [:]
-                for key in data.keys where key.hasPrefix(start) {
-                    let rest = key.dropFirst(start.count)
-                    let name = String(rest.prefix { $0 != "/" })
-                    entries[name, default: false] = entries[name, default: false] || rest.contains("/")
+                var names: Set<String> = []
+                for key in everything where key.hasPrefix(start) {
+                    names.insert(String(key.dropFirst(start.count).prefix { $0 != "/" }))
                 }
-                return entries.keys.sorted().map { FileSystem.Entry(name: $0, isDirectory: entries[$0]!) }
+                return names.sorted().map { name in
+                    FileSystem.Entry(name: name, kind: kind(start + name), isSymbolicLink: links[start + name] != nil)
+                }
             },
-            isDirectory: { url in relative(url).map { $0.isEmpty || folders.contains($0) } ?? false },
-            fileExists: { url in relative(url).map { data[$0] != nil || folders.contains($0) } ?? false })
+            kind: { url in relative(url).flatMap(kind) },
+            realPath: { url in
+                guard let path = relative(url) else { return url.path }
+                if let link = links[path] { return link }
+                return path.isEmpty ? Self.root.path : prefix + path
+            })
     }
 
     func loader(includeDrafts: Bool = false, baseURL: BaseURL? = nil) -> SiteLoader {

@@ -20,16 +20,30 @@ struct ScratchFolder: ~Copyable {
         try FileManager.default.subpathsOfDirectory(atPath: url.path).sorted()
     }
 
-    /// Every regular file below the folder, by relative path, as text.
-    func contents() throws -> [String: String] {
+    /// Every regular file below the folder, by relative path, as text; with `hidden: false`,
+    /// files and folders whose names start with a dot (such as sitegen's record) are left out.
+    func contents(hidden: Bool = true) throws -> [String: String] {
         var files: [String: String] = [:]
-        for path in try entries() {
+        for path in try entries() where hidden || !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             let full = url.appendingPathComponent(path).path
             let attributes = try FileManager.default.attributesOfItem(atPath: full)
             guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
             files[path] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: full)), as: UTF8.self)
         }
         return files
+    }
+
+    /// Everything below the folder: each entry's path and type, and each file's inode, date and
+    /// bytes (a folder's own date changes whenever an entry comes or goes, so it is left out).
+    func snapshot() throws -> [String] {
+        try entries().map { path in
+            let full = url.appendingPathComponent(path).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: full)
+            let type = attributes[.type] as? FileAttributeType
+            guard type != .typeDirectory else { return "\(path)/" }
+            let bytes = type == .typeRegular ? (try? Data(contentsOf: URL(fileURLWithPath: full))) ?? Data() : Data()
+            return "\(path) \(type?.rawValue ?? "?") \(try identity(of: path)) \(bytes.base64EncodedString())"
+        }
     }
 
     /// The inode and modification date of a file: both change when it is rewritten.

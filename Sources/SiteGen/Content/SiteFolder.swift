@@ -1,0 +1,130 @@
+import Foundation
+import Mustache
+
+/// The site folder as the loader reads it: paths relative to the site, symbolic links
+/// checked to stay inside it, and every failure a diagnostic naming the path. A folder
+/// that cannot be read is an error, never an empty folder; a missing optional folder
+/// (`static/`, `Templates/`…) is simply empty.
+struct SiteFolder: Sendable {
+    let root: URL
+    let fileSystem: FileSystem
+    /// The site folder with its links resolved.
+    let realRoot: String
+
+    init(root: URL, fileSystem: FileSystem) {
+        self.root = root
+        self.fileSystem = fileSystem
+        realRoot = fileSystem.realPath(root) ?? root.standardizedFileURL.path
+    }
+
+    /// One entry of a folder, checked.
+    struct Entry: Sendable, Equatable {
+        let name: String
+        /// The path relative to the site folder: `content/movies/parasite.md`.
+        let path: String
+        let isFolder: Bool
+    }
+
+    func url(_ relative: String) -> URL {
+        relative.isEmpty ? root : root.appendingPathComponent(relative)
+    }
+
+    /// What is at `relative` (links followed), or nil when nothing is.
+    func kind(_ relative: String) -> FileSystem.Kind? {
+        fileSystem.kind(url(relative))
+    }
+
+    /// The visible entries of the folder at `relative` (names starting with `.` are skipped),
+    /// with links that leave the site, broken links, FIFOs and devices reported and left out.
+    /// A missing folder has no entries; one that cannot be read is a diagnostic.
+    func entries(_ relative: String, _ diagnostics: inout [Diagnostic]) -> [Entry] {
+        guard isInside(relative, &diagnostics) else { return [] }
+        let listed: [FileSystem.Entry]
+        do {
+            listed = try fileSystem.list(url(relative))
+        } catch {
+            if !error.isMissing {
+                diagnostics.append(problem("cannot read the folder: \(error.reason)", at: relative))
+            }
+            return []
+        }
+        var entries: [Entry] = []
+        for entry in listed where !entry.name.hasPrefix(".") {
+            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            guard !entry.name.contains(where: \.isControlCharacter) else {
+                diagnostics.append(problem("a file name with a control character (such as a tab) is refused", at: path))
+                continue
+            }
+            guard let kind = entry.kind else {
+                diagnostics.append(problem("a broken symbolic link", at: path))
+                continue
+            }
+            if entry.isSymbolicLink && !isInside(path, &diagnostics) { continue }
+            guard kind != .special else {
+                diagnostics.append(problem("not a regular file or folder (a FIFO, socket or device)", at: path))
+                continue
+            }
+            entries.append(Entry(name: entry.name, path: path, isFolder: kind == .folder))
+        }
+        return entries
+    }
+
+    /// Every visible file below the folder at `relative`, as paths relative to that folder,
+    /// sorted; folders reached twice through links (a loop) are reported once and not entered.
+    func files(under relative: String, _ diagnostics: inout [Diagnostic]) -> [String] {
+        var found: [String] = []
+        var visited: Set<String> = []
+        walk(relative, prefix: "", into: &found, visited: &visited, &diagnostics)
+        return found
+    }
+
+    /// The bytes of the file at `relative`; a failure is a diagnostic.
+    func read(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Data? {
+        do {
+            return try fileSystem.read(url(relative))
+        } catch {
+            diagnostics.append(problem("cannot read: \(error.reason)", at: relative))
+            return nil
+        }
+    }
+
+    /// Whether `relative` resolves to a place inside the site folder; reports it when not.
+    func isInside(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Bool {
+        guard let real = fileSystem.realPath(url(relative)) else { return true }
+        if real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") { return true }
+        diagnostics.append(problem("refused: it is a link to a place outside the site folder", at: relative))
+        return false
+    }
+
+    /// A diagnostic about a path as a whole (line 1, column 1).
+    func problem(_ message: String, at relative: String) -> Diagnostic {
+        Diagnostic(message, at: SourceLocation(path: relative.isEmpty ? "." : relative, line: 1, column: 1))
+    }
+}
+
+private extension SiteFolder {
+    func walk(
+        _ relative: String, prefix: String, into found: inout [String], visited: inout Set<String>,
+        _ diagnostics: inout [Diagnostic]
+    ) {
+        let real = fileSystem.realPath(url(relative)) ?? relative
+        guard visited.insert(real).inserted else {
+            diagnostics.append(problem("a link loop: this folder is already part of the site", at: relative))
+            return
+        }
+        for entry in entries(relative, &diagnostics) {
+            let inner = prefix.isEmpty ? entry.name : prefix + "/" + entry.name
+            if entry.isFolder {
+                walk(entry.path, prefix: inner, into: &found, visited: &visited, &diagnostics)
+            } else {
+                found.append(inner)
+            }
+        }
+    }
+}
+
+private extension Character {
+    var isControlCharacter: Bool {
+        unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

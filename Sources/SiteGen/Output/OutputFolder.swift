@@ -1,0 +1,66 @@
+import Foundation
+import Mustache
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The rules for where a build may write. sitegen only ever removes files it wrote itself,
+/// and some folders it never writes into at all, even with `--force`.
+enum OutputFolder {
+    /// Folders no site belongs in: the root of the file system and the top of the system's own folders.
+    static let systemFolders: Set<String> = [
+        "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/media", "/mnt",
+        "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/var", "/var/tmp",
+    ]
+
+    /// Why the build may not write into `output`, or nil when it may.
+    /// - Parameters:
+    ///   - output: the output folder (it may not exist yet).
+    ///   - source: the site folder.
+    ///   - home: the user's home folder.
+    static func refusal(output: URL, source: URL, home: String?) -> String? {
+        let target = realPath(of: output.standardizedFileURL.path)
+        let site = realPath(of: source.standardizedFileURL.path)
+        let inside = { (path: String, folder: String) in
+            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+        }
+        if systemFolders.contains(target) {
+            return "it is a system folder"
+        }
+        if let home, !home.isEmpty, inside(realPath(of: home), target) {
+            return "it is your home folder or holds it"
+        }
+        if inside(site, target) {
+            return "it holds the site's sources"
+        }
+        let sources = ["content", "Templates", "static", "metadata", "site.yml", ".git", ".sitegen"]
+        if sources.contains(where: { inside(target, site + "/" + $0) }) {
+            return "it is inside the site's sources"
+        }
+        return nil
+    }
+
+    /// `path` with links resolved, as far as it exists (a folder still to be made keeps its name).
+    static func realPath(of path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while !existing.isEmpty && existing != "/" {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+            }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        return "/" + rest.reversed().joined(separator: "/")
+    }
+
+    /// The user's home folder: `$HOME`, else the password database's.
+    static func homeFolder(environment: [String: String]) -> String? {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What sitegen wrote into an output folder, kept there as `.sitegen-output`.
+///
+/// It is the proof that files are sitegen's own: a build removes only files the record
+/// lists, and refuses a non-empty folder without one. For each file it keeps the size,
+/// date and inode seen after writing, and the fingerprint of the bytes, so an unchanged
+/// page is neither rewritten nor read again.
+struct OutputRecord: Sendable, Equatable {
+    static let fileName = ".sitegen-output"
+    static let header = "sitegen-output 1"
+
+    /// One file as sitegen left it.
+    struct Entry: Sendable, Equatable {
+        let stamp: FileStamp
+        let hash: ContentHash
+    }
+
+    var entries: [String: Entry]
+
+    /// What reading the record found.
+    enum Found: Sendable, Equatable {
+        case none
+        case record(OutputRecord)
+        /// A record that cannot be trusted, and why.
+        case damaged(String)
+    }
+
+    /// Reads the record of the folder at `folder`.
+    static func read(in folder: String) -> Found {
+        let path = folder + "/" + fileName
+        guard lstatKind(path) != nil else { return .none }
+        let data: Data
+        do {
+            data = try DiskFile.read(path)
+        } catch {
+            return .damaged(error.reason)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return .damaged("not UTF-8 text") }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header), lines.last == "" else { return .damaged("not a record sitegen wrote") }
+        lines.removeFirst()
+        lines.removeLast()
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(lines.count)
+        for (number, line) in lines.enumerated() {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+            guard fields.count == 6, let hash = ContentHash(hex: fields[0]), let size = Int(fields[1]),
+                let seconds = Int(fields[2]), let nanoseconds = Int(fields[3]), let inode = UInt64(fields[4]),
+                !fields[5].isEmpty, entries[String(fields[5])] == nil
+            else { return .damaged("line \(number + 2) is not what sitegen writes") }
+            entries[String(fields[5])] = Entry(
+                stamp: FileStamp(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode), hash: hash)
+        }
+        return .record(OutputRecord(entries: entries))
+    }
+
+    /// The record as text, sorted by path so that equal records are equal bytes.
+    var text: String {
+        var lines = [Self.header]
+        lines.reserveCapacity(entries.count + 2)
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let stamp = entry.stamp
+            lines.append("\(entry.hash) \(stamp.size) \(stamp.seconds) \(stamp.nanoseconds) \(stamp.inode) \(path)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// What `lstat` says of a file, enough to notice that someone else changed it.
+struct FileStamp: Sendable, Equatable {
+    let size: Int
+    let seconds: Int
+    let nanoseconds: Int
+    let inode: UInt64
+
+    init(size: Int, seconds: Int, nanoseconds: Int, inode: UInt64) {
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+        self.inode = inode
+    }
+
+    init(_ info: stat) {
+        self.init(
+            size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino))
+    }
+
+    /// The stamp of the regular file at `path` (links are not followed); nil for anything else.
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileStamp(info)
+    }
+
+    /// The stamp of an open file.
+    static func of(descriptor: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileStamp(info)
+    }
+}
+
+/// What is at `path` without following a link: nil when nothing is.
+func lstatKind(_ path: String) -> Directory.Kind? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .folder
+    case S_IFLNK: return .link
+    default: return .other
+    }
+}

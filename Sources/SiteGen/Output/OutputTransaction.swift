@@ -1,0 +1,411 @@
+import Foundation
+import Mustache
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes a new site into the output folder all at once or not at all.
+///
+/// Pages are handed over as they are rendered (from any thread) and are not kept in
+/// memory: a page whose bytes did not change is left alone; a changed one is written to a
+/// staging folder inside the output folder. ``commit()`` then moves every staged file
+/// into place, removes the files the site no longer has (only files sitegen wrote, as the
+/// folder's ``OutputRecord`` says) and writes the new record; if any step fails, every step
+/// already taken is undone. A new or empty output folder is built beside it and renamed
+/// into place instead. ``discard()`` drops everything staged.
+public final class OutputTransaction: Sendable {
+    /// The output folder, links resolved.
+    let folder: String
+    /// Where this transaction writes before committing.
+    private let staging: String
+    /// True when the whole folder is new: files go straight to their place inside `staging`,
+    /// which replaces the (missing or empty) output folder on commit.
+    private let isFresh: Bool
+    /// Files sitegen may replace or remove.
+    private let owned: Set<String>
+    private let previous: [String: OutputRecord.Entry]
+    /// Whether the folder has a record to keep when nothing changed.
+    private let hasRecord: Bool
+    private let state = Mutex(State())
+
+    private struct State {
+        /// Changed files: path → the staged file's name (fresh folders: nil, it is in place).
+        var staged: [String: String?] = [:]
+        /// Every file of the new site with what the record will say of it.
+        var entries: [String: OutputRecord.Entry] = [:]
+        var unchanged = 0
+        var nextNumber = 0
+        /// Folders made under `staging` in a fresh build.
+        var folders: Set<String> = [""]
+    }
+
+    /// What a commit did.
+    public struct Report: Sendable, Equatable {
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+    }
+
+    static let stagingName = ".sitegen-staging"
+
+    /// Opens the output folder `output` for a new site; refuses a non-empty folder that
+    /// sitegen did not write unless `force`, and a damaged record.
+    init(output: URL, force: Bool) throws(BuildError) {
+        let path = OutputFolder.realPath(of: output.standardizedFileURL.path)
+        folder = path
+        let parent = (path as NSString).deletingLastPathComponent
+        let fail = { (message: String) -> BuildError in
+            BuildError(step: "checking the output folder", diagnostics: [Diagnostic(message, file: output.path)])
+        }
+        switch lstatKind(path) {
+        case nil:
+            isFresh = true
+        case .folder:
+            guard let entries = Directory.entries(path) else {
+                throw fail("cannot read the output folder: \(String(cString: strerror(errno)))")
+            }
+            isFresh = entries.isEmpty
+        default:
+            throw fail("the output folder is a file, not a folder")
+        }
+        if isFresh {
+            staging = parent + "/." + (path as NSString).lastPathComponent + ".sitegen-new"
+            owned = []
+            previous = [:]
+            hasRecord = false
+            try Self.makeEmpty(staging, parent: parent, fail: fail)
+            return
+        }
+        staging = path + "/" + Self.stagingName
+        let visible = Set(Self.visibleFiles(in: path))
+        switch OutputRecord.read(in: path) {
+        case .record(let record):
+            previous = record.entries
+            hasRecord = true
+            owned = force ? visible : visible.intersection(record.entries.keys)
+        case .damaged(let reason) where !force:
+            throw fail(
+                "\(OutputRecord.fileName) in the output folder is damaged (\(reason)), so sitegen cannot tell its "
+                    + "own files from others: build into an empty folder, or pass --force to replace and remove "
+                    + "every file there")
+        case .none where !force && !visible.isEmpty:
+            throw fail(
+                "refusing to write into a folder that is not empty and that sitegen did not make (it has no "
+                    + "\(OutputRecord.fileName) record): choose a new or empty folder, or pass --force to let sitegen "
+                    + "replace and remove every file in it")
+        default:
+            previous = [:]
+            hasRecord = false
+            owned = visible
+        }
+        try Self.makeEmpty(staging, parent: path, fail: fail)
+    }
+
+    /// Hands over the bytes of the file at `path` (relative to the output folder).
+    func put(_ data: Data, at path: String) throws(BuildError) {
+        let hash = ContentHash(data)
+        if !isFresh, let entry = unchangedEntry(path, data, hash) {
+            state.withLock {
+                $0.entries[path] = entry
+                $0.unchanged += 1
+            }
+            return
+        }
+        let target: String
+        let staged: String?
+        if isFresh {
+            staged = nil
+            target = staging + "/" + path
+            try makeParents(of: path)
+        } else {
+            let number = state.withLock { state in
+                defer { state.nextNumber += 1 }
+                return state.nextNumber
+            }
+            staged = String(number)
+            target = staging + "/" + String(number)
+        }
+        let stamp: FileStamp
+        do {
+            stamp = try Self.write(data, to: target)
+        } catch {
+            throw writeError(path, error)
+        }
+        state.withLock {
+            $0.staged[path] = staged
+            $0.entries[path] = OutputRecord.Entry(stamp: stamp, hash: hash)
+        }
+    }
+
+    /// Puts every staged file in place and removes stale ones; on failure, undoes it all.
+    func commit() throws(BuildError) -> Report {
+        let (staged, entries, unchanged) = state.withLock { ($0.staged, $0.entries, $0.unchanged) }
+        if isFresh {
+            return try commitFresh(entries)
+        }
+        var journal = Journal(staging: staging)
+        do throws(OutputFailure) {
+            let stale = owned.subtracting(entries.keys).sorted()
+            for path in stale {
+                try journal.moveAside(folder + "/" + path)
+            }
+            for (path, name) in staged.sorted(by: { $0.key < $1.key }) {
+                guard let name else { continue }
+                try place(staging + "/" + name, at: path, journal: &journal)
+            }
+            if !hasRecord || entries != previous {
+                try journal.replace(
+                    folder + "/" + OutputRecord.fileName, with: Data(OutputRecord(entries: entries).text.utf8))
+            }
+            journal.finish()
+            discard()
+            removeEmptyFolders(around: stale)
+            return Report(written: staged.count, unchanged: unchanged, removed: stale.count)
+        } catch {
+            journal.undo()
+            discard()
+            throw BuildError(step: "writing", diagnostics: [error.diagnostic])
+        }
+    }
+
+    /// Drops everything staged; the output folder stays as it was.
+    func discard() {
+        Self.removeTree(staging)
+    }
+}
+
+private extension OutputTransaction {
+    /// The record entry of `path` when the file there already holds exactly `data`.
+    func unchangedEntry(_ path: String, _ data: Data, _ hash: ContentHash) -> OutputRecord.Entry? {
+        let full = folder + "/" + path
+        guard let stamp = FileStamp.of(full), stamp.size == data.count else { return nil }
+        if let entry = previous[path], entry.stamp == stamp {
+            return entry.hash == hash ? entry : nil
+        }
+        guard let existing = try? DiskFile.read(full, limit: Int.max), existing == data else { return nil }
+        return OutputRecord.Entry(stamp: stamp, hash: hash)
+    }
+
+    /// Makes the folders `path` sits in, inside a fresh build's staging folder.
+    func makeParents(of path: String) throws(BuildError) {
+        let parts = path.split(separator: "/").dropLast()
+        var current = ""
+        for part in parts {
+            current += current.isEmpty ? String(part) : "/" + part
+            let known = state.withLock { $0.folders.contains(current) }
+            if known { continue }
+            if mkdir(staging + "/" + current, 0o755) != 0 && errno != EEXIST {
+                throw writeError(current, OutputFailure(path: staging + "/" + current, code: errno))
+            }
+            state.withLock { _ = $0.folders.insert(current) }
+        }
+    }
+
+    /// A fresh build: the staging folder becomes the output folder.
+    func commitFresh(_ entries: [String: OutputRecord.Entry]) throws(BuildError) -> Report {
+        do throws(OutputFailure) {
+            try Self.write(Data(OutputRecord(entries: entries).text.utf8), to: staging + "/" + OutputRecord.fileName)
+            if lstatKind(folder) == .folder, rmdir(folder) != 0 {
+                throw OutputFailure(path: folder, code: errno)
+            }
+            guard rename(staging, folder) == 0 else { throw OutputFailure(path: folder, code: errno) }
+        } catch {
+            discard()
+            throw BuildError(step: "writing", diagnostics: [error.diagnostic])
+        }
+        return Report(written: entries.count, unchanged: 0, removed: 0)
+    }
+
+    /// Moves the staged file `source` to `path`, making folders and moving aside what is in the way.
+    func place(_ source: String, at path: String, journal: inout Journal) throws(OutputFailure) {
+        let parts = path.split(separator: "/")
+        var current = folder
+        for part in parts.dropLast() {
+            current += "/" + part
+            switch lstatKind(current) {
+            case .folder?:
+                continue
+            case nil:
+                try journal.makeFolder(current)
+            default:
+                throw OutputFailure(
+                    path: current,
+                    reason: "a file sitegen did not write is where a folder is needed: move it away, or pass --force")
+            }
+        }
+        let target = folder + "/" + path
+        switch lstatKind(target) {
+        case nil:
+            break
+        case .folder?:
+            guard Directory.entries(target)?.isEmpty == true else {
+                throw OutputFailure(
+                    path: target, reason: "a folder with files sitegen did not write is where a page goes")
+            }
+            try journal.removeFolder(target)
+        default:
+            guard owned.contains(path) else {
+                throw OutputFailure(
+                    path: target,
+                    reason: "a file sitegen did not write is in the way: move it away, or pass --force to replace it")
+            }
+            try journal.moveAside(target)
+        }
+        try journal.move(source, to: target)
+    }
+
+    /// Removes folders that removing `stale` files left empty, deepest first.
+    func removeEmptyFolders(around stale: [String]) {
+        var candidates: Set<String> = []
+        for path in stale {
+            var parent = (path as NSString).deletingLastPathComponent
+            while !parent.isEmpty {
+                candidates.insert(parent)
+                parent = (parent as NSString).deletingLastPathComponent
+            }
+        }
+        for path in candidates.sorted(by: { $0.count > $1.count }) {
+            rmdir(folder + "/" + path)
+        }
+    }
+
+    func writeError(_ path: String, _ error: OutputFailure) -> BuildError {
+        BuildError(
+            step: "writing",
+            diagnostics: [Diagnostic("cannot write: \(error.reason)", file: (folder as NSString).appendingPathComponent(path))])
+    }
+
+    /// Writes `data` to a new file at `path`; returns its stamp.
+    static func write(_ data: Data, to path: String) throws(OutputFailure) -> FileStamp {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputFailure(path: path, code: errno) }
+        defer { close(descriptor) }
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return count < 0 ? errno : EIO }
+                offset += count
+            }
+            return nil
+        }
+        if let failure {
+            unlink(path)
+            throw OutputFailure(path: path, code: failure)
+        }
+        guard let stamp = FileStamp.of(descriptor: descriptor) else { throw OutputFailure(path: path, code: errno) }
+        return stamp
+    }
+
+    /// Removes what an interrupted build left at `path`, then makes it an empty folder.
+    static func makeEmpty(_ path: String, parent: String, fail: (String) -> BuildError) throws(BuildError) {
+        removeTree(path)
+        if lstatKind(parent) == nil {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw fail("cannot make the folder \(parent): \(ErrorText.reason(error))")
+            }
+        }
+        guard mkdir(path, 0o755) == 0 else {
+            throw fail("cannot write in \(parent): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Every visible file and link below `path` (names starting with `.` are never touched).
+    static func visibleFiles(in path: String) -> [String] {
+        Directory.files(under: path).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+    }
+
+    static func removeTree(_ path: String) {
+        if lstatKind(path) != nil { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
+
+/// A file operation that failed, with the real path and the system's reason.
+struct OutputFailure: Error, Sendable {
+    let path: String
+    let reason: String
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(path: String, code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)))
+    }
+
+    /// A diagnostic naming the file.
+    var diagnostic: Diagnostic {
+        Diagnostic(reason, file: path)
+    }
+}
+
+/// The steps of a commit, so that a failure can undo them in reverse.
+private struct Journal {
+    let staging: String
+    private var steps: [Step] = []
+    private var asideCount = 0
+
+    enum Step {
+        case moved(from: String, to: String)
+        case madeFolder(String)
+        case removedFolder(String)
+    }
+
+    init(staging: String) {
+        self.staging = staging
+    }
+
+    mutating func move(_ source: String, to target: String) throws(OutputFailure) {
+        guard rename(source, target) == 0 else { throw OutputFailure(path: target, code: errno) }
+        steps.append(.moved(from: source, to: target))
+    }
+
+    /// Moves the file at `path` into the staging folder, where undo can find it.
+    mutating func moveAside(_ path: String) throws(OutputFailure) {
+        asideCount += 1
+        let aside = staging + "/aside-\(asideCount)"
+        guard rename(path, aside) == 0 else { throw OutputFailure(path: path, code: errno) }
+        steps.append(.moved(from: path, to: aside))
+    }
+
+    mutating func makeFolder(_ path: String) throws(OutputFailure) {
+        guard mkdir(path, 0o755) == 0 else { throw OutputFailure(path: path, code: errno) }
+        steps.append(.madeFolder(path))
+    }
+
+    mutating func removeFolder(_ path: String) throws(OutputFailure) {
+        guard rmdir(path) == 0 else { throw OutputFailure(path: path, code: errno) }
+        steps.append(.removedFolder(path))
+    }
+
+    /// Writes `data` as the file at `path` (a temporary file, then a rename), keeping the old one aside.
+    mutating func replace(_ path: String, with data: Data) throws(OutputFailure) {
+        let temporary = staging + "/replacement-\(steps.count)"
+        _ = try OutputTransaction.write(data, to: temporary)
+        if lstatKind(path) != nil { try moveAside(path) }
+        try move(temporary, to: path)
+    }
+
+    /// Forgets the steps: they stand.
+    mutating func finish() {
+        steps = []
+    }
+
+    /// Undoes every step, newest first, as far as the system lets it.
+    mutating func undo() {
+        for step in steps.reversed() {
+            switch step {
+            case .moved(let from, let to): rename(to, from)
+            case .madeFolder(let path): rmdir(path)
+            case .removedFolder(let path): mkdir(path, 0o755)
+            }
+        }
+        steps = []
+    }
+}

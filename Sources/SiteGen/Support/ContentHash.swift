@@ -1,0 +1,96 @@
+import Foundation
+
+/// A 128-bit fingerprint of bytes, for telling whether a file changed between builds.
+///
+/// Not cryptographic: the bytes come from the site's own author, and a build compares
+/// fingerprints only to skip work it would redo with the same result. Two independent
+/// 64-bit lanes read eight bytes at a time, so hashing costs far less than writing.
+public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The fingerprint of `bytes`.
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F &+ UInt64(bytes.count)
+        var offset = 0
+        let count = bytes.count
+        while offset + 8 <= count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            a = Self.mix(a ^ word, 0xFF51_AFD7_ED55_8CCD)
+            b = Self.mix(b &+ word, 0xC4CE_B9FE_1A85_EC53)
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        a = Self.finish(Self.mix(a ^ tail, 0xFF51_AFD7_ED55_8CCD))
+        b = Self.finish(Self.mix(b &+ tail, 0xC4CE_B9FE_1A85_EC53))
+        high = a
+        low = b
+    }
+
+    public init(_ data: Data) {
+        self = data.withUnsafeBytes { ContentHash($0) }
+    }
+
+    public init(_ text: String) {
+        var text = text
+        self = text.withUTF8 { ContentHash(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The fingerprint of several parts, each kept apart from its neighbours.
+    public init(combining parts: [ContentHash]) {
+        var bytes: [UInt64] = []
+        bytes.reserveCapacity(parts.count * 2)
+        for part in parts {
+            bytes.append(part.high)
+            bytes.append(part.low)
+        }
+        self = bytes.withUnsafeBytes { ContentHash($0) }
+    }
+
+    /// 32 hexadecimal digits.
+    public var description: String {
+        Self.hex(high) + Self.hex(low)
+    }
+
+    /// Reads 32 hexadecimal digits back.
+    public init?(hex text: Substring) {
+        guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16),
+            let low = UInt64(text.suffix(16), radix: 16)
+        else { return nil }
+        self.init(high: high, low: low)
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: multiplier)
+        return product.high ^ product.low
+    }
+
+    @inline(__always)
+    private static func finish(_ value: UInt64) -> UInt64 {
+        var x = value
+        x ^= x >> 33
+        x = x &* 0xFF51_AFD7_ED55_8CCD
+        x ^= x >> 33
+        x = x &* 0xC4CE_B9FE_1A85_EC53
+        x ^= x >> 33
+        return x
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

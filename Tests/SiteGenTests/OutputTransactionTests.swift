@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+/// The output folder: written all at once or not at all, and only ever sitegen's own files removed.
+@Suite("Output folder")
+struct OutputTransactionTests {
+    let home = ["aside": Data("x".utf8)]
+
+    @Test("a new folder gets every file, its folders and a record; nothing temporary is left beside it")
+    func writesNewFolder() throws {
+        let folder = try ScratchFolder()
+        let report = try OutputWriter(folder: folder.url).write([
+            "index.html": Data("home".utf8), "movies/parasite/index.html": Data("기생충".utf8),
+            "assets/site.css": Data(),
+        ])
+        #expect(report == OutputWriter.Report(written: 3, unchanged: 0, removed: 0))
+        #expect(
+            try folder.contents(hidden: false) == [
+                "assets/site.css": "", "index.html": "home", "movies/parasite/index.html": "기생충",
+            ])
+        let record = try #require(try folder.contents()[".sitegen-output"])
+        #expect(record.hasPrefix("sitegen-output 1\n"))
+        #expect(record.split(separator: "\n").count == 4)
+        #expect(record.hasSuffix(" movies/parasite/index.html\n"))
+        let parent = folder.url.deletingLastPathComponent()
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: parent.path)
+            .filter { $0.contains(folder.url.lastPathComponent) && $0 != folder.url.lastPathComponent }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("the same bytes again rewrite nothing: same inode and date, the record untouched")
+    func unchanged() throws {
+        let folder = try ScratchFolder()
+        let files = ["index.html": Data("home".utf8), "a/b/index.html": Data("deep".utf8)]
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write(files)
+        let before = try folder.snapshot()
+        Thread.sleep(forTimeInterval: 0.02)
+        #expect(try writer.write(files) == OutputWriter.Report(written: 0, unchanged: 2, removed: 0))
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test("changed bytes are written, even at the same size; so is a file someone edited since")
+    func changed() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write(["index.html": Data("aaaa".utf8), "other.html": Data("same".utf8)])
+        let report = try writer.write(["index.html": Data("bbbb".utf8), "other.html": Data("same".utf8)])
+        #expect(report == OutputWriter.Report(written: 1, unchanged: 1, removed: 0))
+        #expect(try folder.contents(hidden: false) == ["index.html": "bbbb", "other.html": "same"])
+        // Edited by hand to other bytes of the same size: the record's fingerprint is not trusted.
+        try folder.write("other.html", "SAME")
+        #expect(try writer.write(["index.html": Data("bbbb".utf8), "other.html": Data("same".utf8)]).written == 1)
+        #expect(try folder.contents(hidden: false) == ["index.html": "bbbb", "other.html": "same"])
+    }
+
+    @Test("files sitegen wrote and the site no longer has are removed, with folders left empty; others stay")
+    func removesOnlyItsOwnFiles() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write([
+            "index.html": Data("home".utf8), "movies/old/index.html": Data("old".utf8),
+            "movies/keep/index.html": Data("keep".utf8), "tags/x/y/index.html": Data("x".utf8),
+        ])
+        try folder.write("stray.txt", "left by hand")
+        try folder.write("docs/thesis.txt", "years of work")
+        let report = try writer.write(["index.html": Data("home".utf8), "movies/keep/index.html": Data("keep".utf8)])
+        #expect(report == OutputWriter.Report(written: 0, unchanged: 2, removed: 2))
+        #expect(
+            try folder.contents(hidden: false) == [
+                "index.html": "home", "movies/keep/index.html": "keep", "stray.txt": "left by hand",
+                "docs/thesis.txt": "years of work",
+            ])
+        #expect(!(try folder.entries().contains("tags")))
+    }
+
+    @Test("a non-empty folder sitegen did not make is refused and left exactly as it was")
+    func refusesForeignFolder() throws {
+        let folder = try ScratchFolder()
+        try folder.write("docs/thesis.txt", "years of work")
+        try folder.write("index.html", "someone's page")
+        let before = try folder.snapshot()
+        let error = try #require(throws: BuildError.self) {
+            try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
+        }
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "\(folder.url.path): refusing to write into a folder that is not empty and that sitegen did not make "
+                    + "(it has no .sitegen-output record): choose a new or empty folder, or pass --force to let "
+                    + "sitegen replace and remove every file in it"
+            ])
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test("--force takes a foreign folder over: its visible files are replaced or removed, hidden ones kept")
+    func forceTakesOver() throws {
+        let folder = try ScratchFolder()
+        try folder.write(".git/HEAD", "ref: refs/heads/main")
+        try folder.write("old/.keep", "")
+        try folder.write("old/page.html", "stale")
+        try folder.write("index.html", "old home")
+        let report = try OutputWriter(folder: folder.url, force: true).write(["index.html": Data("home".utf8)])
+        #expect(report == OutputWriter.Report(written: 1, unchanged: 0, removed: 1))
+        #expect(try folder.contents(hidden: false) == ["index.html": "home"])
+        #expect(try folder.contents()[".git/HEAD"] == "ref: refs/heads/main")
+        #expect(try folder.entries().contains("old/.keep"))
+    }
+
+    @Test("a folder holding only hidden files (a deploy checkout) is used, and they are kept")
+    func hiddenOnlyFolder() throws {
+        let folder = try ScratchFolder()
+        try folder.write(".git/HEAD", "ref: refs/heads/gh-pages")
+        _ = try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
+        _ = try OutputWriter(folder: folder.url).write(["other.html": Data("x".utf8)])
+        #expect(try folder.contents(hidden: false) == ["other.html": "x"])
+        #expect(try folder.contents()[".git/HEAD"] == "ref: refs/heads/gh-pages")
+    }
+
+    @Test("a file sitegen did not write in the way of a new page stops the build; nothing is changed")
+    func foreignFileInTheWay() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write([
+            "index.html": Data("home".utf8), "a/index.html": Data("a".utf8), "old/index.html": Data("old".utf8),
+        ])
+        try folder.write("notes", "mine")
+        let before = try folder.snapshot()
+        let error = try #require(throws: BuildError.self) {
+            try writer.write([
+                "index.html": Data("new home".utf8), "a/index.html": Data("new a".utf8),
+                "notes/index.html": Data("page".utf8), "z/index.html": Data("z".utf8),
+            ])
+        }
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "\(folder.url.path)/notes: a file sitegen did not write is where a folder is needed: move it away, "
+                    + "or pass --force"
+            ])
+        #expect(error.step == "writing")
+        #expect(try folder.snapshot() == before)
+        #expect(try folder.entries().allSatisfy { !$0.contains("sitegen-staging") })
+    }
+
+    @Test("a file that cannot be written stops the build, names the real path, and changes nothing")
+    func failedWrite() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write(["index.html": Data("home".utf8), "b/index.html": Data("b".utf8)])
+        let before = try folder.snapshot()
+        let long = String(repeating: "x", count: 300)
+        let error = try #require(throws: BuildError.self) {
+            try writer.write(["index.html": Data("new".utf8), "\(long)/index.html": Data("too long".utf8)])
+        }
+        #expect(error.diagnostics.count == 1)
+        #expect(error.diagnostics[0].description.hasSuffix(": File name too long"))
+        #expect(error.diagnostics[0].location.path.hasPrefix(folder.url.path + "/"))
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test("a damaged record is not trusted: the folder is refused unless --force")
+    func damagedRecord() throws {
+        let folder = try ScratchFolder()
+        _ = try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
+        try folder.write(".sitegen-output", "sitegen-output 1\nnot a line\n")
+        let error = try #require(throws: BuildError.self) {
+            try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
+        }
+        #expect(error.diagnostics.map(\.message).first?.hasPrefix(".sitegen-output in the output folder is damaged") == true)
+        _ = try OutputWriter(folder: folder.url, force: true).write(["index.html": Data("new".utf8)])
+        #expect(try folder.contents(hidden: false) == ["index.html": "new"])
+    }
+
+    @Test("links are replaced, never written through; what they pointed to is left alone")
+    func linksReplaced() throws {
+        let folder = try ScratchFolder()
+        let outside = try ScratchFolder()
+        try outside.write("target.html", "precious")
+        try outside.write("parasite/index.html", "precious")
+        _ = try OutputWriter(folder: folder.url).write(["seed.html": Data("x".utf8)])
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            at: folder.url.appendingPathComponent("index.html"),
+            withDestinationURL: outside.url.appendingPathComponent("target.html"))
+        try manager.createSymbolicLink(at: folder.url.appendingPathComponent("movies"), withDestinationURL: outside.url)
+        _ = try OutputWriter(folder: folder.url, force: true).write([
+            "index.html": Data("new".utf8), "movies/parasite/index.html": Data("new".utf8),
+        ])
+        #expect(try folder.isSymbolicLink("index.html") == false)
+        #expect(try folder.isSymbolicLink("movies") == false)
+        #expect(try folder.contents(hidden: false) == ["index.html": "new", "movies/parasite/index.html": "new"])
+        #expect(try outside.contents() == ["target.html": "precious", "parasite/index.html": "precious"])
+    }
+
+    @Test("a page where sitegen's own file was, and a folder where its own page was, swap cleanly")
+    func fileAndFolderSwap() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write(["notes": Data("file".utf8), "feed.xml/old.txt": Data("folder".utf8)])
+        let report = try writer.write(["notes/index.html": Data("page".utf8), "feed.xml": Data("<feed/>".utf8)])
+        #expect(report == OutputWriter.Report(written: 2, unchanged: 0, removed: 2))
+        #expect(try folder.contents(hidden: false) == ["notes/index.html": "page", "feed.xml": "<feed/>"])
+    }
+
+    @Test("an interrupted build's staging folder is cleared by the next build")
+    func leftoverStaging() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        _ = try writer.write(["index.html": Data("home".utf8)])
+        try folder.write(".sitegen-staging/7", "half a page")
+        _ = try writer.write(["index.html": Data("home 2".utf8)])
+        #expect(try folder.entries().allSatisfy { !$0.hasPrefix(".sitegen-staging") })
+        #expect(try folder.contents(hidden: false) == ["index.html": "home 2"])
+    }
+
+    @Test("folders a build must never write into are refused, even with --force")
+    func protectedFolders() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("reviews/site.yml", "title: x\n")
+        let site = (url: scratch.url.appendingPathComponent("reviews"), ())
+        let cases: [(String, String)] = [
+            ("/", "it is a system folder"), ("/etc", "it is a system folder"), ("/usr", "it is a system folder"),
+            ("/tmp", "it is a system folder"), ("/home/someone", "it is your home folder or holds it"),
+            ("/home", "it is a system folder"), (site.url.path, "it holds the site's sources"),
+            (site.url.deletingLastPathComponent().path, "it holds the site's sources"),
+            (site.url.path + "/content/out", "it is inside the site's sources"),
+            (site.url.path + "/.git/x", "it is inside the site's sources"),
+        ]
+        for (output, reason) in cases {
+            #expect(
+                OutputFolder.refusal(
+                    output: URL(fileURLWithPath: output), source: site.url, home: "/home/someone") == reason,
+                "\(output)")
+        }
+        #expect(
+            OutputFolder.refusal(output: site.url.appendingPathComponent("public"), source: site.url, home: "/root")
+                == nil)
+    }
+}
