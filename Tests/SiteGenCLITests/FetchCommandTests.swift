@@ -286,7 +286,9 @@ struct FetchCommandTests {
             console.err.hasSuffix(
                 "content/movies/seven.md: TMDB 7: timed out: \(fake.url)/3/movie/7?append_to_response=credits&language=en-US\n"
             ))
-        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(3), "\(elapsed)")
+        // At least the one-second time-out; far less than the 15-second default it replaces
+        // (a loose bound: timings on a loaded machine vary).
+        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(12), "\(elapsed)")
         #expect(fake.requests.count == 1)
     }
 
