@@ -28,11 +28,11 @@ enum OutputFolder {
         if systemFolders.contains(target) {
             return "it is a system folder"
         }
-        if let home, !home.isEmpty, inside(realPath(of: home), target) {
-            return "it is your home folder or holds it"
-        }
         if inside(site, target) {
             return "it holds the site's sources"
+        }
+        if let home, !home.isEmpty, inside(realPath(of: home), target) {
+            return "it is your home folder or holds it"
         }
         let sources = ["content", "Templates", "static", "metadata", "site.yml", ".git", ".sitegen"]
         if sources.contains(where: { inside(target, site + "/" + $0) }) {

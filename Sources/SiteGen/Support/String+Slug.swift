@@ -43,7 +43,7 @@ extension String {
     /// separators ignored (`Wong Kar-wai` and `wong kar wai` are one tag).
     var nameKey: String {
         folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .filter { !$0.isWhitespace && $0 != "-" && $0 != "_" && $0 != "." }
+            .filter { !$0.isWhitespace && $0 != "-" && $0 != "_" }
     }
 
     /// Percent-encodes a URL path (keeping `/`), so Korean slugs make valid links.

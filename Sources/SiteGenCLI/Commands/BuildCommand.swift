@@ -6,7 +6,7 @@ struct BuildCommand: Command {
     static let name = "build"
     static let summary = "Build the site into public/"
     static let help = """
-        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--base-url URL]
+        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--base-url URL] [--force]
 
         Reads the site folder (site.yml, content/, Templates/, static/) and writes the
         complete site to the output folder: only files whose bytes changed are written,
@@ -14,25 +14,34 @@ struct BuildCommand: Command {
         one as path:line:column: message, exits with status 1 and leaves the output
         folder as it was.
 
+        sitegen only removes files it wrote itself (the output folder keeps a hidden
+        .sitegen-output record of them), and refuses to write into a non-empty folder it
+        did not make, into the site's own folders, the home folder or a system folder.
+
         Options:
           --source DIR     The site folder (default: the current folder)
           --output DIR     Where the site goes (default: public/ inside the site folder)
           --drafts         Include reviews marked draft: true
           --base-url URL   Publish under this address instead of site.yml's base_url
+          --force          Write into a non-empty output folder sitegen did not make:
+                           DANGER, every visible file there that the site does not
+                           have is removed (hidden files such as .git are kept)
           -h, --help       Show this help
 
         """
-    static let arguments = ArgumentSpec(flags: ["--drafts"], options: ["--source", "--output", "--base-url"])
+    static let arguments = ArgumentSpec(flags: ["--drafts", "--force"], options: ["--source", "--output", "--base-url"])
 
     let source: String?
     let output: String?
     let drafts: Bool
+    let force: Bool
     let baseURL: BaseURL?
 
     init(_ arguments: Arguments) throws(UsageError) {
         source = arguments.value("--source")
         output = arguments.value("--output")
         drafts = arguments.has("--drafts")
+        force = arguments.has("--force")
         if let text = arguments.value("--base-url") {
             guard let url = BaseURL(text) else {
                 throw UsageError("--base-url must be an absolute http or https URL, not \"\(text)\"")
@@ -54,7 +63,7 @@ struct BuildCommand: Command {
         let builder = SiteBuilder(
             options: .init(
                 source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
-                includeDrafts: drafts, baseURL: baseURL))
+                includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables))
         let report = try builder.build()
         for warning in report.warnings.sorted() { environment.console.error(warning.description) }
         let elapsed = clock.now - start

@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a clumsy or hostile user can hand `sitegen build`: folders full of other files,
+/// unreadable folders, links out of the site, FIFOs, names too long for a file system,
+/// tags that look alike, a disk that refuses a write. Each run is the binary users run
+/// when `SITEGEN_BINARY` names it (see ``TestConsole``).
+@Suite("sitegen build with hostile input")
+struct HostileInputTests {
+    // MARK: The output folder
+
+    @Test("--output into a folder of other files is refused; nothing there is touched")
+    func foreignOutputFolder() async throws {
+        let site = try TemporaryFolder(plainSite)
+        try site.write("out/docs/thesis.txt", "years of work")
+        try site.write("out/index.html", "my old page")
+        let console = TestConsole()
+        #expect(await console.run(["build", "--output", "out"], in: site.url) == 1)
+        #expect(
+            console.err.contains(
+                "/out: refusing to write into a folder that is not empty and that sitegen did not make (it has no "
+                    + ".sitegen-output record): choose a new or empty folder, or pass --force to let sitegen replace "
+                    + "and remove every file in it\n"), "\(console.err)")
+        #expect(console.err.hasSuffix("checking the output folder failed: 1 error\n"))
+        #expect(try visibleFiles(site.url.appendingPathComponent("out")) == [
+            "docs/thesis.txt": "years of work", "index.html": "my old page",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("out/.sitegen-output").path))
+    }
+
+    @Test("--force takes the folder over: the site is written and the other visible files are removed")
+    func forcedOutputFolder() async throws {
+        let site = try TemporaryFolder(plainSite)
+        try site.write("out/docs/thesis.txt", "years of work")
+        try site.write("out/.git/HEAD", "ref: refs/heads/gh-pages")
+        #expect(await TestConsole().run(["build", "--output", "out", "--force"], in: site.url) == 0)
+        let files = try visibleFiles(site.url.appendingPathComponent("out"))
+        #expect(files["docs/thesis.txt"] == nil)
+        #expect(files["movies/first/index.html"] != nil)
+        #expect(try String(contentsOf: site.url.appendingPathComponent("out/.git/HEAD"), encoding: .utf8).hasPrefix("ref:"))
+        // From now on it is sitegen's folder: no --force needed.
+        #expect(await TestConsole().run(["build", "--output", "out"], in: site.url) == 0)
+    }
+
+    @Test("the home folder, a system folder and the site folder are refused even with --force")
+    func protectedOutputFolders() async throws {
+        let site = try TemporaryFolder(plainSite)
+        try site.write("home/me/notes.txt", "mine")
+        let home = site.url.appendingPathComponent("home/me").path
+        for (output, reason) in [
+            (home, "it is your home folder or holds it"), (site.url.appendingPathComponent("home").path, "it is your home folder or holds it"),
+            ("/etc", "it is a system folder"), ("/", "it is a system folder"), (".", "it holds the site's sources"),
+        ] {
+            let console = TestConsole()
+            #expect(
+                await console.run(["build", "--output", output, "--force"], in: site.url, variables: ["HOME": home])
+                    == 1, "\(output)")
+            let shown = output == "." ? site.url.path : output
+            #expect(console.err.contains("refusing to write the site into \(shown): \(reason)\n"), "\(console.err)")
+        }
+        #expect(try String(contentsOf: site.url.appendingPathComponent("home/me/notes.txt"), encoding: .utf8) == "mine")
+    }
+
+    @Test("files someone adds to the output folder survive later builds; the site's stale files do not")
+    func addedFilesSurvive() async throws {
+        let site = try TemporaryFolder(plainSite)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        try site.write("public/CNAME", "reviews.example.org")
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/movies/second.md"))
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let files = try visibleFiles(site.url.appendingPathComponent("public"))
+        #expect(files["CNAME"] == "reviews.example.org")
+        #expect(files["movies/second/index.html"] == nil)
+        #expect(files["movies/first/index.html"] != nil)
+    }
+
+    @Test("a write the disk refuses stops the build, names the real file, and leaves public/ as it was")
+    func refusedWrite() throws {
+        let site = try TemporaryFolder(plainSite)
+        let binary = try BuiltBinary("sitegen")
+        #expect(try binary.run(["build"], in: site.url).status == 0)
+        let public_ = site.url.appendingPathComponent("public")
+        let before = try visibleFiles(public_)
+        let record = try Data(contentsOf: public_.appendingPathComponent(".sitegen-output"))
+        try site.write("content/movies/first.md", review("title: First\ndate: 2024-01-02\nrating: 5"))
+        let big = String(repeating: "A long review paragraph that goes on. ", count: 4000)
+        try site.write("content/movies/long.md", review("title: Long\ndate: 2024-05-01", body: big))
+        // A file size limit of 64 KiB, with the signal ignored: writing the long page fails with EFBIG.
+        let result = try BuiltBinary(url: URL(fileURLWithPath: "/bin/sh")).run(
+            ["-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" build", binary.url.path], in: site.url)
+        #expect(result.status == 1)
+        #expect(result.err.contains("/public/movies/long/index.html: cannot write: File too large\n"), "\(result.err)")
+        #expect(result.err.hasSuffix("writing failed: 1 error\n"))
+        #expect(try visibleFiles(public_) == before)
+        #expect(try Data(contentsOf: public_.appendingPathComponent(".sitegen-output")) == record)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: public_.path).allSatisfy { !$0.contains("staging") })
+    }
+
+    @Test("a tag or slug too long for a file name is an error at its line and column; nothing is written")
+    func namesTooLong() async throws {
+        let long = String(repeating: "가", count: 100)
+        let site = try TemporaryFolder(
+            plainSite.merging([
+                "content/movies/tagged.md": review("title: Tagged\ndate: 2024-01-01\ntags: [ok, \(long)]"),
+                "content/movies/slugged.md": review(
+                    "title: Slugged\ndate: 2024-01-01\nslug: \(String(repeating: "x", count: 201))"),
+            ]) { _, new in new })
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(
+            console.err == """
+                content/movies/slugged.md:4:7: "slug" is 201 bytes long; a URL segment may have at most 200
+                content/movies/tagged.md:4:12: tag "\(String(repeating: "가", count: 40))…" is too long: its URL segment would be 300 bytes, and at most 200 are allowed
+                loading the site failed: 2 errors
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    // MARK: Tags
+
+    @Test("C, C++ and C# get pages of their own; the same tag written two ways shares one")
+    func distinctTagSlugs() async throws {
+        let site = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n",
+            "content/books/a.md": review("title: A\ndate: 2024-01-01\ntags: [C, Sci-Fi]"),
+            "content/books/b.md": review("title: B\ndate: 2024-01-02\ntags: [C++, sci fi]"),
+            "content/books/c.md": review("title: C\ndate: 2024-01-03\ntags: [C#, R&B]"),
+        ])
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let files = try visibleFiles(site.url.appendingPathComponent("public"))
+        #expect(
+            files.keys.filter { $0.hasPrefix("tags/") }.sorted() == [
+                "tags/c-plus-plus/index.html", "tags/c-sharp/index.html", "tags/c/index.html", "tags/index.html",
+                "tags/r-and-b/index.html", "tags/sci-fi/index.html",
+            ])
+        let scifi = try #require(files["tags/sci-fi/index.html"])
+        #expect(scifi.contains(">A</") && scifi.contains(">B</"))
+        #expect(try #require(files["tags/c-plus-plus/index.html"]).contains("C++"))
+    }
+
+    @Test("two different tags that would share a page are an error naming both places")
+    func tagCollision() async throws {
+        let site = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n",
+            "content/books/a.md": review("title: A\ndate: 2024-01-01\ntags: [C]"),
+            "content/books/b.md": review("title: B\ndate: 2024-01-02\ntags: [x, \"C.\"]"),
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(
+            console.err == """
+                content/books/b.md:4:11: the tag "C." would share the page /tags/c/ with the tag "C" (content/books/a.md:4:8): write them the same way, or rename one
+                loading the site failed: 1 error
+
+                """)
+    }
+
+    // MARK: What the loader reads
+
+    @Test("links out of the site are refused in content, Templates, static and metadata; their bytes never published")
+    func linksOutOfTheSite() async throws {
+        let outside = try TemporaryFolder(["secret.txt": "TOP SECRET", "page.mustache": "TOP SECRET {{site.title}}"])
+        let site = try TemporaryFolder(
+            plainSite.merging(["content/movies/third.md": review("title: Third\ndate: 2024-01-03\ntmdb: 7")]) { $1 })
+        let links = [
+            "Templates/assets/x.css": "secret.txt", "Templates/review.mustache": "page.mustache",
+            "content/movies/leak.md": "secret.txt", "static/leak.txt": "secret.txt", "static/folder": "",
+            "metadata/movies/tmdb-7.json": "secret.txt",
+        ]
+        for (path, target) in links {
+            let url = site.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                at: url, withDestinationURL: target.isEmpty ? outside.url : outside.url.appendingPathComponent(target))
+        }
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        for path in links.keys where path != "metadata/movies/tmdb-7.json" {
+            #expect(
+                console.err.contains("\(path):1:1: refused: it is a link to a place outside the site folder\n"),
+                "\(path): \(console.err)")
+        }
+        #expect(!console.err.contains("TOP SECRET"))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+
+        // The metadata link alone (its build reaches the enrich step).
+        for path in links.keys where path != "metadata/movies/tmdb-7.json" {
+            try FileManager.default.removeItem(at: site.url.appendingPathComponent(path))
+        }
+        let again = TestConsole()
+        #expect(await again.run(["build"], in: site.url) == 1)
+        #expect(again.err.contains("metadata/movies/tmdb-7.json:1:1: refused: it is a link to a place outside metadata/\n"), "\(again.err)")
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    @Test("links that stay inside the site are followed; a link loop is reported, not followed forever")
+    func linksInsideAndLoops() async throws {
+        let site = try TemporaryFolder(plainSite.merging(["notes/a.txt": "shared note"]) { $1 })
+        try FileManager.default.createSymbolicLink(
+            at: site.url.appendingPathComponent("static/notes"), withDestinationURL: site.url.appendingPathComponent("notes"))
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        #expect(try visibleFiles(site.url.appendingPathComponent("public"))["notes/a.txt"] == "shared note")
+
+        try FileManager.default.createSymbolicLink(
+            at: site.url.appendingPathComponent("static/loop"), withDestinationURL: site.url.appendingPathComponent("static"))
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(console.err.contains("static/loop:1:1: a link loop: this folder is already part of the site\n"), "\(console.err)")
+    }
+
+    @Test("a FIFO where a review should be is an error, not a build that waits forever")
+    func fifo() async throws {
+        let site = try TemporaryFolder(plainSite)
+        #expect(mkfifo(site.url.appendingPathComponent("content/movies/pipe.md").path, 0o644) == 0)
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(
+            console.err.contains(
+                "content/movies/pipe.md:1:1: not a regular file or folder (a FIFO, socket or device)\n"), "\(console.err)")
+    }
+
+    @Test(
+        "an unreadable folder is an error naming it, never an empty folder; public/ is left as it was",
+        arguments: ["content", "content/movies", "static", "Templates", "metadata"])
+    func unreadableFolder(_ folder: String) throws {
+        let site = try TemporaryFolder(
+            plainSite.merging([
+                "content/movies/third.md": review("title: Third\ndate: 2024-01-03\ntmdb: 7"),
+                "Templates/assets/extra.css": "body{}", "metadata/movies/other.json": "{}",
+            ]) { $1 })
+        let runner = try Unprivileged(site.url)
+        let first = try runner.run(["build"])
+        #expect(first.status == 0, "\(first.err)")
+        let before = try visibleFiles(site.url.appendingPathComponent("public"))
+        #expect(chmod(site.url.appendingPathComponent(folder).path, 0) == 0)
+        let result = try runner.run(["build"])
+        chmod(site.url.appendingPathComponent(folder).path, 0o777)
+        #expect(result.status == 1)
+        let reason =
+            folder == "metadata"
+            ? "metadata/movies/tmdb-7.json:1:1: cannot read: Permission denied\n"
+            : "\(folder):1:1: cannot read the folder: Permission denied\n"
+        #expect(result.err.contains(reason), "\(result.err)")
+        #expect(try visibleFiles(site.url.appendingPathComponent("public")) == before)
+    }
+}
+
+/// Runs the built `sitegen` without the power to read what it is denied: as the `nobody`
+/// user when the tests run as root (root reads any file), as this user otherwise.
+private struct Unprivileged {
+    let folder: URL
+    let binary: BuiltBinary
+
+    init(_ folder: URL) throws {
+        self.folder = folder
+        binary = try BuiltBinary("sitegen")
+        if getuid() == 0 {
+            // The site must be readable and writable by `nobody`.
+            let walker = FileManager.default.enumerator(atPath: folder.path)
+            chmod(folder.path, 0o777)
+            while let path = walker?.nextObject() as? String {
+                chmod(folder.appendingPathComponent(path).path, 0o777)
+            }
+        }
+    }
+
+    func run(_ arguments: [String]) throws -> BuiltBinary.Result {
+        if getuid() == 0 {
+            return try BuiltBinary(url: URL(fileURLWithPath: "/usr/bin/setpriv")).run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", binary.url.path] + arguments, in: folder)
+        }
+        return try binary.run(arguments, in: folder)
+    }
+}
+
+/// The visible files below `folder` (not hidden ones such as `.sitegen-output`), as text.
+private func visibleFiles(_ folder: URL) throws -> [String: String] {
+    var files: [String: String] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+    where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        let url = folder.appendingPathComponent(path)
+        let type = try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType
+        if type == .typeRegular { files[path] = String(decoding: try Data(contentsOf: url), as: UTF8.self) }
+    }
+    return files
+}
+
+private func review(_ frontMatter: String, body: String = "A review.") -> String {
+    "---\n\(frontMatter)\n---\n\(body)\n"
+}
+
+/// One section of two films, a plain page and a static file.
+private let plainSite: [String: String] = [
+    "site.yml": "title: Test Reviews\nbase_url: https://example.org/\n",
+    "content/movies/first.md": review("title: First\ndate: 2024-01-01\nrating: 4"),
+    "content/movies/second.md": review("title: Second\ndate: 2024-01-02\nrating: 3"),
+    "content/about.md": review("title: About", body: "Who writes here."),
+    "static/robots.txt": "User-agent: *\n",
+]
