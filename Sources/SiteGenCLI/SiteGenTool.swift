@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 
 /// The `sitegen` command line: picks the subcommand, runs it, and turns errors into
 /// messages and exit codes.
@@ -90,8 +91,16 @@ private extension SiteGenTool {
         } catch let error as UsageError {
             console.error("sitegen \(type.name): \(error.message)")
             return ExitCode.usage
+        } catch let error as BuildError {
+            console.error(error.description)
+            return ExitCode.failure
+        } catch let error as CommandError {
+            console.error(error.description)
+            return ExitCode.failure
         } catch {
-            console.error("\(error)")
+            // Anything else (Foundation's own errors): the file and the reason in words,
+            // never a domain and a code number.
+            console.error("sitegen \(type.name): \(ErrorText.describe(error))")
             return ExitCode.failure
         }
     }

@@ -52,7 +52,7 @@ public struct MetadataCache: Sendable {
         let manager = FileManager.default
         let old = try? entry(for: lookup)
         for folder in [lookup.path, "images/x"].map({ folder.appendingPathComponent($0).deletingLastPathComponent() }) {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Directory.make(folder.path)
         }
         for (image, data) in images {
             try AtomicFile.write(data, to: folder.appendingPathComponent(image.file))

@@ -170,7 +170,7 @@ private extension MetadataFetcher {
         do {
             try cache.store(metadata, images: images, for: lookup)
         } catch {
-            throw MetadataError.network("cannot write the cache: \(error.localizedDescription)")
+            throw MetadataError.network("cannot write the cache: \(ErrorText.describe(error))")
         }
         var stored = metadata
         stored.images = images.map(\.0)

@@ -305,9 +305,9 @@ private extension OutputTransaction {
         removeTree(path)
         if lstatKind(parent) == nil {
             do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                try Directory.make(parent)
             } catch {
-                throw fail("cannot make the folder \(parent): \(ErrorText.reason(error))")
+                throw fail("cannot make the folder \(error.path): \(error.reason)")
             }
         }
         guard mkdir(path, 0o755) == 0 else {

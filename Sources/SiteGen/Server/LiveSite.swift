@@ -104,9 +104,12 @@ private extension LiveSite {
         let enricher = MetadataEnricher(
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
         for path in paths.sorted() {
+            var refused: [Diagnostic] = []
+            let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+            // Links out of the site, FIFOs and unreadable files: a full build reports them.
             guard let index = reviews.firstIndex(where: { $0.source == path }),
-                let data = FileManager.default.contents(
-                    atPath: builder.options.source.appendingPathComponent(path).path),
+                folder.isInside(path, &refused), folder.kind(path) == .file,
+                let data = folder.read(path, &refused), refused.isEmpty,
                 let text = String(data: data, encoding: .utf8),
                 let section = content.sections.first(where: { $0.name == reviews[index].section })
             else { return nil }
@@ -203,9 +206,7 @@ private extension LiveSite {
             if jobs[relative] != nil || relative == "feed.xml" || relative == "sitemap.xml" {
                 throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
             }
-            if let url = SafePath.resolve(relative, in: folder),
-                let data = FileManager.default.contents(atPath: url.path)
-            {
+            if let url = SafePath.resolve(relative, in: folder), let data = try? DiskFile.read(url.path) {
                 files[relative] = data
                 staticFiles[relative] = data
             } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) {

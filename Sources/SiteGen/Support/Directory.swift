@@ -61,4 +61,19 @@ public enum Directory {
         default: return .other
         }
     }
+
+    /// Makes the folder at `path` and any missing folders above it, like `mkdir -p`;
+    /// a failure names the path that could not be made and the system's reason.
+    public static func make(_ path: String) throws(FileSystemError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw FileSystemError(path: path, reason: "a file is where a folder is needed")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try make(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path: path, code: errno) }
+    }
 }

@@ -43,5 +43,8 @@ public enum ErrorText {
         CocoaError.fileWriteInvalidFileName.rawValue: "invalid file name",
         CocoaError.fileReadTooLarge.rawValue: "the file is too large",
         CocoaError.fileWriteVolumeReadOnly.rawValue: "Read-only file system",
+        CocoaError.fileReadUnknown.rawValue: "cannot read it",
+        CocoaError.fileWriteUnknown.rawValue: "cannot write it (a file in the way of a folder, or no permission?)",
+        CocoaError.fileLocking.rawValue: "it is locked",
     ]
 }
