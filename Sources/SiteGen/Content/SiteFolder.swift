@@ -78,10 +78,11 @@ struct SiteFolder: Sendable {
         return found
     }
 
-    /// The bytes of the file at `relative`; a failure is a diagnostic.
-    func read(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Data? {
+    /// The bytes of the file at `relative`; a failure is a diagnostic. Files over `limit`
+    /// bytes are refused (text files are read whole and parsed).
+    func read(_ relative: String, limit: Int = DiskFile.sizeLimit, _ diagnostics: inout [Diagnostic]) -> Data? {
         do {
-            return try fileSystem.read(url(relative))
+            return try fileSystem.read(url(relative), limit)
         } catch {
             diagnostics.append(problem("cannot read: \(error.reason)", at: relative))
             return nil

@@ -206,7 +206,9 @@ private extension SiteLoader {
     func readStatic(_ folder: SiteFolder, theme: Theme, _ diagnostics: inout [Diagnostic]) -> [String: Data] {
         var files = theme.assets
         for path in folder.files(under: "static", &diagnostics) {
-            if let data = folder.read("static/\(path)", &diagnostics) { files[path] = data }
+            if let data = folder.read("static/\(path)", limit: DiskFile.copiedSizeLimit, &diagnostics) {
+                files[path] = data
+            }
         }
         return files
     }

@@ -43,7 +43,8 @@ public struct Theme: Sendable {
                         at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
                 continue
             }
-            guard let data = site.read(source, &diagnostics) else { continue }
+            let limit = path.hasPrefix("assets/") ? DiskFile.copiedSizeLimit : DiskFile.sizeLimit
+            guard let data = site.read(source, limit: limit, &diagnostics) else { continue }
             add(path, data, display: source, to: &templates, &assets)
         }
         return Theme(templates: templates, assets: assets)

@@ -36,7 +36,7 @@ public struct MetadataCache: Sendable {
         let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
         let data: Data
         do {
-            data = try DiskFile.read(folder.appendingPathComponent(relative).path)
+            data = try DiskFile.read(folder.appendingPathComponent(relative).path, limit: DiskFile.copiedSizeLimit)
         } catch {
             if error.isMissing { return nil }
             throw Diagnostic("cannot read: \(error.reason)", at: location)

@@ -206,7 +206,7 @@ private extension LiveSite {
             if jobs[relative] != nil || relative == "feed.xml" || relative == "sitemap.xml" {
                 throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
             }
-            if let url = SafePath.resolve(relative, in: folder), let data = try? DiskFile.read(url.path) {
+            if let url = SafePath.resolve(relative, in: folder), let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit) {
                 files[relative] = data
                 staticFiles[relative] = data
             } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) {

@@ -9,8 +9,8 @@ import Foundation
 /// Every operation reports failure as a ``FileSystemError`` with the system's reason, so a
 /// folder that cannot be read is an error, never an empty folder.
 public struct FileSystem: Sendable {
-    /// The bytes of a regular file (links followed).
-    public var read: @Sendable (URL) throws(FileSystemError) -> Data
+    /// The bytes of a regular file (links followed), refusing one larger than the limit given.
+    public var read: @Sendable (URL, Int) throws(FileSystemError) -> Data
     /// The entries of a folder (links followed), sorted by name.
     public var list: @Sendable (URL) throws(FileSystemError) -> [Entry]
     /// What is at a path, following links; nil when nothing is (or a link is broken).
@@ -19,7 +19,7 @@ public struct FileSystem: Sendable {
     public var realPath: @Sendable (URL) -> String?
 
     public init(
-        read: @escaping @Sendable (URL) throws(FileSystemError) -> Data,
+        read: @escaping @Sendable (URL, Int) throws(FileSystemError) -> Data,
         list: @escaping @Sendable (URL) throws(FileSystemError) -> [Entry],
         kind: @escaping @Sendable (URL) -> Kind?,
         realPath: @escaping @Sendable (URL) -> String?
@@ -56,7 +56,7 @@ public struct FileSystem: Sendable {
 
     /// The real disk.
     public static let disk = FileSystem(
-        read: { url throws(FileSystemError) in try DiskFile.read(url.path) },
+        read: { url, limit throws(FileSystemError) in try DiskFile.read(url.path, limit: limit) },
         list: { url throws(FileSystemError) in
             guard let entries = Directory.entries(url.path) else {
                 throw FileSystemError(path: url.path, code: errno)
@@ -105,6 +105,8 @@ enum DiskFile {
     /// Text files (reviews, templates, YAML, metadata) larger than this are refused: no
     /// review is 64 MB, and reading a runaway file whole would exhaust memory.
     static let sizeLimit = 64 * 1024 * 1024
+    /// Files copied as they are (static files, theme assets, images) may be larger.
+    static let copiedSizeLimit = 1024 * 1024 * 1024
 
     /// What is at `path`, links followed; nil when nothing is.
     static func kind(_ path: String) -> FileSystem.Kind? {

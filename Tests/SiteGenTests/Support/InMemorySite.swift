@@ -53,7 +53,7 @@ struct InMemorySite {
             return nil
         }
         return FileSystem(
-            read: { url throws(FileSystemError) in
+            read: { url, _ throws(FileSystemError) in
                 guard let path = relative(url) else { throw FileSystemError(path: url.path, code: ENOENT) }
                 if unreadable.contains(path) { throw FileSystemError(path: url.path, code: EACCES) }
                 guard let resolved = target(path), let bytes = data[resolved] else {
