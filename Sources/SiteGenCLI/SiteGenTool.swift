@@ -91,16 +91,12 @@ private extension SiteGenTool {
         } catch let error as UsageError {
             console.error("sitegen \(type.name): \(error.message)")
             return ExitCode.usage
-        } catch let error as BuildError {
-            console.error(error.description)
-            return ExitCode.failure
-        } catch let error as CommandError {
-            console.error(error.description)
-            return ExitCode.failure
         } catch {
-            // Anything else (Foundation's own errors): the file and the reason in words,
-            // never a domain and a code number.
-            console.error("sitegen \(type.name): \(ErrorText.describe(error))")
+            // sitegen's errors are messages; Foundation's are a domain and a number, so those
+            // are put in words with the file they name.
+            let message =
+                ErrorText.isFoundationError(error) ? "sitegen \(type.name): \(ErrorText.describe(error))" : "\(error)"
+            console.error(message)
             return ExitCode.failure
         }
     }

@@ -21,6 +21,12 @@ public enum ErrorText {
         return nsError.localizedFailureReason ?? nsError.localizedDescription
     }
 
+    /// Whether `error` comes from Foundation or the system (whose own descriptions are a
+    /// domain and a number), rather than from sitegen (whose descriptions are messages).
+    public static func isFoundationError(_ error: any Error) -> Bool {
+        error is CocoaError || error is POSIXError || error is URLError || type(of: error as Any) is NSError.Type
+    }
+
     /// `path: reason` when Foundation named the file, else the reason.
     public static func describe(_ error: any Error) -> String {
         let nsError = error as NSError
