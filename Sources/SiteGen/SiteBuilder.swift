@@ -55,9 +55,10 @@ public struct SiteBuilder: Sendable {
     /// Every file of the site, by output path, without touching the output folder.
     public func render(_ content: SiteContent, isPreview: Bool = false) throws -> (files: [String: Data], pages: Int) {
         let library = try Self.compile(content.theme)
-        let presentation = SitePresenter(content: content, isPreview: isPreview).present()
-        let pages = try PageRenderer(library: library).render(presentation.pages)
-        return (try Self.assemble(pages, presentation: presentation, content: content), presentation.pages.count)
+        let jobs = SitePresenter.jobs(Self.present(content, isPreview: isPreview))
+        var files = try PageRenderer(library: library).render(jobs)
+        files.merge(try Self.staticFiles(content, besides: jobs)) { page, _ in page }
+        return (files, jobs.count)
     }
 
     /// The theme's templates, compiled; a template error stops the build.
@@ -67,27 +68,30 @@ public struct SiteBuilder: Sendable {
         return library
     }
 
-    /// Rendered pages plus the feed, the sitemap and the static files.
-    static func assemble(_ pages: [String: Data], presentation: SitePresenter.Presentation, content: SiteContent)
-        throws -> [String: Data]
-    {
-        pages.merging(try otherFiles(presentation, content)) { page, _ in page }
+    /// The presenters' view of `content`: the third step of a build.
+    static func present(_ content: SiteContent, isPreview: Bool, tracksDependents: Bool = false) -> Presentation {
+        let context = SiteContext(
+            config: content.config, sections: content.sections, pages: content.pages,
+            facts: .init(content.reviews), isPreview: isPreview)
+        return Presentation(
+            context: context,
+            index: SiteIndex(reviews: content.reviews, context: context, tracksDependents: tracksDependents))
     }
 
-    /// The feed, the sitemap and the static files; a static file may not take the place of
-    /// a generated one.
-    static func otherFiles(_ presentation: SitePresenter.Presentation, _ content: SiteContent) throws -> [String: Data]
-    {
-        var files: [String: Data] = [:]
-        files["feed.xml"] = Data(FeedWriter.xml(presentation.feed).utf8)
-        files["sitemap.xml"] = Data(SitemapWriter.xml(presentation.sitemap).utf8)
-        let generated = Set(presentation.pages.map(\.output)).union(files.keys)
+    /// Presents every page of `content` and returns how many (the present step alone, for benchmarks).
+    public func presentAll(_ content: SiteContent) -> Int {
+        SitePresenter.jobs(Self.present(content, isPreview: false)).count
+    }
+
+    /// The static files (theme assets, then `static/`, then published images); one may not
+    /// take the place of a generated file.
+    static func staticFiles(_ content: SiteContent, besides jobs: [PageJob]) throws -> [String: Data] {
+        let generated = Set(jobs.map(\.output))
         let clashes = content.staticFiles.keys.filter(generated.contains).sorted()
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
         }
-        files.merge(content.staticFiles) { generated, _ in generated }
-        return files
+        return content.staticFiles
     }
 
     /// Builds and writes the site. Pages are written as they are rendered, into a staging
@@ -97,12 +101,12 @@ public struct SiteBuilder: Sendable {
         try checkOutputFolder()
         let content = try load()
         let library = try Self.compile(content.theme)
-        let presentation = SitePresenter(content: content).present()
-        let others = try Self.otherFiles(presentation, content)
+        let jobs = SitePresenter.jobs(Self.present(content, isPreview: false))
+        let others = try Self.staticFiles(content, besides: jobs)
         let transaction = try OutputTransaction(output: options.output, force: options.force)
         let written: OutputTransaction.Report
         do {
-            try PageRenderer(library: library).render(presentation.pages) { job, data throws(BuildError) in
+            try PageRenderer(library: library).render(jobs) { job, data throws(BuildError) in
                 try transaction.put(data, at: job.output)
             }
             for (path, data) in others.sorted(by: { $0.key < $1.key }) {
@@ -113,9 +117,8 @@ public struct SiteBuilder: Sendable {
             transaction.discard()
             throw error
         }
-        return Report(
-            pages: presentation.pages.count, files: presentation.pages.count + others.count, output: written,
-            warnings: content.warnings)
+        let pages = jobs.filter { $0.output.hasSuffix(".html") }.count
+        return Report(pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings)
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).

@@ -37,8 +37,8 @@ struct BuildBenchmark {
         let warm = try clock.measure { report = try builder.build() }
         var content: SiteContent?
         let loading = try clock.measure { content = try builder.load() }
-        var presentation: SitePresenter.Presentation?
-        let presenting = clock.measure { presentation = SitePresenter(content: content!).present() }
+        var presented = 0
+        let presenting = clock.measure { presented = builder.presentAll(content!) }
         var files: [String: Data] = [:]
         let rendering = try clock.measure { files = try builder.render(content!).files }
         let writing = try clock.measure { _ = try OutputWriter(folder: output).write(files) }
@@ -49,7 +49,7 @@ struct BuildBenchmark {
         print("full build, empty public/: \(format(cold)) s")
         print("full build again, nothing changed: \(format(warm)) s (\(report?.output.unchanged ?? 0) files unchanged)")
         print(
-            "steps: load \(format(loading)) s, present \(format(presenting)) s (\(presentation?.pages.count ?? 0) pages), "
+            "steps: load \(format(loading)) s, present \(format(presenting)) s (\(presented) pages), "
                 + "present+render \(format(rendering)) s, write (nothing changed) \(format(writing)) s, "
                 + "write (empty folder) \(format(writingCold)) s")
         print("peak memory (max RSS): \(peakMemoryMB()) MB")

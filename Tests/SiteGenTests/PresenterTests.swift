@@ -62,13 +62,15 @@ struct PresenterTests {
             "content/movies/b.md": reviewFile("title: Same\ndate: 2024-05-01"),
             "content/movies/c.md": reviewFile("title: Other\ndate: 2024-05-01"),
         ]).load()
-        let collation = Collation(language: .english)
-        let forward = ReviewOrdering(reviews: content.reviews, collation: collation)
-        let reversedReviews = Array(content.reviews.reversed())
-        let backward = ReviewOrdering(reviews: reversedReviews, collation: collation)
+        let reversed = SiteContent(
+            config: content.config, sections: content.sections, reviews: content.reviews.reversed(),
+            pages: content.pages, theme: content.theme, staticFiles: content.staticFiles)
+        let forward = SiteBuilder.present(content, isPreview: false).index
+        let backward = SiteBuilder.present(reversed, isPreview: false).index
         for order in SortOrder.allCases {
-            let one = forward.sorted(Array(content.reviews.indices), by: order).map { content.reviews[$0].slug }
-            let two = backward.sorted(Array(reversedReviews.indices), by: order).map { reversedReviews[$0].slug }
+            let key = ListKey(.section("movies"), order)
+            let one = forward.list(key).map { forward.review($0).slug }
+            let two = backward.list(key).map { backward.review($0).slug }
             #expect(one == ["c", "a", "b"])
             #expect(one == two)
         }
@@ -201,11 +203,12 @@ struct PresenterTests {
         #expect(
             second.pagination
                 == PaginationModel(
-                    label: "Page 2 of 3", previous: "/movies/", next: "/movies/page/3/",
-                    pages: [
-                        PageLink(number: "1", url: "/movies/", current: false),
-                        PageLink(number: "2", url: "/movies/page/2/", current: true),
-                        PageLink(number: "3", url: "/movies/page/3/", current: false),
+                    label: "Page 2 of 3", previous: StepLink(url: "/movies/", label: "Newer"),
+                    next: StepLink(url: "/movies/page/3/", label: "Older"),
+                    items: [
+                        PageItem(number: "1", url: "/movies/", current: false, gap: false),
+                        PageItem(number: "2", url: "/movies/page/2/", current: true, gap: false),
+                        PageItem(number: "3", url: "/movies/page/3/", current: false, gap: false),
                     ]))
         #expect(first.pagination?.previous == nil)
         #expect(third.pagination?.next == nil)
@@ -426,7 +429,7 @@ struct PresenterTests {
     @Test("an empty site still has a home page, a 404 page and an empty feed")
     func emptySite() throws {
         let presentation = try present([:])
-        #expect(presentation.pages.map(\.output).sorted() == ["404.html", "index.html"])
+        #expect(presentation.pages.map(\.output).sorted() == ["404.html", "feed.xml", "index.html", "sitemap.xml"])
         #expect(presentation.feed.entries.isEmpty)
         #expect(presentation.feed.updated == "1970-01-01T00:00:00Z")
     }
@@ -440,16 +443,35 @@ struct PresenterTests {
     }
 }
 
-private func present(_ files: [String: String], config: String = InMemorySite.defaultConfig) throws
-    -> SitePresenter.Presentation
-{
-    SitePresenter(content: try InMemorySite(files, config: config).load()).present()
+private func present(_ files: [String: String], config: String = InMemorySite.defaultConfig) throws -> Presented {
+    let content = try InMemorySite(files, config: config).load()
+    return Presented(pages: SitePresenter.jobs(SiteBuilder.present(content, isPreview: false)))
 }
 
-private extension SitePresenter.Presentation {
+/// Every page a site presents.
+private struct Presented {
+    let pages: [PageJob]
+
     /// The page model written to `output`, as the type its presenter made.
     func model<Model>(_ output: String, as type: Model.Type) throws -> Model {
         let job = try #require(pages.first { $0.output == output }, "no page \(output)")
         return try #require(job.model as? Model, "\(output) has a \(Swift.type(of: job.model))")
     }
+
+    var feed: FeedModel { pages.first { $0.output == "feed.xml" }!.model as! FeedModel }
+    var sitemap: [SitemapModel.Entry] { (pages.first { $0.output == "sitemap.xml" }!.model as! SitemapModel).entries }
+}
+
+private extension SectionPageModel {
+    var groups: [ReviewGroup] { list.groups }
+    var pagination: PaginationModel? { list.pagination }
+}
+
+private extension TagPageModel {
+    var reviews: [ReviewCard] { list.groups.flatMap(\.reviews) }
+}
+
+private extension ReviewPageModel {
+    var hasRelated: Bool { !related.isEmpty }
+    var hasNeighbours: Bool { previous != nil || next != nil }
 }

@@ -550,7 +550,7 @@ struct ServeTests {
                 ["content/movies/past-lives.md": pastLives(tmdb: 3)]
             ),
             (
-                "the metadata cache", .full,
+                "the metadata cache", .reviews,
                 [
                     "metadata/movies/tmdb-3.json": metadataEntry(
                         id: 3, genres: ["Drama", "Romance"], image: "tmdb-3-w342.svg", overview: "Changed.")
@@ -560,15 +560,16 @@ struct ServeTests {
                 "a director (shown on cards)", .reviews,
                 ["content/movies/parasite.md": parasite(extra: "\ndirector: Bong Joon-ho")]
             ),
-            ("a title (re-sorts)", .full, ["content/movies/parasite.md": parasite(title: "Zz Parasite")]),
-            ("a rating", .full, ["content/movies/past-lives.md": pastLives(rating: "2.5")]),
-            ("tags", .full, ["content/movies/parasite.md": parasite(tags: "[thriller, family]")]),
-            ("a date", .full, ["content/books/stoner.md": stoner(date: "2027-01-01")]),
+            ("a title (re-sorts)", .reviews, ["content/movies/parasite.md": parasite(title: "Zz Parasite")]),
+            ("a rating (and back to the first poster: a full build)", .full, ["content/movies/past-lives.md": pastLives(rating: "2.5")]),
+            ("a rating alone", .reviews, ["content/movies/past-lives.md": pastLives(rating: "3")]),
+            ("tags", .reviews, ["content/movies/parasite.md": parasite(tags: "[thriller, family]")]),
+            ("a date (a new year in the footer: a full build)", .full, ["content/books/stoner.md": stoner(date: "2027-01-01")]),
             (
-                "a new review", .full,
+                "a new review", .reviews,
                 ["content/movies/new.md": review("title: Brand New\ndate: 2026-05-01\nrating: 3\ntags: [korea]")]
             ),
-            ("a deleted review", .full, ["content/movies/past-lives.md": nil]),
+            ("a deleted review (the last with genres: a full build)", .full, ["content/movies/past-lives.md": nil]),
             (
                 "a review and a template at once", .reviews,
                 [

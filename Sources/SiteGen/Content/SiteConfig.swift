@@ -7,8 +7,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var language: SiteLanguage
     public var author: String
     public var description: String
-    /// Reviews per page on a section's paginated index.
+    /// Reviews per page on a section's main index (large cards).
     public var pageSize: Int
+    /// Reviews per page on the compact lists: the other orders of a section, tags and genres.
+    public var listPageSize: Int = 60
     /// Whether raw HTML in Markdown reaches the pages (off by default).
     public var rawHTML: Bool
     /// Where `sitegen fetch` gets metadata (`metadata:` in site.yml).
@@ -16,7 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
 
     public static let fileName = "site.yml"
     static let keys: Set<String> = [
-        "title", "base_url", "language", "author", "description", "page_size", "raw_html", "metadata",
+        "title", "base_url", "language", "author", "description", "page_size", "list_page_size", "raw_html",
+        "metadata",
     ]
 
     /// Reads `site.yml`; every problem becomes a diagnostic.
@@ -45,6 +48,7 @@ public struct SiteConfig: Sendable, Equatable {
             language: language.flatMap(SiteLanguage.init(rawValue:)) ?? .english,
             author: reader.string("author") ?? "", description: reader.string("description") ?? "",
             pageSize: reader.integer("page_size", in: 1...10_000) ?? 10, rawHTML: reader.bool("raw_html") ?? false)
+        config.listPageSize = reader.integer("list_page_size", in: 1...10_000) ?? 60
         if let node = reader.node("metadata") {
             var nested = FieldReader(node, path: path, firstLine: 1)
             nested.rejectUnknownKeys(Set(MetadataSources.settings.map(\.key)))

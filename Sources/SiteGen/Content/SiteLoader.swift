@@ -78,8 +78,7 @@ public struct SiteLoader: Sendable {
             diagnostics += problems
             if let loaded { pages.append(loaded) }
         }
-        diagnostics += conflicts(sections: sections, reviews: reviews, pages: pages)
-        diagnostics += Self.tagCollisions(reviews)
+        diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let staticFiles = readStatic(folder, theme: theme, &diagnostics)
         guard diagnostics.isEmpty else { throw BuildError(step: "loading the site", diagnostics: diagnostics) }
@@ -87,6 +86,36 @@ public struct SiteLoader: Sendable {
         return SiteContent(
             config: config, sections: sections, reviews: reviews, pages: pages, theme: theme,
             staticFiles: staticFiles, warnings: warnings)
+    }
+
+    /// Reads one review file again (`sitegen serve`, after it changed): the review; nil when
+    /// the file is gone or is a draft left out; or the problems found.
+    func reloadReview(_ source: String, section: ReviewSection, config: SiteConfig) -> (Review?, [Diagnostic]) {
+        let folder = self.folder
+        var diagnostics: [Diagnostic] = []
+        guard folder.kind(source) != nil else { return (nil, []) }
+        guard folder.isInside(source, &diagnostics) else { return (nil, diagnostics) }
+        guard folder.kind(source) == .file else {
+            return (nil, [folder.problem("not a regular file or folder (a FIFO, socket or device)", at: source)])
+        }
+        guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics) }
+        let (review, problems) = Review.read(
+            text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML)
+        guard let review, options.includeDrafts || !review.draft else { return (nil, problems) }
+        return (review, problems)
+    }
+
+    /// The review files (`content/<section>/*.md` but `_index.md`) of a section folder as it is now.
+    func reviewSources(in section: String) -> (sources: [String], problems: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let sources = folder.entries("content/\(section)", &diagnostics)
+            .filter { !$0.isFolder && $0.name.hasSuffix(".md") && $0.name != "_index.md" }.map(\.path)
+        return (sources, diagnostics)
+    }
+
+    /// Problems across files: an output path claimed twice, tags that would share a page.
+    static func crossChecks(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
+        conflicts(sections: sections, reviews: reviews, pages: pages) + tagCollisions(reviews)
     }
 }
 
@@ -150,7 +179,7 @@ private extension SiteLoader {
     }
 
     /// Two things that would be written to the same place.
-    func conflicts(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
+    static func conflicts(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         var owners: [String: String] = [:]
         for section in sections { owners[section.name + "/"] = "content/\(section.name)" }
         var diagnostics: [Diagnostic] = []
@@ -161,8 +190,8 @@ private extension SiteLoader {
                     Diagnostic(
                         "/\(path) is also the output of \(owner)",
                         at: SourceLocation(path: source, line: 1, column: 1)))
-            } else if Self.reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
-                || Self.sectionIndexNames.contains(String(path.split(separator: "/").dropFirst().first ?? ""))
+            } else if reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
+                || sectionIndexNames.contains(String(path.split(separator: "/").dropFirst().first ?? ""))
             {
                 diagnostics.append(
                     Diagnostic(

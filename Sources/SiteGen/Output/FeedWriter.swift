@@ -36,7 +36,7 @@ enum FeedWriter {
 
 /// Writes `sitemap.xml` (sitemaps.org protocol 0.9).
 enum SitemapWriter {
-    static func xml(_ entries: [(url: String, lastModified: String?)]) -> String {
+    static func xml(_ entries: [SitemapModel.Entry]) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,

@@ -52,14 +52,16 @@ struct PageRenderer: Sendable {
 
 private extension PageRenderer {
     static func render(_ job: PageJob, _ library: TemplateLibrary) -> Result<Data, TemplateError> {
+        if let document = job.model as? any DocumentModel {
+            return .success(Data(document.text().utf8))
+        }
         do {
             guard let template = try library.template(named: job.template) else {
                 throw TemplateError(
                     .missingPartial(name: job.template),
                     at: SourceLocation(path: "\(Theme.folderName)/\(job.template).mustache", line: 1, column: 1))
             }
-            let value = try ValueEncoder().encode(job.model)
-            return .success(Data(try template.renderBytes(value, partials: library)))
+            return .success(Data(try template.renderBytes(job.model.templateValue, partials: library)))
         } catch let error as TemplateError {
             return .failure(error)
         } catch {

@@ -1,5 +1,5 @@
 /// The Atom feed's content, every string ready: the newest reviews across sections.
-public struct FeedModel: Sendable, Equatable {
+public struct FeedModel: DocumentModel, Equatable {
     public let title: String
     public let subtitle: String
     public let language: String
@@ -9,6 +9,8 @@ public struct FeedModel: Sendable, Equatable {
     public let updated: String
     public let author: String
     public let entries: [FeedEntry]
+
+    public func text() -> String { FeedWriter.xml(self) }
 }
 
 /// One review in the feed.
@@ -21,42 +23,79 @@ public struct FeedEntry: Sendable, Equatable {
     public let categories: [String]
 }
 
-/// Builds the feed model.
-struct FeedPresenter {
-    let context: SiteContext
-    let ordering: ReviewOrdering
+/// The site's Atom feed of its newest reviews.
+struct FeedPresenter: PagePresenter {
     static let limit = 20
 
-    func model() -> FeedModel {
-        let reviews = context.content.reviews
-        let newest = ordering.sorted(Array(reviews.indices), by: .date).prefix(Self.limit)
+    func owns(_ key: PageKey) -> Bool { key == .feed }
+
+    func keys(_ site: Presentation) -> [PageKey] { [.feed] }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String { "feed.xml" }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        let context = site.context
+        let index = site.index
+        let newest = index.list(ListKey(.all, .date)).prefix(Self.limit)
         let stamp = { (day: Day) in "\(day.description)T00:00:00Z" }
-        return FeedModel(
+        let model = FeedModel(
             title: context.config.title, subtitle: context.config.description,
             language: context.config.language.rawValue, selfURL: context.urls.absolute("feed.xml"),
             siteURL: context.urls.absolute(""),
-            updated: newest.first.map { stamp(reviews[$0].date) } ?? "1970-01-01T00:00:00Z",
+            updated: newest.first.map { stamp(index.review($0).date) } ?? "1970-01-01T00:00:00Z",
             author: context.config.author,
-            entries: newest.map { index in
-                let review = reviews[index]
+            entries: newest.map { id in
+                let review = index.review(id)
                 return FeedEntry(
                     title: review.title, url: context.urls.absolute(review.path), published: stamp(review.date),
-                    summary: context.cards[index].summary, contentHTML: review.body.html,
-                    categories: review.tags)
+                    summary: index.card(id).summary, contentHTML: review.body.html, categories: review.tags)
             })
+        return PageJob.document("feed.xml", model)
     }
+
+    /// The feed is one file: it is made again after any change (and written only if it differs).
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] { [.feed] }
 }
 
-/// Every page's absolute URL for `sitemap.xml`, with a date where one is known.
-struct SitemapPresenter {
-    let context: SiteContext
+/// `sitemap.xml`: every page's address, with the review's date where there is one.
+public struct SitemapModel: DocumentModel, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public let url: String
+        public let lastModified: String?
+    }
 
-    func entries(for jobs: [PageJob]) -> [(url: String, lastModified: String?)] {
-        let dates = Dictionary(
-            context.content.reviews.map { ($0.path + "index.html", $0.date.description) },
-            uniquingKeysWith: { first, _ in first })
-        return jobs.filter { $0.output.hasSuffix("index.html") }.map { job in
-            (context.urls.absolute(String(job.output.dropLast("index.html".count))), dates[job.output])
+    public let entries: [Entry]
+
+    public func text() -> String { SitemapWriter.xml(entries) }
+}
+
+/// Lists every HTML page for search engines.
+struct SitemapPresenter: PagePresenter {
+    func owns(_ key: PageKey) -> Bool { key == .sitemap }
+
+    func keys(_ site: Presentation) -> [PageKey] { [.sitemap] }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String { "sitemap.xml" }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        var dates: [String: String] = [:]
+        for id in site.index.liveIDs {
+            let review = site.index.review(id)
+            dates[review.path + "index.html"] = review.date.description
+        }
+        let pages = SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.flatMap { presenter in
+            presenter.keys(site).map { presenter.output($0, site) }
+        }
+        let entries = pages.filter { $0.hasSuffix("index.html") }.map { output in
+            SitemapModel.Entry(
+                url: site.context.urls.absolute(String(output.dropLast("index.html".count))),
+                lastModified: dates[output])
         }.sorted { $0.url < $1.url }
+        return PageJob.document("sitemap.xml", SitemapModel(entries: entries))
+    }
+
+    /// Pages come and go, and dates change, only when reviews move.
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        change.moved.isEmpty ? [] : [.sitemap]
     }
 }

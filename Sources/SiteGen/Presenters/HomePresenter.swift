@@ -1,34 +1,33 @@
-/// Builds the home page: the newest reviews, then each section's recent and top-rated ones.
-struct HomePresenter {
-    let context: SiteContext
-    let ordering: ReviewOrdering
+/// The home page: the newest reviews, then each section's recent and top-rated ones.
+struct HomePresenter: PagePresenter {
     static let recentCount = 8
     static let perSection = 4
 
-    func job() -> PageJob {
-        let reviews = context.content.reviews
-        let all = Array(reviews.indices)
-        var shown: [Int] = []
-        let sections = context.content.sections.map { section in
-            let members = all.filter { reviews[$0].section == section.name }
-            let rated = members.filter { reviews[$0].rating != nil }
-            let recentIndices = ordering.sorted(members, by: .date).prefix(Self.perSection)
-            let topIndices = ordering.sorted(rated, by: .rating).prefix(Self.perSection)
-            shown += recentIndices + topIndices
-            let recent = recentIndices.map { context.cards[$0] }
-            let topRated = topIndices.map { context.cards[$0] }
+    func owns(_ key: PageKey) -> Bool { key == .home }
+
+    func keys(_ site: Presentation) -> [PageKey] { [.home] }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String { "index.html" }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        let context = site.context
+        let index = site.index
+        let sections = context.sections.map { section in
+            let recent = index.list(ListKey(.section(section.name), .date)).prefix(Self.perSection)
+            let rated = index.list(ListKey(.section(section.name), .rating)).prefix { index.key($0).ratingHalves >= 0 }
             return HomeSection(
                 id: "section-\(section.name)", title: section.title,
                 url: context.urls.path(context.urls.section(section.name)),
-                countLabel: context.format.reviewCount(members.count), recent: recent, topRated: topRated,
-                hasRecent: !recent.isEmpty, hasTopRated: !topRated.isEmpty)
+                countLabel: context.format.reviewCount(index.list(ListKey(.section(section.name), .date)).count),
+                recent: recent.map(index.card), topRated: rated.prefix(Self.perSection).map(index.card))
         }
-        let newest = ordering.sorted(all, by: .date).prefix(Self.recentCount)
-        let recent = newest.map { context.cards[$0] }
         let model = HomePageModel(
             site: context.sharedSite(at: .home), labels: context.sharedLabels,
             page: context.head(title: nil, description: nil, path: "", kind: "home"),
-            recent: recent, hasRecent: !recent.isEmpty, sections: sections)
-        return PageJob.folder("", template: "home", model: model, lists: Array(newest) + shown)
+            recent: index.list(ListKey(.all, .date)).prefix(Self.recentCount).map(index.card), sections: sections)
+        return PageJob.folder("", template: "home", model: model)
     }
+
+    /// The home page is one page: it is made again after any change.
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] { [.home] }
 }

@@ -1,65 +1,64 @@
 import Mustache
 
-/// Builds the page of each review: the review, its details, previous/next and related reviews.
-struct ReviewPagePresenter {
-    let context: SiteContext
-    let ordering: ReviewOrdering
-    /// How many related reviews a page lists.
-    static let relatedLimit = 4
-    /// How many of each tag's newest reviews are considered for "related".
-    static let candidatesPerTag = 100
-
-    /// The pages of the reviews at `indices` (all reviews when nil).
-    func jobs(for indices: [Int]? = nil) -> [PageJob] {
-        let reviews = context.content.reviews
-        let around = ordering.neighbours
-        return (indices ?? Array(reviews.indices)).parallelMap { index in
-            let related = related(to: index, byTag: ordering.newestByTag)
-            let shown = [index] + [around[index].previous, around[index].next].compactMap { $0 } + related
-            return PageJob.folder(
-                reviews[index].path, template: "review",
-                model: model(index, neighbours: around[index], related: related), lists: shown)
-        }
+/// The page of each review: the review, its details, the older and newer review of its
+/// section, and related reviews.
+struct ReviewPagePresenter: PagePresenter {
+    func owns(_ key: PageKey) -> Bool {
+        if case .review = key { return true }
+        return false
     }
 
-    func model(_ index: Int, neighbours: (previous: Int?, next: Int?), related: [Int]) -> ReviewPageModel {
-        let review = context.content.reviews[index]
-        let format = context.format
+    func keys(_ site: Presentation) -> [PageKey] {
+        site.index.liveIDs.sorted().map { .review($0) }
+    }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String {
+        guard case .review(let id) = key else { return "" }
+        return site.index.review(id).path + "index.html"
+    }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        guard case .review(let id) = key else { preconditionFailure("not a review page: \(key)") }
+        let index = site.index
+        let context = site.context
+        let review = index.review(id)
+        let card = index.card(id)
         let section = context.section(named: review.section)
-        let link = { (other: Int) in
-            LinkModel(title: context.content.reviews[other].title, url: context.cards[other].url)
-        }
-        let work = review.work
-        let details = detailRows(review)
-        let genres = review.genres.map { TagLink(name: $0, url: context.urls.path(context.urls.genre($0.slug))) }
-        let image = context.cards[index].image
+        let link = { (other: Int) in LinkModel(title: index.review(other).title, url: index.card(other).url) }
+        let details = detailRows(review, context)
+        let urls = context.urls
         let model = ReviewModel(
             title: review.title, originalTitle: originalTitle(of: review),
-            language: review.language ?? context.config.language.rawValue, url: context.cards[index].url,
+            language: review.language ?? context.config.language.rawValue, url: card.url,
             section: LinkModel(
-                title: section?.title ?? review.section,
-                url: context.urls.path(context.urls.section(review.section))),
-            kind: work.kind.rawValue, isMovie: work.kind == .movie, isBook: work.kind == .book,
-            date: context.cards[index].date, rating: context.cards[index].rating,
-            summary: context.cards[index].summary, html: review.body.html,
-            readingTime: format.readingTime(words: review.body.wordCount), year: context.cards[index].year,
-            creator: context.cards[index].creator, overview: review.metadata?.overview, details: details, image: image,
-            tags: review.tags.map { TagLink(name: $0, url: context.urls.path(context.urls.tag($0.slug))) },
-            genres: genres, hasDetails: !details.isEmpty || !genres.isEmpty, hasGenres: !genres.isEmpty,
-            hasTags: !review.tags.isEmpty, extra: .object(review.extra))
-        let imageURL = image.map {
-            context.config.baseURL.absolute + String($0.url.dropFirst(context.urls.base.path.count))
-        }
-        return ReviewPageModel(
+                title: section?.title ?? review.section, url: urls.path(urls.section(review.section))),
+            kind: review.work.kind.rawValue, date: card.date, rating: card.rating, summary: card.summary,
+            html: review.body.html, readingTime: context.format.readingTime(words: review.body.wordCount),
+            year: card.year, creator: card.creator, overview: review.metadata?.overview, details: details,
+            image: card.image,
+            tags: review.tags.map { TagLink(name: $0, url: urls.path(urls.tag($0.slug))) },
+            genres: review.genres.map { TagLink(name: $0, url: urls.path(urls.genre($0.slug))) },
+            extra: .object(review.extra))
+        let imageURL = card.image.map { context.config.baseURL.absolute + String($0.url.dropFirst(urls.base.path.count)) }
+        let page = ReviewPageModel(
             site: context.sharedSite(at: .section(review.section)), labels: context.sharedLabels,
             page: context.head(
-                title: review.title, description: model.summary, path: review.path, kind: "review", imageURL: imageURL),
-            review: model, previous: neighbours.previous.map(link), next: neighbours.next.map(link),
-            related: related.map { context.cards[$0] })
+                title: review.title, description: card.summary, path: review.path, kind: "review", imageURL: imageURL),
+            review: model, previous: index.older[id].map(link), next: index.newer[id].map(link),
+            related: index.related[id].map(index.card))
+        return PageJob.folder(review.path, template: "review", model: page)
+    }
+
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        let ids = change.changed.union(change.neighboursChanged).union(change.relatedChanged).subtracting(change.removed)
+        // A card's title or link shows on the pages of its neighbours too.
+        let neighbours = change.cardChanged.flatMap { [site.index.older[$0], site.index.newer[$0]].compactMap { $0 } }
+        return ids.union(neighbours).filter { site.index.reviews.indices.contains($0) && site.index.reviews[$0] != nil }
+            .map { .review($0) }
     }
 
     /// The "Details" rows: front matter first, fetched metadata where the front matter is silent.
-    func detailRows(_ review: Review) -> [DetailRow] {
+    func detailRows(_ review: Review, _ context: SiteContext) -> [DetailRow] {
         let labels = context.labels
         let format = context.format
         let work = review.work
@@ -92,28 +91,5 @@ struct ReviewPagePresenter {
     func originalTitle(of review: Review) -> String? {
         let original = review.work.originalTitle ?? review.metadata?.originalTitle
         return original == review.title ? nil : original
-    }
-
-    /// Reviews sharing the most tags with this one, then the newest.
-    func related(to index: Int, byTag: [String: [Int]]) -> [Int] {
-        var shared: [Int: Int] = [:]
-        shared.reserveCapacity(Self.candidatesPerTag * 4)
-        for tag in ordering.tagSlugs[index] {
-            for other in byTag[tag, default: []].prefix(Self.candidatesPerTag + 1) where other != index {
-                shared[other, default: 0] += 1
-            }
-        }
-        // Most shared tags, then newest, then by title: the first `relatedLimit` in that order.
-        let ranked = { (candidate: (key: Int, value: Int)) in
-            (candidate.value, ordering.dayKeys[candidate.key], -ordering.titleRank[candidate.key])
-        }
-        var best: [(key: Int, value: Int)] = []
-        for candidate in shared {
-            guard best.count < Self.relatedLimit || ranked(candidate) > ranked(best[best.count - 1]) else { continue }
-            best.append(candidate)
-            best.sort { ranked($0) > ranked($1) }
-            if best.count > Self.relatedLimit { best.removeLast() }
-        }
-        return best.map(\.key)
     }
 }

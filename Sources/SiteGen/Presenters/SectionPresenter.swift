@@ -1,84 +1,76 @@
-/// Builds each section's sorted indexes: the main page (paginated) and one page per other ordering.
-struct SectionPresenter {
-    let context: SiteContext
-    let ordering: ReviewOrdering
+/// Each section's sorted indexes: the main one in the section's own order (a few large
+/// cards a page), and one compact list per other order.
+struct SectionPresenter: PagePresenter {
+    func owns(_ key: PageKey) -> Bool {
+        if case .list(let list, _) = key, case .section = list.scope { return true }
+        return false
+    }
 
-    /// The index pages of the sections named in `names` (all sections when nil); with
-    /// `outputs`, only the pages written to those paths.
-    func jobs(sections names: Set<String>? = nil, outputs: Set<String>? = nil) -> [PageJob] {
-        context.content.sections.filter { names?.contains($0.name) ?? true }.flatMap { section -> [PageJob] in
-            let members = context.content.reviews.indices.filter { context.content.reviews[$0].section == section.name }
-            return SortOrder.allCases.flatMap { order in
-                let sorted = ordering.sorted(Array(members), by: order)
-                if order == section.defaultSort {
-                    return paginated(section, sorted, total: members.count, outputs: outputs)
-                }
-                let path = context.urls.sorted(section.name, order)
-                guard outputs?.contains(path + "index.html") ?? true else { return [] }
-                return [
-                    PageJob.folder(
-                        path, template: "section",
-                        model: model(
-                            section, order: order, path: path, reviews: sorted,
-                            total: members.count, pagination: nil),
-                        lists: sorted)
-                ]
+    func keys(_ site: Presentation) -> [PageKey] {
+        site.context.sections.flatMap { section in
+            SortOrder.allCases.flatMap { order -> [PageKey] in
+                let list = ListKey(.section(section.name), order)
+                return (1...pages(list, site).count).map { .list(list, page: $0) }
             }
         }
     }
 
-    func paginated(_ section: ReviewSection, _ sorted: [Int], total: Int, outputs: Set<String>?) -> [PageJob] {
-        let size = context.config.pageSize
-        let pageCount = max(1, (sorted.count + size - 1) / size)
-        let urls = context.urls
-        let numbers = (1...pageCount).filter { outputs?.contains(urls.page(section.name, $0) + "index.html") ?? true }
-        return numbers.map { number in
-            let path = urls.page(section.name, number)
-            let slice = Array(sorted.dropFirst((number - 1) * size).prefix(size))
-            let pagination =
-                pageCount == 1
-                ? nil
-                : PaginationModel(
-                    label: context.format.pageOf(number, pageCount),
-                    previous: number > 1 ? urls.path(urls.page(section.name, number - 1)) : nil,
-                    next: number < pageCount ? urls.path(urls.page(section.name, number + 1)) : nil,
-                    pages: (1...pageCount).map {
-                        PageLink(
-                            number: context.format.number($0), url: urls.path(urls.page(section.name, $0)),
-                            current: $0 == number)
-                    })
-            return PageJob.folder(
-                path, template: "section",
-                model: model(
-                    section, order: section.defaultSort, path: path, reviews: slice,
-                    total: total, pagination: pagination),
-                lists: slice)
-        }
+    func output(_ key: PageKey, _ site: Presentation) -> String {
+        guard case .list(let list, let page) = key else { return "" }
+        return pages(list, site).path(page) + "index.html"
     }
 
-    func model(
-        _ section: ReviewSection, order: SortOrder, path: String, reviews: [Int], total: Int,
-        pagination: PaginationModel?
-    ) -> SectionPageModel {
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        guard case .list(let list, let number) = key, case .section(let name) = list.scope,
+            let section = site.context.section(named: name)
+        else { preconditionFailure("not a section page: \(key)") }
+        let pages = pages(list, site)
+        let context = site.context
         let urls = context.urls
         let sorts = SortOrder.allCases.map { other in
             SortLink(
-                label: context.format.sortLabel(other),
-                url: urls.path(
-                    other == section.defaultSort ? urls.section(section.name) : urls.sorted(section.name, other)),
-                current: other == order)
+                label: context.format.sortLabel(other), url: urls.path(folder(section, other)),
+                current: other == list.order)
         }
-        var title = order == section.defaultSort ? section.title : context.format.sortedTitle(section.title, order)
-        if let pagination, let current = pagination.pages.first(where: \.current), current.number != "1" {
-            title += " · \(pagination.label)"
-        }
-        return SectionPageModel(
-            site: context.sharedSite(at: .section(section.name)), labels: context.sharedLabels,
-            page: context.head(title: title, description: nil, path: path, kind: "section"),
+        let listModel = pages.model(number, site)
+        var title =
+            list.order == section.defaultSort ? section.title : context.format.sortedTitle(section.title, list.order)
+        if number > 1, let pagination = listModel.pagination { title += " · \(pagination.label)" }
+        let model = SectionPageModel(
+            site: context.sharedSite(at: .section(name)), labels: context.sharedLabels,
+            page: context.head(title: title, description: nil, path: pages.path(number), kind: "section"),
             section: SectionModel(
-                title: section.title, url: urls.path(urls.section(section.name)),
-                intro: section.introHTML, kind: section.kind.rawValue,
-                countLabel: context.format.reviewCount(total)),
-            sorts: sorts, groups: context.groups(reviews, by: order, ordering: ordering), pagination: pagination)
+                title: section.title, url: urls.path(urls.section(name)), intro: section.introHTML,
+                kind: section.kind.rawValue, countLabel: context.format.reviewCount(pages.members.count)),
+            sorts: sorts, list: listModel)
+        return PageJob.folder(pages.path(number), template: "section", model: model)
+    }
+
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        var keys: [PageKey] = []
+        for section in site.context.sections {
+            // The count in every page's header follows the section's size.
+            let resized = change.lists[ListKey(.section(section.name), .date)]?.toEnd == true
+            for order in SortOrder.allCases {
+                let list = ListKey(.section(section.name), order)
+                let pages = pages(list, site)
+                let numbers = resized ? Array(1...pages.count) : pages.affected(by: change)
+                keys += numbers.map { .list(list, page: $0) }
+            }
+        }
+        return keys
+    }
+
+    func pages(_ list: ListKey, _ site: Presentation) -> ListPages {
+        guard case .section(let name) = list.scope, let section = site.context.section(named: name) else {
+            preconditionFailure("not a section list: \(list)")
+        }
+        return ListPages(
+            list, folder: folder(section, list.order), isCompact: list.order != section.defaultSort, site: site)
+    }
+
+    /// The folder of a section's first page in `order`: `movies/` or `movies/by-title/`.
+    func folder(_ section: ReviewSection, _ order: SortOrder) -> String {
+        order == section.defaultSort ? "\(section.name)/" : "\(section.name)/by-\(order.rawValue)/"
     }
 }

@@ -1,37 +1,72 @@
-/// Runs every presenter over the loaded site: the third step of a build.
-public struct SitePresenter: Sendable {
-    public let context: SiteContext
+/// The site as presenters see it: what every page shares (``SiteContext``) and the reviews
+/// in their lists (``SiteIndex``).
+struct Presentation: Sendable {
+    let context: SiteContext
+    let index: SiteIndex
+}
 
-    public init(content: SiteContent, isPreview: Bool = false) {
-        context = SiteContext(content: content, isPreview: isPreview)
+/// One page a presenter makes, named so that it can be made again on its own.
+enum PageKey: Hashable, Sendable {
+    case home
+    case review(Int)
+    /// A page of a sorted list: a section in one of its orders, a tag, a genre.
+    case list(ListKey, page: Int)
+    case taxonomyIndex(Taxonomy)
+    case plain(String)
+    case notFound
+    case feed
+    case sitemap
+}
+
+/// A kind of page: lists its pages, makes any one of them, and names the ones a change to
+/// the reviews may affect (a superset is fine: a page whose model is unchanged is not
+/// rendered again).
+protocol PagePresenter: Sendable {
+    /// Whether `key` names one of this presenter's pages.
+    func owns(_ key: PageKey) -> Bool
+    /// Every page this presenter makes.
+    func keys(_ site: Presentation) -> [PageKey]
+    /// Where the page goes, relative to the site root.
+    func output(_ key: PageKey, _ site: Presentation) -> String
+    /// The page's job.
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob
+    /// The pages whose models may differ after `change`.
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey]
+}
+
+/// Runs the presenters: the third step of a build. Every presenter is listed here, once,
+/// for every driver (`sitegen build` presents all pages, `sitegen serve` the ones a change affects).
+enum SitePresenter {
+    static let presenters: [any PagePresenter] = [
+        HomePresenter(), ReviewPagePresenter(), SectionPresenter(), TaxonomyPresenter(taxonomy: .tags),
+        TaxonomyPresenter(taxonomy: .genres), PlainPagePresenter(), NotFoundPresenter(), FeedPresenter(),
+        SitemapPresenter(),
+    ]
+
+    /// Every page of the site.
+    static func keys(_ site: Presentation) -> [PageKey] {
+        presenters.flatMap { $0.keys(site) }
     }
 
-    /// A presenter over an existing context (an incremental rebuild's, with updated cards).
-    init(context: SiteContext) {
-        self.context = context
+    /// Every page's job, made on every core.
+    static func jobs(_ site: Presentation) -> [PageJob] {
+        keys(site).parallelMap { job($0, site) }
     }
 
-    /// Everything to render and write.
-    public struct Presentation: Sendable {
-        public let pages: [PageJob]
-        public let feed: FeedModel
-        public let sitemap: [(url: String, lastModified: String?)]
-        /// The orderings the pages were built with.
-        let ordering: ReviewOrdering
+    static func presenter(for key: PageKey) -> any PagePresenter {
+        presenters.first { $0.owns(key) }!
     }
 
-    public func present() -> Presentation {
-        let ordering = ReviewOrdering(reviews: context.content.reviews, collation: context.collation)
-        let plain = PlainPagePresenter(context: context)
-        var pages = [HomePresenter(context: context, ordering: ordering).job()]
-        pages += ReviewPagePresenter(context: context, ordering: ordering).jobs()
-        pages += SectionPresenter(context: context, ordering: ordering).jobs()
-        pages += TaxonomyPresenter(context: context, ordering: ordering, taxonomy: .tags).jobs()
-        pages += TaxonomyPresenter(context: context, ordering: ordering, taxonomy: .genres).jobs()
-        pages += plain.jobs()
-        pages.append(plain.notFound())
-        return Presentation(
-            pages: pages, feed: FeedPresenter(context: context, ordering: ordering).model(),
-            sitemap: SitemapPresenter(context: context).entries(for: pages), ordering: ordering)
+    static func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        presenter(for: key).job(key, site)
+    }
+
+    static func output(_ key: PageKey, _ site: Presentation) -> String {
+        presenter(for: key).output(key, site)
+    }
+
+    /// The pages whose models may differ after `change`.
+    static func affected(by change: IndexChange, _ site: Presentation) -> Set<PageKey> {
+        Set(presenters.flatMap { $0.affected(by: change, site) })
     }
 }

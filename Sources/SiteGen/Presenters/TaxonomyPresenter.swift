@@ -1,14 +1,7 @@
 /// A way of grouping reviews by name: the tags reviewers write, or the genres fetched metadata gives.
-enum Taxonomy: Sendable {
+enum Taxonomy: Sendable, Hashable {
     case tags
     case genres
-
-    func names(of review: Review) -> [String] {
-        switch self {
-        case .tags: review.tags
-        case .genres: review.genres
-        }
-    }
 
     /// The folder of its pages: `tags/` or `genres/`.
     var folder: String {
@@ -24,63 +17,113 @@ enum Taxonomy: Sendable {
         case .genres: .genres
         }
     }
+
+    func scope(_ slug: String) -> ListScope {
+        switch self {
+        case .tags: .tag(slug)
+        case .genres: .genre(slug)
+        }
+    }
 }
 
-/// Builds `/tags/` or `/genres/` and one page per tag or genre, newest reviews first.
-struct TaxonomyPresenter {
-    let context: SiteContext
-    let ordering: ReviewOrdering
+/// `/tags/` (or `/genres/`) and, for each tag, its reviews newest first, a compact list of pages.
+struct TaxonomyPresenter: PagePresenter {
     let taxonomy: Taxonomy
 
-    /// The index and every page; with `slugs`, only the pages of those (the index too only when `slugs` is nil).
-    func jobs(slugs only: Set<String>? = nil) -> [PageJob] {
-        let reviews = context.content.reviews
-        var names: [String: String] = [:]
-        var members: [String: [Int]] = [:]
-        let slugsOf = taxonomy == .tags ? ordering.tagSlugs : ordering.genreSlugs
-        for index in reviews.indices {
-            if let only, !slugsOf[index].contains(where: only.contains) { continue }
-            for name in taxonomy.names(of: reviews[index]) {
-                let slug = name.slug
-                guard !slug.isEmpty else { continue }
-                if members[slug]?.last != index { members[slug, default: []].append(index) }
-                names[slug] = min(names[slug] ?? name, name)
-            }
+    func owns(_ key: PageKey) -> Bool {
+        switch key {
+        case .taxonomyIndex(let kind): return kind == taxonomy
+        case .list(let list, _): return scopeSlug(list.scope) != nil
+        default: return false
         }
-        guard !members.isEmpty else { return [] }
-        let urls = context.urls
-        let format = context.format
+    }
+
+    func keys(_ site: Presentation) -> [PageKey] {
+        let slugs = site.index.scopes(taxonomy).sorted()
+        guard !slugs.isEmpty else { return [] }
+        return [.taxonomyIndex(taxonomy)]
+            + slugs.flatMap { slug in
+                let list = ListKey(taxonomy.scope(slug), .date)
+                return (1...pages(list, site).count).map { PageKey.list(list, page: $0) }
+            }
+    }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String {
+        switch key {
+        case .list(let list, let page): return pages(list, site).path(page) + "index.html"
+        default: return "\(taxonomy.folder)/index.html"
+        }
+    }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        let context = site.context
         let labels = context.labels
-        let slugs = members.keys.sorted { lhs, rhs in
-            let order = context.collation.ordered(names[lhs]!, names[rhs]!)
-            return order == .orderedSame ? lhs < rhs : order == .orderedAscending
-        }
-        let indexPath = taxonomy.folder + "/"
-        let pagePath = { (slug: String) in "\(taxonomy.folder)/\(slug)/" }
         let title = taxonomy == .tags ? labels.tags : labels.genres
-        let counts = slugs.map { slug in
-            TagCount(
-                name: names[slug]!, url: urls.path(pagePath(slug)), count: members[slug]!.count,
-                countLabel: format.reviewCount(members[slug]!.count))
+        let indexPath = "\(taxonomy.folder)/"
+        guard case .list(let list, let number) = key, let slug = scopeSlug(list.scope) else {
+            let model = TagsPageModel(
+                site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
+                page: context.head(title: title, description: nil, path: indexPath, kind: "tags"), heading: title,
+                tags: counts(site))
+            return PageJob.folder(indexPath, template: "tags", model: model)
         }
-        let site = context.sharedSite(at: taxonomy.place)
-        let index = TagsPageModel(
-            site: site, labels: context.sharedLabels,
-            page: context.head(title: title, description: nil, path: indexPath, kind: "tags"),
-            heading: title, tags: counts)
-        return (only == nil ? [PageJob.folder(indexPath, template: "tags", model: index)] : [])
-            + slugs.filter { only?.contains($0) ?? true }.map { slug in
-                let sorted = ordering.sorted(members[slug]!, by: .date)
-                let heading = taxonomy == .tags ? format.taggedHeading(names[slug]!) : format.genreHeading(names[slug]!)
-                let model = TagPageModel(
-                    site: site, labels: context.sharedLabels,
-                    page: context.head(title: heading, description: nil, path: pagePath(slug), kind: "tag"),
-                    heading: heading, countLabel: format.reviewCount(sorted.count),
-                    allTags: LinkModel(
-                        title: taxonomy == .tags ? labels.allTags : labels.allGenres,
-                        url: urls.path(indexPath)),
-                    reviews: sorted.map { context.cards[$0] })
-                return PageJob.folder(pagePath(slug), template: "tag", model: model, lists: sorted)
-            }
+        let pages = pages(list, site)
+        let name = site.index.names[list.scope] ?? slug
+        let format = context.format
+        let heading = taxonomy == .tags ? format.taggedHeading(name) : format.genreHeading(name)
+        let listModel = pages.model(number, site)
+        var pageTitle = heading
+        if number > 1, let pagination = listModel.pagination { pageTitle += " · \(pagination.label)" }
+        let model = TagPageModel(
+            site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
+            page: context.head(title: pageTitle, description: nil, path: pages.path(number), kind: "tag"),
+            heading: heading, countLabel: format.reviewCount(pages.members.count),
+            allTags: LinkModel(
+                title: taxonomy == .tags ? labels.allTags : labels.allGenres, url: context.urls.path(indexPath)),
+            list: listModel)
+        return PageJob.folder(pages.path(number), template: "tag", model: model)
+    }
+
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        var keys: [PageKey] = []
+        let renamed = change.namesChanged.contains { scopeSlug($0) != nil }
+        let resized = change.lists.contains { scopeSlug($0.key.scope) != nil && $0.value.toEnd }
+        if renamed || resized { keys.append(.taxonomyIndex(taxonomy)) }
+        for slug in site.index.scopes(taxonomy) {
+            let list = ListKey(taxonomy.scope(slug), .date)
+            let pages = pages(list, site)
+            let all = change.namesChanged.contains(list.scope) || change.lists[list]?.toEnd == true
+            keys += (all ? Array(1...pages.count) : pages.affected(by: change)).map { .list(list, page: $0) }
+        }
+        return keys
+    }
+
+    func pages(_ list: ListKey, _ site: Presentation) -> ListPages {
+        ListPages(list, folder: "\(taxonomy.folder)/\(scopeSlug(list.scope) ?? "")/", isCompact: true, site: site)
+    }
+
+    /// The slug of a tag (or genre) scope of this taxonomy.
+    func scopeSlug(_ scope: ListScope) -> String? {
+        switch (scope, taxonomy) {
+        case (.tag(let slug), .tags), (.genre(let slug), .genres): slug
+        default: nil
+        }
+    }
+
+    /// Every tag with its count, in collation order of their names.
+    func counts(_ site: Presentation) -> [TagCount] {
+        let context = site.context
+        let entries = site.index.scopes(taxonomy).map { slug in
+            (slug: slug, name: site.index.names[taxonomy.scope(slug)] ?? slug,
+                count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count)
+        }
+        return entries.sorted { lhs, rhs in
+            let order = context.collation.ordered(lhs.name, rhs.name)
+            return order == .orderedSame ? lhs.slug < rhs.slug : order == .orderedAscending
+        }.map { entry in
+            TagCount(
+                name: entry.name, url: context.urls.path("\(taxonomy.folder)/\(entry.slug)/"), count: entry.count,
+                countLabel: context.format.reviewCount(entry.count))
+        }
     }
 }

@@ -1,28 +1,36 @@
 import Foundation
 import Mustache
 
-/// The site as `sitegen serve` holds it: every file rendered in memory, with what an
-/// incremental rebuild needs to redo only what a change touches. A rebuild returns a
-/// new value; the files it produces are the same as a full build's.
+/// The site as `sitegen serve` holds it: every file in memory, with what an update needs to
+/// redo only what a change touches. It runs the build's own steps (``SiteLoader`` to read,
+/// ``MetadataEnricher`` to enrich, ``SitePresenter`` to present, ``PageRenderer`` to render);
+/// an update re-reads the changed files, moves the changed reviews in the ``SiteIndex``,
+/// presents only the pages the change may affect, and renders only those whose model
+/// changed. The files it produces are the same as a full build's.
 public struct LiveSite: Sendable {
     /// Every file of the site by output path.
     public let files: [String: Data]
     /// How the last update was made, for logs and the benchmark.
     public let lastUpdate: Update
+    /// How much work the last update took.
+    public let lastWork: Work
     let builder: SiteBuilder
     let content: SiteContent
-    let context: SiteContext
-    let ordering: ReviewOrdering
+    let presentation: Presentation
     let library: TemplateLibrary
-    /// Page jobs by output path.
+    /// The job (template and model) of each page, by output path.
     let jobs: [String: PageJob]
 
     /// What an update did.
     public struct Update: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
+            /// Everything read, presented and rendered again.
             case full
+            /// Reviews moved in (or into, or out of) the site's lists.
             case reviews
+            /// Pages rendered again with new templates.
             case templates
+            /// Static files copied again.
             case staticFiles
         }
 
@@ -30,183 +38,266 @@ public struct LiveSite: Sendable {
         /// Files whose bytes changed (or appeared, or went away).
         public let changedFiles: [String]
 
+        public init(kind: Kind, changedFiles: [String]) {
+            self.kind = kind
+            self.changedFiles = changedFiles
+        }
+
         /// Whether only stylesheets changed, so a page can swap them instead of reloading.
         public var onlyStylesheets: Bool {
             !changedFiles.isEmpty && changedFiles.allSatisfy { $0.hasSuffix(".css") }
         }
     }
 
+    /// The work an update did.
+    public struct Work: Sendable, Equatable {
+        /// Pages presented again (their models compared with the old ones).
+        public var presented = 0
+        /// Pages rendered again (their models changed, or the templates did).
+        public var rendered = 0
+    }
+
     /// Loads, presents and renders the whole site.
     public static func build(_ builder: SiteBuilder, previous: [String: Data] = [:]) throws -> LiveSite {
         let content = try builder.load()
         let library = try SiteBuilder.compile(content.theme)
-        let presenter = SitePresenter(content: content, isPreview: true)
-        let presentation = presenter.present()
-        let pages = try PageRenderer(library: library).render(presentation.pages)
-        let files = try SiteBuilder.assemble(pages, presentation: presentation, content: content)
+        let presentation = SiteBuilder.present(content, isPreview: true, tracksDependents: true)
+        let jobs = SitePresenter.jobs(presentation)
+        var files = try PageRenderer(library: library).render(jobs)
+        files.merge(try SiteBuilder.staticFiles(content, besides: jobs)) { page, _ in page }
         return LiveSite(
-            files: files, lastUpdate: Update(kind: .full, changedFiles: Self.difference(previous, files)),
-            builder: builder, content: content, context: presenter.context, ordering: presentation.ordering,
-            library: library, jobs: Dictionary(presentation.pages.map { ($0.output, $0) }, uniquingKeysWith: { $1 }))
+            files: files,
+            lastUpdate: Update(kind: .full, changedFiles: Self.difference(previous, files)),
+            lastWork: Work(presented: jobs.count, rendered: jobs.count),
+            builder: builder, content: content, presentation: presentation, library: library,
+            jobs: Dictionary(jobs.map { ($0.output, $0) }, uniquingKeysWith: { $1 }))
     }
 
     /// The site after the files at `paths` (relative to the site folder) changed.
     public func updating(_ paths: Set<String>) throws -> LiveSite {
-        let reviews = paths.filter(isReview)
-        let templates = paths.filter { $0.hasPrefix(Theme.folderName + "/") }
-        let statics = paths.filter { $0.hasPrefix("static/") }
-        if reviews.count + templates.count + statics.count < paths.count {
-            return try Self.build(builder, previous: files)
+        var reviewSources: Set<String> = []
+        var templates = false
+        var statics: Set<String> = []
+        var metadata: Set<String> = []
+        for path in paths {
+            switch classify(path) {
+            case .ignored: continue
+            case .review(let source): reviewSources.insert(source)
+            case .sectionFolder(let section):
+                let (sources, problems) = loader.reviewSources(in: section)
+                guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
+                reviewSources.formUnion(sources)
+                reviewSources.formUnion(presentation.index.ids.keys.filter { $0.hasPrefix("content/\(section)/") })
+            case .template: templates = true
+            case .staticFile(let relative): statics.insert(relative)
+            case .metadata(let relative): metadata.insert(relative)
+            case .other: return try Self.build(builder, previous: files)
+            }
         }
         var site = self
-        var written: Set<String> = []
-        if !reviews.isEmpty {
-            guard let updated = try site.updatingReviews(reviews, written: &written) else {
+        var changed: Set<String> = []
+        var kind = Update.Kind.staticFiles
+        var counts = Work()
+        if !metadata.isEmpty { reviewSources.formUnion(reviews(using: metadata)) }
+        if !reviewSources.isEmpty {
+            guard let updated = try site.updatingReviews(reviewSources, changed: &changed, counts: &counts) else {
                 return try Self.build(builder, previous: files)
             }
             site = updated
+            kind = .reviews
         }
-        if !templates.isEmpty { site = try site.updatingTheme(written: &written) }
+        if templates {
+            site = try site.updatingTheme(changed: &changed, counts: &counts)
+            if kind == .staticFiles { kind = .templates }
+        }
         if !statics.isEmpty {
-            guard let updated = try site.updatingStatic(statics, written: &written) else {
+            guard let updated = try site.updatingStatic(statics, changed: &changed) else {
                 return try Self.build(builder, previous: files)
             }
             site = updated
         }
-        let kind: Update.Kind = !reviews.isEmpty ? .reviews : !templates.isEmpty ? .templates : .staticFiles
-        let changed = written.filter { files[$0] != site.files[$0] }.sorted()
-        return site.with(files: site.files, update: Update(kind: kind, changedFiles: changed))
+        let update = Update(kind: kind, changedFiles: changed.filter { files[$0] != site.files[$0] }.sorted())
+        return site.with(update, counts)
     }
 }
 
 private extension LiveSite {
-    func with(files: [String: Data], update: Update) -> LiveSite {
+    /// What a changed path is, for the update.
+    enum ChangedPath {
+        /// A review file of a known section (maybe new, maybe deleted).
+        case review(String)
+        /// A known section's folder itself (files moved in or out at once).
+        case sectionFolder(String)
+        case template
+        /// A file of `static/`, by output path.
+        case staticFile(String)
+        /// A file of the metadata cache, relative to the cache folder.
+        case metadata(String)
+        /// A hidden file (an editor's swap file): the site never reads it.
+        case ignored
+        /// Anything else (`site.yml`, `_index.md`, a plain page, a new section): read everything again.
+        case other
+    }
+
+    var loader: SiteLoader {
+        SiteLoader(
+            root: builder.options.source, fileSystem: builder.fileSystem,
+            options: .init(includeDrafts: builder.options.includeDrafts, baseURL: builder.options.baseURL))
+    }
+
+    func classify(_ path: String) -> ChangedPath {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.contains(where: { $0.hasPrefix(".") }) { return .ignored }
+        let knownSection = { (name: String) in presentation.context.section(named: name) != nil }
+        if parts.first == "content" {
+            if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md"), parts[2] != "_index.md" {
+                return .review(path)
+            }
+            if parts.count == 2, knownSection(parts[1]) { return .sectionFolder(parts[1]) }
+            return .other
+        }
+        if parts.first == Theme.folderName { return .template }
+        if parts.first == "static", parts.count > 1 { return .staticFile(parts.dropFirst().joined(separator: "/")) }
+        if parts.first == MetadataCache.folderName, parts.count > 1 {
+            return .metadata(parts.dropFirst().joined(separator: "/"))
+        }
+        return .other
+    }
+
+    /// The reviews whose metadata is in one of the cache files `paths` (an entry or an image),
+    /// or would be (a review whose entry was missing).
+    func reviews(using paths: Set<String>) -> [String] {
+        let index = presentation.index
+        return index.ids.compactMap { source, id in
+            let review = index.review(id)
+            guard let lookup = Lookup(review) else { return nil }
+            let files = [lookup.path] + (review.metadata?.images.map(\.file) ?? [])
+            return files.contains(where: paths.contains) ? source : nil
+        }
+    }
+
+    func with(_ update: Update, _ work: Work) -> LiveSite {
         LiveSite(
-            files: files, lastUpdate: update, builder: builder, content: content, context: context,
-            ordering: ordering, library: library, jobs: jobs)
+            files: files, lastUpdate: update, lastWork: work, builder: builder, content: content, presentation: presentation,
+            library: library, jobs: jobs)
     }
 
-    /// A review file of a known section (not `_index.md`).
-    func isReview(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        return parts.count == 3 && parts[0] == "content" && parts[2].hasSuffix(".md") && parts[2] != "_index.md"
-            && content.sections.contains { $0.name == parts[1] }
-    }
-
-    /// Re-reads changed reviews; re-presents only the pages that show them and re-renders
-    /// only pages whose model changed. Nil when a change moves reviews around (a new,
-    /// deleted or re-sorted review), which needs a full rebuild.
-    func updatingReviews(_ paths: Set<String>, written: inout Set<String>) throws -> LiveSite? {
-        var reviews = content.reviews
-        var staticFiles = content.staticFiles
-        var changed: [Int] = []
-        var problems: [Diagnostic] = []
+    /// Re-reads the review files at `sources` (changed, new or gone), moves them in the index,
+    /// and presents and renders what that affects. Nil when the change reaches every page
+    /// (the navigation, the footer), which a full build handles.
+    func updatingReviews(
+        _ sources: Set<String>, changed: inout Set<String>, counts: inout Work
+    ) throws -> LiveSite? {
+        let loader = self.loader
         let enricher = MetadataEnricher(
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
-        for path in paths.sorted() {
-            var refused: [Diagnostic] = []
-            let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
-            // Links out of the site, FIFOs and unreadable files: a full build reports them.
-            guard let index = reviews.firstIndex(where: { $0.source == path }),
-                folder.isInside(path, &refused), folder.kind(path) == .file,
-                let data = folder.read(path, &refused), refused.isEmpty,
-                let text = String(data: data, encoding: .utf8),
-                let section = content.sections.first(where: { $0.name == reviews[index].section })
-            else { return nil }
-            let (read, readProblems) = Review.read(
-                text, source: path, section: section.name, kind: section.kind, allowRawHTML: content.config.rawHTML)
+        var problems: [Diagnostic] = []
+        var replacements: [(source: String, review: Review?)] = []
+        var staticFiles = content.staticFiles
+        for source in sources.sorted() {
+            let name = String(source.split(separator: "/")[1])
+            guard let section = presentation.context.section(named: name) else { continue }
+            let (read, readProblems) = loader.reloadReview(source, section: section, config: content.config)
             problems += readProblems
-            guard let read else { continue }
+            guard readProblems.isEmpty else { continue }
+            guard let read else {
+                replacements.append((source, nil))
+                continue
+            }
             let attached = enricher.attach(read)
             problems += attached.problems
-            // Another poster or cover would leave the old image behind: rebuild everything.
-            guard attached.review.sortsLike(reviews[index]),
-                attached.review.metadata?.images == reviews[index].metadata?.images
-            else { return nil }
-            reviews[index] = attached.review
             staticFiles.merge(attached.images) { _, new in new }
-            changed.append(index)
+            replacements.append((source, attached.review))
         }
         guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
+        var index = presentation.index
+        let change = index.update(replacements, context: presentation.context)
+        let reviews = index.liveIDs.sorted().map(index.review)
+        let checks = SiteLoader.crossChecks(sections: content.sections, reviews: reviews, pages: content.pages)
+        guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
+        // A change to the navigation or the footer reaches every page.
+        guard SiteContext.Facts(reviews) == presentation.context.facts else { return nil }
+        // Images no review uses any more go with a full build.
+        let published = { (reviews: [Review]) in
+            Set(reviews.flatMap { $0.metadata?.images ?? [] }.map(MetadataEnricher.publishedPath))
+        }
+        guard published(content.reviews).isSubset(of: published(reviews)) else { return nil }
         let newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
-        let newContext = context.updating(content: newContent, changed: changed)
-        // A review whose card is unchanged shows differently on its own page only.
-        let changedSet = Set(changed.filter { newContext.cards[$0] != context.cards[$0] })
-        // Every page that shows a changed review, grouped by the presenter that makes it.
-        var reviewPages = Set(changed)
-        var sectionPages: Set<String> = []
-        for job in jobs.values where job.lists.contains(where: changedSet.contains) {
-            if job.template == "review" { reviewPages.insert(job.lists[0]) }
-            if job.template == "section" { sectionPages.insert(job.output) }
-        }
-        let touched = changedSet.sorted().map { reviews[$0] }
-        var fresh = ReviewPagePresenter(context: newContext, ordering: ordering).jobs(for: reviewPages.sorted())
-        fresh += SectionPresenter(context: newContext, ordering: ordering)
-            .jobs(sections: Set(touched.map(\.section)), outputs: sectionPages)
-        fresh += TaxonomyPresenter(context: newContext, ordering: ordering, taxonomy: .tags)
-            .jobs(slugs: Set(touched.flatMap(\.tags).map(\.slug)))
-        fresh += TaxonomyPresenter(context: newContext, ordering: ordering, taxonomy: .genres)
-            .jobs(slugs: Set(touched.flatMap(\.genres).map(\.slug)))
-        fresh.append(HomePresenter(context: newContext, ordering: ordering).job())
-        let redo = fresh.filter { job in !(jobs[job.output].map { $0.model.isEqual(to: job.model) } ?? false) }
+        let newPresentation = Presentation(context: presentation.context, index: index)
         var files = self.files
+        var jobs = self.jobs
+        // Pages that came or went with the change (a review, a page of a list).
+        var outputs: [String: PageKey] = [:]
+        var keys = SitePresenter.affected(by: change, newPresentation)
+        if !change.moved.isEmpty {
+            for key in SitePresenter.keys(newPresentation) { outputs[SitePresenter.output(key, newPresentation)] = key }
+            for output in Set(jobs.keys).subtracting(outputs.keys) {
+                jobs[output] = nil
+                files[output] = nil
+                changed.insert(output)
+            }
+            for (output, key) in outputs where jobs[output] == nil { keys.insert(key) }
+        }
+        let fresh = Array(keys).parallelMap { SitePresenter.job($0, newPresentation) }
+        let redo = fresh.filter { job in !(jobs[job.output].map { $0.model.isEqual(to: job.model) } ?? false) }
         for (path, data) in try PageRenderer(library: library).render(redo) {
             files[path] = data
-            written.insert(path)
+            changed.insert(path)
         }
-        files["feed.xml"] = Data(FeedWriter.xml(FeedPresenter(context: newContext, ordering: ordering).model()).utf8)
-        written.insert("feed.xml")
-        for (path, data) in newContent.staticFiles where content.staticFiles[path] != data {
+        for job in redo { jobs[job.output] = job }
+        for (path, data) in staticFiles where content.staticFiles[path] != data {
             files[path] = data
-            written.insert(path)
+            changed.insert(path)
         }
-        var newJobs = jobs
-        for job in fresh { newJobs[job.output] = job }
+        counts.presented += fresh.count
+        counts.rendered += redo.count
         return LiveSite(
-            files: files, lastUpdate: lastUpdate, builder: builder, content: newContent, context: newContext,
-            ordering: ordering, library: library, jobs: newJobs)
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: newPresentation,
+            library: library, jobs: jobs)
     }
 
-    /// Reloads the theme; re-renders every page with the new templates (only changed bytes count).
-    func updatingTheme(written: inout Set<String>) throws -> LiveSite {
+    /// Reloads the theme; renders every page again with the new templates (only changed bytes count).
+    func updatingTheme(changed: inout Set<String>, counts: inout Work) throws -> LiveSite {
         let theme = try Theme.load(site: SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem))
         let library = try SiteBuilder.compile(theme)
         var files = self.files
-        for (path, data) in try PageRenderer(library: library).render(Array(jobs.values)) {
+        for (path, data) in try PageRenderer(library: library).render(Array(jobs.values)) where files[path] != data {
             files[path] = data
-            written.insert(path)
+            changed.insert(path)
         }
+        counts.rendered += jobs.count
         // Assets added, changed or removed, except where a file of static/ takes their place.
         var staticFiles = content.staticFiles
         for path in Set(theme.assets.keys).union(content.theme.assets.keys)
         where content.staticFiles[path] == content.theme.assets[path] {
             files[path] = theme.assets[path]
             staticFiles[path] = theme.assets[path]
-            written.insert(path)
+            changed.insert(path)
         }
         let newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
             theme: theme, staticFiles: staticFiles, warnings: content.warnings)
         return LiveSite(
-            files: files, lastUpdate: lastUpdate, builder: builder, content: newContent, context: context,
-            ordering: ordering, library: library, jobs: jobs)
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
+            library: library, jobs: jobs)
     }
 
     /// Re-reads changed files of `static/`. Nil for a folder or a link out of `static/`, which
     /// a full build lists or refuses.
-    func updatingStatic(_ paths: Set<String>, written: inout Set<String>) throws -> LiveSite? {
+    func updatingStatic(_ paths: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
         var files = self.files
         var staticFiles = content.staticFiles
         let folder = builder.options.source.appendingPathComponent("static")
-        for path in paths {
-            let relative = String(path.dropFirst("static/".count))
-            written.insert(relative)
-            if jobs[relative] != nil || relative == "feed.xml" || relative == "sitemap.xml" {
+        for relative in paths {
+            changed.insert(relative)
+            if jobs[relative] != nil {
                 throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
             }
-            if let url = SafePath.resolve(relative, in: folder), let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit) {
+            if let url = SafePath.resolve(relative, in: folder),
+                let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit)
+            {
                 files[relative] = data
                 staticFiles[relative] = data
             } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) {
@@ -220,22 +311,12 @@ private extension LiveSite {
             config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
         return LiveSite(
-            files: files, lastUpdate: lastUpdate, builder: builder, content: newContent, context: context,
-            ordering: ordering, library: library, jobs: jobs)
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
+            library: library, jobs: jobs)
     }
 
     /// The paths whose bytes differ between two sets of files.
     static func difference(_ old: [String: Data], _ new: [String: Data]) -> [String] {
         Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }.sorted()
-    }
-}
-
-extension Review {
-    /// Whether the two place a review in the same spot of every list: same path, title, date,
-    /// rating, year, tags, genres and draft state (and so the same neighbours and related reviews).
-    func sortsLike(_ other: Review) -> Bool {
-        source == other.source && path == other.path && title == other.title && date == other.date
-            && rating == other.rating && year == other.year && tags == other.tags && genres == other.genres
-            && draft == other.draft && work.kind == other.work.kind
     }
 }

@@ -6,7 +6,7 @@ import Mustache
 public struct SiteModel: Encodable, Sendable, Equatable {
     public let title: String
     public let description: String
-    /// The `lang` attribute: `en` or `ko`.
+    /// The `lang` attribute of the site's own words (`en`, `ko`…).
     public let language: String
     public let author: String
     /// The site's root as a path, such as `/` or `/reviews/`.
@@ -28,7 +28,7 @@ public struct NavItem: Encodable, Sendable, Equatable {
 }
 
 /// What every template can read as `page`: the document head.
-public struct PageHead: Encodable, Sendable, Equatable {
+public struct PageHead: Sendable, Equatable, ValueRepresentable {
     /// The full `<title>` text.
     public let title: String
     public let description: String
@@ -38,96 +38,126 @@ public struct PageHead: Encodable, Sendable, Equatable {
     public let imageURL: String?
     /// A word for the `<body class>`: `home`, `review`, `section`, `tags`, `tag`, `page`, `not-found`.
     public let kind: String
+
+    public var templateValue: Value {
+        .members([
+            "title": .string(title), "description": .string(description), "canonicalURL": .string(canonicalURL),
+            "imageURL": Value(imageURL), "kind": .string(kind),
+        ])
+    }
 }
 
 /// A formatted date: `iso` for `datetime=`, `display` for people.
-public struct DateModel: Encodable, Sendable, Equatable {
+public struct DateModel: Sendable, Equatable, ValueRepresentable {
     public let iso: String
     public let display: String
+
+    public var templateValue: Value {
+        .members(["iso": .string(iso), "display": .string(display)])
+    }
 }
 
 /// A rating ready to show: `stars` like ★★★★½ and `label` for screen readers.
-public struct RatingModel: Encodable, Sendable, Equatable {
+public struct RatingModel: Sendable, Equatable, ValueRepresentable {
     public let stars: String
     /// "4.5 out of 5 stars" / "별 5개 중 4.5개".
     public let label: String
     /// "4.5".
     public let value: String
+
+    public var templateValue: Value {
+        .members(["stars": .string(stars), "label": .string(label), "value": .string(value)])
+    }
 }
 
 /// A poster or cover image.
-public struct ImageModel: Encodable, Sendable, Equatable {
+public struct ImageModel: Sendable, Equatable, ValueRepresentable {
     public let url: String
     /// A `srcset` value listing the sizes available, or empty.
     public let srcset: String
     public let alt: String
     public let width: Int
     public let height: Int
+
+    public var templateValue: Value {
+        .members([
+            "url": .string(url), "srcset": .string(srcset), "alt": .string(alt), "width": .int(width),
+            "height": .int(height),
+        ])
+    }
 }
 
 /// A link with a title.
-public struct LinkModel: Encodable, Sendable, Equatable {
+public struct LinkModel: Sendable, Equatable, ValueRepresentable {
     public let title: String
     public let url: String
+
+    public var templateValue: Value {
+        .members(["title": .string(title), "url": .string(url)])
+    }
 }
 
 /// A tag (or genre) with its page.
-public struct TagLink: Encodable, Sendable, Equatable {
+public struct TagLink: Sendable, Equatable, ValueRepresentable {
     public let name: String
     public let url: String
+
+    public var templateValue: Value {
+        .members(["name": .string(name), "url": .string(url)])
+    }
 }
 
 /// A review as it appears in lists and grids. A card appears on many pages, so its
-/// template value is made once, when the card is.
-public struct ReviewCard: Encodable, Sendable, Equatable, ValueRepresentable {
-    public let title: String
-    public let url: String
-    public let date: DateModel
-    public let rating: RatingModel?
-    public let summary: String
-    public let image: ImageModel?
-    /// Release or publication year, or empty.
-    public let year: String
-    /// Director or author, or empty.
-    public let creator: String
-    public let sectionTitle: String
-    /// `movie` or `book`.
-    public let kind: String
-    public private(set) var templateValue: Value = .null
-
-    public init(
-        title: String, url: String, date: DateModel, rating: RatingModel?, summary: String, image: ImageModel?,
-        year: String, creator: String, sectionTitle: String, kind: String
-    ) {
-        self.title = title
-        self.url = url
-        self.date = date
-        self.rating = rating
-        self.summary = summary
-        self.image = image
-        self.year = year
-        self.creator = creator
-        self.sectionTitle = sectionTitle
-        self.kind = kind
-        templateValue = (try? ValueEncoder().encode(self)) ?? .null
+/// template value is made once, when the card is; two cards are equal when their fields are.
+@dynamicMemberLookup
+public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
+    /// What the card shows.
+    public struct Fields: Sendable, Equatable {
+        public let title: String
+        public let url: String
+        public let date: DateModel
+        public let rating: RatingModel?
+        public let summary: String
+        public let image: ImageModel?
+        /// Release or publication year, or empty.
+        public let year: String
+        /// Director or author, or empty.
+        public let creator: String
+        public let sectionTitle: String
+        /// `movie` or `book`.
+        public let kind: String
     }
 
-    enum CodingKeys: String, CodingKey {
-        case title, url, date, rating, summary, image, year, creator, sectionTitle, kind
+    public let fields: Fields
+    public let templateValue: Value
+
+    public init(_ fields: Fields) {
+        self.fields = fields
+        templateValue = .members([
+            "title": .string(fields.title), "url": .string(fields.url), "date": fields.date.templateValue,
+            "rating": Value(fields.rating), "summary": .string(fields.summary), "image": Value(fields.image),
+            "year": .string(fields.year), "creator": .string(fields.creator),
+            "sectionTitle": .string(fields.sectionTitle), "kind": .string(fields.kind),
+        ])
     }
 
-    /// Equal fields; the template value follows from them.
+    public subscript<Property>(dynamicMember keyPath: KeyPath<Fields, Property>) -> Property {
+        fields[keyPath: keyPath]
+    }
+
     public static func == (lhs: ReviewCard, rhs: ReviewCard) -> Bool {
-        (lhs.title, lhs.url, lhs.summary, lhs.year) == (rhs.title, rhs.url, rhs.summary, rhs.year)
-            && (lhs.creator, lhs.sectionTitle, lhs.kind) == (rhs.creator, rhs.sectionTitle, rhs.kind)
-            && lhs.date == rhs.date && lhs.rating == rhs.rating && lhs.image == rhs.image
+        lhs.fields == rhs.fields
     }
 }
 
 /// A heading over a run of reviews in an index: a month, an initial, a rating or a year.
-public struct ReviewGroup: Encodable, Sendable, Equatable {
+public struct ReviewGroup: Sendable, Equatable, ValueRepresentable {
     public let heading: String
     /// A fragment id for the heading, unique on the page.
     public let id: String
     public let reviews: [ReviewCard]
+
+    public var templateValue: Value {
+        .members(["heading": .string(heading), "id": .string(id), "reviews": Value(reviews)])
+    }
 }

@@ -25,8 +25,14 @@ public struct Labels: Encodable, Sendable, Equatable {
     public let nextReview: String
     public let sortBy: String
     public let pagination: String
+    /// The pager's links in a list that is not by date.
     public let previousPage: String
     public let nextPage: String
+    /// The pager's links in a list by date, newest first.
+    public let newerPage: String
+    public let olderPage: String
+    /// The name of a list's links to its groups.
+    public let jumpTo: String
     public let recent: String
     public let topRated: String
     public let allReviews: String
@@ -55,7 +61,7 @@ public struct Labels: Encodable, Sendable, Equatable {
         author: "Author", cast: "Cast", runtime: "Runtime", publisher: "Publisher", pages: "Pages",
         released: "Released", published: "Published", originalTitle: "Original title", related: "Related reviews",
         previousReview: "Previous review", nextReview: "Next review", sortBy: "Sort by", pagination: "Pages",
-        previousPage: "Newer", nextPage: "Older", recent: "Recent reviews", topRated: "Top rated",
+        previousPage: "Previous", nextPage: "Next", newerPage: "Newer", olderPage: "Older", jumpTo: "Jump to", recent: "Recent reviews", topRated: "Top rated",
         allReviews: "All reviews", notRated: "Not rated", notFoundTitle: "Page not found",
         notFoundText: "There is nothing at this address. It may have moved, or never existed.",
         backHome: "Back to the home page", allTags: "All tags", allGenres: "All genres", reviewedOn: "Reviewed on",
@@ -67,7 +73,7 @@ public struct Labels: Encodable, Sendable, Equatable {
         genres: "장르", review: "리뷰", overview: "줄거리", details: "정보", director: "감독", author: "저자",
         cast: "출연", runtime: "상영 시간", publisher: "출판사", pages: "쪽수", released: "개봉", published: "출간",
         originalTitle: "원제", related: "관련 리뷰", previousReview: "이전 리뷰", nextReview: "다음 리뷰",
-        sortBy: "정렬", pagination: "페이지", previousPage: "최신 글", nextPage: "이전 글", recent: "최근 리뷰",
+        sortBy: "정렬", pagination: "페이지", previousPage: "이전", nextPage: "다음", newerPage: "최신 글", olderPage: "이전 글", jumpTo: "바로 가기", recent: "최근 리뷰",
         topRated: "높은 평점", allReviews: "모든 리뷰", notRated: "평점 없음", notFoundTitle: "페이지를 찾을 수 없습니다",
         notFoundText: "이 주소에는 아무것도 없습니다. 옮겨졌거나 처음부터 없었을 수 있습니다.",
         backHome: "홈으로 돌아가기", allTags: "모든 태그", allGenres: "모든 장르", reviewedOn: "작성일", rating: "평점",

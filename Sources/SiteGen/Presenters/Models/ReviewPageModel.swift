@@ -10,30 +10,18 @@ public struct ReviewPageModel: PageModel, Equatable {
     public let next: LinkModel?
     public let related: [ReviewCard]
 
-    /// Whether there is a previous or next review, to show the navigation at all.
-    public var hasNeighbours: Bool { previous != nil || next != nil }
-    public var hasRelated: Bool { !related.isEmpty }
-
-    enum CodingKeys: String, CodingKey {
-        case site, labels, page, review, previous, next, related, hasNeighbours, hasRelated
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(site, forKey: .site)
-        try container.encode(labels, forKey: .labels)
-        try container.encode(page, forKey: .page)
-        try container.encode(review, forKey: .review)
-        try container.encode(previous, forKey: .previous)
-        try container.encode(next, forKey: .next)
-        try container.encode(related, forKey: .related)
-        try container.encode(hasNeighbours, forKey: .hasNeighbours)
-        try container.encode(hasRelated, forKey: .hasRelated)
+    public var templateValue: Value {
+        .members([
+            "site": site.templateValue, "labels": labels.templateValue, "page": page.templateValue,
+            "review": review.templateValue, "previous": Value(previous), "next": Value(next),
+            "related": Value(related), "hasNeighbours": .bool(previous != nil || next != nil),
+            "hasRelated": .bool(!related.isEmpty),
+        ])
     }
 }
 
 /// One review with everything the page shows.
-public struct ReviewModel: Encodable, Sendable, Equatable {
+public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     public let title: String
     public let originalTitle: String?
     /// The `lang` of the review's own text (front matter `language`, else the site's).
@@ -42,8 +30,6 @@ public struct ReviewModel: Encodable, Sendable, Equatable {
     public let section: LinkModel
     /// `movie` or `book`, and the same as two flags for sections.
     public let kind: String
-    public let isMovie: Bool
-    public let isBook: Bool
     public let date: DateModel
     public let rating: RatingModel?
     public let summary: String
@@ -62,16 +48,29 @@ public struct ReviewModel: Encodable, Sendable, Equatable {
     public let image: ImageModel?
     public let tags: [TagLink]
     public let genres: [TagLink]
-    /// Whether the "Details" section has anything to show.
-    public let hasDetails: Bool
-    public let hasGenres: Bool
-    public let hasTags: Bool
     /// Front matter keys sitegen does not know, as written.
     public let extra: Value
+
+    public var templateValue: Value {
+        .members([
+            "title": .string(title), "originalTitle": Value(originalTitle), "language": .string(language),
+            "url": .string(url), "section": section.templateValue, "kind": .string(kind),
+            "isMovie": .bool(kind == WorkKind.movie.rawValue), "isBook": .bool(kind == WorkKind.book.rawValue),
+            "date": date.templateValue, "rating": Value(rating), "summary": .string(summary), "html": .string(html),
+            "readingTime": .string(readingTime), "year": .string(year), "creator": .string(creator),
+            "overview": Value(overview), "details": Value(details), "image": Value(image), "tags": Value(tags),
+            "genres": Value(genres), "hasDetails": .bool(!details.isEmpty || !genres.isEmpty),
+            "hasGenres": .bool(!genres.isEmpty), "hasTags": .bool(!tags.isEmpty), "extra": extra,
+        ])
+    }
 }
 
 /// One row of a details list.
-public struct DetailRow: Encodable, Sendable, Equatable {
+public struct DetailRow: Sendable, Equatable, ValueRepresentable {
     public let label: String
     public let value: String
+
+    public var templateValue: Value {
+        .members(["label": .string(label), "value": .string(value)])
+    }
 }

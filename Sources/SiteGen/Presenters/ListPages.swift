@@ -1,0 +1,130 @@
+/// The pages of one sorted list (a section in one order, a tag, a genre): how many there
+/// are, what each shows, and its links. Nothing on a page depends on the number of pages
+/// but the "page 2 of 5" label: the pager shows a window of page numbers, and compact
+/// lists link to where each group starts.
+struct ListPages: Sendable {
+    let key: ListKey
+    let members: [Int]
+    let size: Int
+    /// Many small cards under jump links (sorted indexes, tags), rather than a few large ones.
+    let isCompact: Bool
+    /// The folder of page 1: `movies/`, `movies/by-title/`, `tags/thriller/`.
+    let folder: String
+
+    init(_ key: ListKey, folder: String, isCompact: Bool, site: Presentation) {
+        self.key = key
+        self.folder = folder
+        self.isCompact = isCompact
+        members = site.index.list(key)
+        size = isCompact ? site.context.config.listPageSize : site.context.config.pageSize
+    }
+
+    var count: Int { max(1, (members.count + size - 1) / size) }
+
+    /// The folder of page `number`: `movies/`, `movies/page/2/`.
+    func path(_ number: Int) -> String {
+        number == 1 ? folder : "\(folder)page/\(number)/"
+    }
+
+    func range(_ number: Int) -> Range<Int> {
+        let lower = min(members.count, (number - 1) * size)
+        return lower..<min(members.count, lower + size)
+    }
+
+    /// The pages whose content may differ after `change`: those showing a changed review,
+    /// and those the list's change reaches (every page of a compact list, whose jump links
+    /// follow the whole list; every page when the number of pages may change).
+    func affected(by change: IndexChange) -> [Int] {
+        var numbers: Set<Int> = []
+        if let listChange = change.lists[key] {
+            if isCompact || listChange.toEnd { return Array(1...count) }
+            numbers.formUnion((1...count).filter { listChange.touches(range($0)) })
+        }
+        if !change.cardChanged.isEmpty {
+            for (position, id) in members.enumerated() where change.cardChanged.contains(id) {
+                numbers.insert(position / size + 1)
+            }
+        }
+        return numbers.sorted()
+    }
+
+    /// What page `number` shows.
+    func model(_ number: Int, _ site: Presentation) -> ListModel {
+        let context = site.context
+        let index = site.index
+        let slice = members[range(number)]
+        var groups: [ReviewGroup] = []
+        var current: (id: String, heading: String, cards: [ReviewCard])?
+        for id in slice {
+            let group = index.key(id).group(key.order)
+            if current?.id != group {
+                if let done = current { groups.append(ReviewGroup(heading: done.heading, id: done.id, reviews: done.cards)) }
+                current = (group, heading(of: id, site), [])
+            }
+            current!.cards.append(index.card(id))
+        }
+        if let done = current { groups.append(ReviewGroup(heading: done.heading, id: done.id, reviews: done.cards)) }
+        let urls = context.urls
+        var jumps: [JumpLink] = []
+        if isCompact {
+            for start in index.groupStarts[key] ?? [] {
+                let page = start / size + 1
+                let id = members[start]
+                jumps.append(
+                    JumpLink(
+                        label: heading(of: id, site), url: urls.path(path(page)) + "#" + index.key(id).group(key.order),
+                        onThisPage: page == number))
+            }
+        }
+        return ListModel(groups: groups, jumps: jumps, isCompact: isCompact, pagination: pagination(number, site))
+    }
+
+    /// The heading over the group a review falls in.
+    func heading(of id: Int, _ site: Presentation) -> String {
+        let context = site.context
+        let key = site.index.key(id)
+        switch self.key.order {
+        case .date: return context.format.month(key.day)
+        case .title: return key.initial
+        case .rating:
+            return key.ratingHalves < 0
+                ? context.labels.notRated : context.format.ratingHeading(Rating(halves: key.ratingHalves)!)
+        case .year: return context.format.year(key.year)
+        }
+    }
+
+    /// The pager of page `number`; nil when the list fits on one page.
+    func pagination(_ number: Int, _ site: Presentation) -> PaginationModel? {
+        let total = count
+        guard total > 1 else { return nil }
+        let context = site.context
+        let urls = context.urls
+        let labels = context.labels
+        let (before, after) =
+            key.order == .date ? (labels.newerPage, labels.olderPage) : (labels.previousPage, labels.nextPage)
+        let items = Self.window(number, of: total).map { page -> PageItem in
+            guard let page else { return PageItem(number: "…", url: "", current: false, gap: true) }
+            return PageItem(
+                number: context.format.number(page), url: urls.path(path(page)), current: page == number, gap: false)
+        }
+        return PaginationModel(
+            label: context.format.pageOf(number, total),
+            previous: number > 1 ? StepLink(url: urls.path(path(number - 1)), label: before) : nil,
+            next: number < total ? StepLink(url: urls.path(path(number + 1)), label: after) : nil, items: items)
+    }
+
+    /// The page numbers a pager shows: the first, the last and two on each side of the
+    /// current one, with nil for each gap; all of them when there are few.
+    static func window(_ current: Int, of total: Int) -> [Int?] {
+        guard total > 7 else { return Array(1...total) }
+        let around = Set([1, total] + (current - 2...current + 2).filter { (1...total).contains($0) })
+        var shown: [Int?] = []
+        var last = 0
+        for page in around.sorted() {
+            if page > last + 1 { shown.append(nil) }
+            shown.append(page)
+            last = page
+        }
+        return shown
+    }
+}

@@ -1,0 +1,192 @@
+/// What an update of the index changed, for the presenters to find the pages that may differ.
+struct IndexChange: Sendable {
+    /// Reviews whose value changed (their own page shows it).
+    var changed: Set<Int> = []
+    /// Reviews whose card changed (every page listing them shows it).
+    var cardChanged: Set<Int> = []
+    /// Reviews that moved in some list, or came or went.
+    var moved: Set<Int> = []
+    var added: Set<Int> = []
+    var removed: Set<Int> = []
+    /// The lists whose order or members changed, and where.
+    var lists: [ListKey: ListChange] = [:]
+    /// Reviews whose older or newer neighbour changed.
+    var neighboursChanged: Set<Int> = []
+    /// Reviews whose related reviews changed.
+    var relatedChanged: Set<Int> = []
+    /// Tags and genres whose name (or whose presence) changed.
+    var namesChanged: Set<ListScope> = []
+
+    var isEmpty: Bool { changed.isEmpty && removed.isEmpty }
+}
+
+/// Where a list changed: from `low` to `high`, or from `low` to its end when its length
+/// changed (or several reviews moved in it).
+struct ListChange: Sendable, Equatable {
+    var low: Int
+    var high: Int
+    var toEnd: Bool
+
+    /// Widens the change to a review that left position `old` and arrived at `new`.
+    mutating func include(old: Int?, new: Int?) {
+        let positions = [old, new].compactMap { $0 }
+        low = min(low, positions.min() ?? low)
+        high = max(high, positions.max() ?? high)
+        if old == nil || new == nil { toEnd = true }
+    }
+
+    /// Whether the page showing positions `range` may differ.
+    func touches(_ range: Range<Int>) -> Bool {
+        range.upperBound > low && (toEnd || range.lowerBound <= high)
+    }
+}
+
+extension SiteIndex {
+    /// Puts each `(source, review)` in place: a new review is added, nil removes one, and a
+    /// changed one moves in its lists. Returns what changed.
+    mutating func update(_ replacements: [(source: String, review: Review?)], context: SiteContext) -> IndexChange {
+        var change = IndexChange()
+        var oldKeys: [Int: ReviewKey] = [:]
+        let collation = context.collation
+        // Each review's new value, and the tags whose newest reviews (related candidates) may change.
+        var candidateTags: Set<String> = []
+        var touchedSections: Set<String> = []
+        var oldPrefixes: [String: ArraySlice<Int>] = [:]
+        for (source, review) in replacements {
+            let existing = ids[source]
+            guard existing != nil || review != nil else { continue }
+            let id = existing ?? reviews.count
+            if existing == nil {
+                ids[source] = id
+                reviews.append(nil)
+                keys.append(nil)
+                cards.append(nil)
+                older.append(nil)
+                newer.append(nil)
+                related.append([])
+                titleRank.append(-1)
+            }
+            guard reviews[id] != review else { continue }
+            let key = review.map { ReviewKey($0, collation: collation) }
+            let card = review.map { Self.card(for: $0, context: context) }
+            change.changed.insert(id)
+            if cards[id] != card { change.cardChanged.insert(id) }
+            if keys[id] != key {
+                change.moved.insert(id)
+                if let old = keys[id] { oldKeys[id] = old }
+                for name in (keys[id]?.tags ?? []) + (key?.tags ?? []) where oldPrefixes[name.slug] == nil {
+                    candidateTags.insert(name.slug)
+                    oldPrefixes[name.slug] = list(ListKey(.tag(name.slug), .date)).prefix(Self.candidatesPerTag + 1)
+                }
+                for section in [keys[id]?.section, key?.section].compactMap({ $0 }) { touchedSections.insert(section) }
+            }
+            if reviews[id] == nil { change.added.insert(id) }
+            if review == nil {
+                change.removed.insert(id)
+                ids[source] = nil
+            }
+            reviews[id] = review
+            cards[id] = card
+            keys[id] = key
+        }
+        guard !change.moved.isEmpty else {
+            relateCardChanges(&change)
+            return change
+        }
+        // Out of the lists with their old keys, into them with the new ones.
+        var oldPositions: [ListKey: [Int: Int]] = [:]
+        for (id, old) in oldKeys {
+            count(old, by: -1)
+            for list in old.lists {
+                guard var members = lists[list], let position = members.firstIndex(of: id) else { continue }
+                members.remove(at: position)
+                lists[list] = members.isEmpty ? nil : members
+                oldPositions[list, default: [:]][id] = position
+            }
+            if let position = byTitle.firstIndex(of: id) { byTitle.remove(at: position) }
+        }
+        let moved = change.moved.sorted()
+        for id in moved {
+            guard let key = keys[id] else { continue }
+            let position = insertionPoint(in: byTitle) { Self.titleOrder(self.keys[$0]!, key, collation) }
+            byTitle.insert(id, at: position)
+        }
+        for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }
+        for id in change.removed { titleRank[id] = -1 }
+        var newPositions: [ListKey: [Int: Int]] = [:]
+        for id in moved {
+            guard let key = keys[id] else { continue }
+            count(key, by: 1)
+            for list in key.lists {
+                var members = lists[list] ?? []
+                let position = insertionPoint(in: members) { Self.precedes($0, id, list.order, self.keys, self.titleRank) }
+                members.insert(id, at: position)
+                lists[list] = members
+                newPositions[list, default: [:]][id] = position
+            }
+        }
+        for list in Set(oldPositions.keys).union(newPositions.keys) {
+            let ids = Set(oldPositions[list, default: [:]].keys).union(newPositions[list, default: [:]].keys)
+            var listChange = ListChange(low: Int.max, high: 0, toEnd: ids.count > 1)
+            for id in ids { listChange.include(old: oldPositions[list]?[id], new: newPositions[list]?[id]) }
+            change.lists[list] = listChange
+            groupStarts[list] = lists[list].map { Self.groupStarts(of: $0, list.order, keys) }
+        }
+        // Names of tags and genres, neighbours, related reviews.
+        for old in oldKeys.values { for scope in Self.taxonomyScopes(old) { change.namesChanged.insert(scope) } }
+        for id in moved { for scope in keys[id].map(Self.taxonomyScopes) ?? [] { change.namesChanged.insert(scope) } }
+        change.namesChanged = change.namesChanged.filter { scope in
+            let name = nameCounts[scope].flatMap(Self.displayName)
+            defer { names[scope] = name }
+            return names[scope] != name
+        }
+        for section in touchedSections { change.neighboursChanged.formUnion(linkNeighbours(in: section)) }
+        for id in change.removed {
+            older[id] = nil
+            newer[id] = nil
+        }
+        var stale = Set(moved)
+        for tag in candidateTags {
+            let members = list(ListKey(.tag(tag), .date))
+            if members.prefix(Self.candidatesPerTag + 1) != oldPrefixes[tag] || moved.contains(where: { id in
+                (oldPrefixes[tag] ?? []).contains(id)
+            }) {
+                stale.formUnion(members)
+            }
+        }
+        for id in stale {
+            let fresh = reviews[id] == nil ? [] : relatedReviews(of: id)
+            guard fresh != related[id] else { continue }
+            if tracksDependents {
+                for other in related[id] { relatedBy[other]?.remove(id) }
+                for other in fresh { relatedBy[other, default: []].insert(id) }
+            }
+            related[id] = fresh
+            change.relatedChanged.insert(id)
+        }
+        relateCardChanges(&change)
+        return change
+    }
+}
+
+private extension SiteIndex {
+    /// The first position in `sorted` whose element does not come before the one to insert.
+    func insertionPoint(in sorted: [Int], before: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if before(sorted[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    static func taxonomyScopes(_ key: ReviewKey) -> [ListScope] {
+        key.tags.map { .tag($0.slug) } + key.genres.map { .genre($0.slug) }
+    }
+
+    /// Reviews listing a review whose card changed as related show it too.
+    func relateCardChanges(_ change: inout IndexChange) {
+        for id in change.cardChanged { change.relatedChanged.formUnion(relatedBy[id] ?? []) }
+    }
+}

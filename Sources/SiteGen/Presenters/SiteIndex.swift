@@ -1,0 +1,206 @@
+/// The reviews as the presenters see them: each review's card and sort key, every sorted
+/// list (per section and order, per tag, per genre, the whole site), the neighbours and
+/// related reviews of each. A build makes it once; `sitegen serve` updates it in place
+/// when reviews change (``update(_:context:)``), inserting and removing the changed reviews
+/// instead of sorting again.
+///
+/// Reviews are numbered by id: their place in the loaded content, and for reviews added
+/// while serving, the next free number (an id is never reused, a removed review leaves nil).
+/// Its properties change only through ``update(_:context:)`` (in its own file, so they are
+/// not `private(set)`).
+struct SiteIndex: Sendable {
+    var reviews: [Review?]
+    var keys: [ReviewKey?]
+    var cards: [ReviewCard?]
+    /// Ids by source path (`content/movies/parasite.md`).
+    var ids: [String: Int]
+    /// Every review in title order (collation, then slug, then section), and each id's place in it.
+    var byTitle: [Int]
+    var titleRank: [Int]
+    /// Each list, sorted: highest primary key first, then title order.
+    var lists: [ListKey: [Int]]
+    /// Where each group of each list starts (positions; see ``ReviewKey/group(_:)``).
+    var groupStarts: [ListKey: [Int]] = [:]
+    /// The older and the newer review of the same section.
+    var older: [Int?]
+    var newer: [Int?]
+    /// Each review's related reviews (sharing the most tags, then newest).
+    var related: [[Int]]
+    /// For each review, the reviews that list it as related (kept only when serving).
+    var relatedBy: [Int: Set<Int>] = [:]
+    /// The name shown for each tag and genre (see ``displayName(_:)``).
+    var names: [ListScope: String] = [:]
+    /// Which names are written for each tag and genre, and how often.
+    var nameCounts: [ListScope: [String: Int]] = [:]
+    let tracksDependents: Bool
+
+    /// How many related reviews a page lists.
+    static let relatedLimit = 4
+    /// How many of each tag's newest reviews are considered for "related".
+    static let candidatesPerTag = 100
+
+    /// The index of `reviews` (ids are their positions); `tracksDependents` keeps what
+    /// incremental updates need.
+    init(reviews: [Review], context: SiteContext, tracksDependents: Bool = false) {
+        self.tracksDependents = tracksDependents
+        let collation = context.collation
+        let keys: [ReviewKey?] = reviews.parallelMap { ReviewKey($0, collation: collation) }
+        self.reviews = reviews
+        self.keys = keys
+        self.cards = reviews.parallelMap { Optional(Self.card(for: $0, context: context)) }
+        ids = Dictionary(reviews.enumerated().map { ($1.source, $0) }, uniquingKeysWith: { first, _ in first })
+        byTitle = Array(reviews.indices).parallelSorted { Self.titleOrder(keys[$0]!, keys[$1]!, collation) }
+        titleRank = [Int](repeating: 0, count: reviews.count)
+        for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }
+        var members: [ListKey: [Int]] = [:]
+        for (id, key) in keys.enumerated() {
+            for list in key!.lists { members[list, default: []].append(id) }
+        }
+        let ranks = titleRank
+        let sorted = Array(members).parallelMap { entry in
+            (entry.key, entry.value.sorted { Self.precedes($0, $1, entry.key.order, keys, ranks) })
+        }
+        lists = Dictionary(uniqueKeysWithValues: sorted)
+        groupStarts = Dictionary(
+            uniqueKeysWithValues: sorted.parallelMap { ($0.0, Self.groupStarts(of: $0.1, $0.0.order, keys)) })
+        older = [Int?](repeating: nil, count: reviews.count)
+        newer = [Int?](repeating: nil, count: reviews.count)
+        related = []
+        for section in context.sections { _ = linkNeighbours(in: section.name) }
+        let index = self
+        related = Array(reviews.indices).parallelMap { index.relatedReviews(of: $0) }
+        for key in keys { count(key!, by: 1) }
+        for scope in nameCounts.keys { names[scope] = Self.displayName(nameCounts[scope]!) }
+        if tracksDependents {
+            for (id, list) in related.enumerated() { for other in list { relatedBy[other, default: []].insert(id) } }
+        }
+    }
+
+    /// The ids of the reviews the index holds now.
+    var liveIDs: [Int] { lists[ListKey(.all, .date)] ?? [] }
+
+    /// The list for `key` (empty when no review is in it).
+    func list(_ key: ListKey) -> [Int] {
+        lists[key] ?? []
+    }
+
+    /// The review with id `id`, which must be present.
+    func review(_ id: Int) -> Review { reviews[id]! }
+    func key(_ id: Int) -> ReviewKey { keys[id]! }
+    func card(_ id: Int) -> ReviewCard { cards[id]! }
+
+    /// The slugs of the tags (or genres) any review has, in no particular order.
+    func scopes(_ taxonomy: Taxonomy) -> [String] {
+        lists.keys.compactMap { key in
+            switch (key.scope, taxonomy) {
+            case (.tag(let slug), .tags), (.genre(let slug), .genres): slug
+            default: nil
+            }
+        }
+    }
+
+    /// A review's card.
+    static func card(for review: Review, context: SiteContext) -> ReviewCard {
+        let format = context.format
+        let urls = context.urls
+        return ReviewCard(
+            .init(
+                title: review.title, url: urls.path(review.path), date: format.date(review.date),
+                rating: review.rating.map(format.rating),
+                summary: review.summary ?? format.excerpt(review.body.firstParagraph),
+                image: image(for: review, context: context), year: review.year.map(String.init) ?? "",
+                creator: review.creator ?? "",
+                sectionTitle: context.section(named: review.section)?.title ?? review.section,
+                kind: review.work.kind.rawValue))
+    }
+
+    /// The poster or cover: the smallest cached size as `src`, every size in `srcset`.
+    static func image(for review: Review, context: SiteContext) -> ImageModel? {
+        guard let images = review.metadata?.images, let first = images.first else { return nil }
+        let url = { (image: CachedImage) in context.urls.path(MetadataEnricher.publishedPath(of: image)) }
+        return ImageModel(
+            url: url(first),
+            srcset: images.count > 1 ? images.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ") : "",
+            alt: context.format.imageAlt(title: review.title, kind: review.work.kind), width: first.width,
+            height: first.height)
+    }
+}
+
+extension SiteIndex {
+    /// Title order: the site's collation (numbers as numbers), then slug, then section.
+    static func titleOrder(_ lhs: ReviewKey, _ rhs: ReviewKey, _ collation: Collation) -> Bool {
+        switch collation.ordered(lhs.title, rhs.title) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return (lhs.slug, lhs.section) < (rhs.slug, rhs.section)
+        }
+    }
+
+    /// Whether `lhs` comes before `rhs` in a list of `order`.
+    static func precedes(_ lhs: Int, _ rhs: Int, _ order: SortOrder, _ keys: [ReviewKey?], _ ranks: [Int]) -> Bool {
+        let left = keys[lhs]!.primary(order)
+        let right = keys[rhs]!.primary(order)
+        return left != right ? left > right : ranks[lhs] < ranks[rhs]
+    }
+
+    /// The positions in `members` where a new group starts.
+    static func groupStarts(of members: [Int], _ order: SortOrder, _ keys: [ReviewKey?]) -> [Int] {
+        var starts: [Int] = []
+        var last: String?
+        for (position, id) in members.enumerated() {
+            let group = keys[id]!.group(order)
+            if group != last { starts.append(position) }
+            last = group
+        }
+        return starts
+    }
+
+    /// Sets the older and newer review of every review of `section`; returns those whose neighbours changed.
+    mutating func linkNeighbours(in section: String) -> Set<Int> {
+        var changed: Set<Int> = []
+        let sorted = list(ListKey(.section(section), .date))
+        for (position, id) in sorted.enumerated() {
+            let newerID = position > 0 ? sorted[position - 1] : nil
+            let olderID = position + 1 < sorted.count ? sorted[position + 1] : nil
+            if newer[id] != newerID || older[id] != olderID { changed.insert(id) }
+            newer[id] = newerID
+            older[id] = olderID
+        }
+        return changed
+    }
+
+    /// Reviews sharing the most tags with `id`, then the newest, then by title: among each
+    /// tag's newest reviews, so the cost does not grow with the site.
+    func relatedReviews(of id: Int) -> [Int] {
+        guard let key = keys[id], !key.tags.isEmpty else { return [] }
+        var shared: [Int: Int] = [:]
+        shared.reserveCapacity(Self.candidatesPerTag * key.tags.count)
+        for tag in key.tags {
+            for other in list(ListKey(.tag(tag.slug), .date)).prefix(Self.candidatesPerTag + 1) where other != id {
+                shared[other, default: 0] += 1
+            }
+        }
+        let ranked = { (candidate: (key: Int, value: Int)) in
+            (candidate.value, keys[candidate.key]!.primary(.date), -titleRank[candidate.key])
+        }
+        var best: [(key: Int, value: Int)] = []
+        for candidate in shared {
+            guard best.count < Self.relatedLimit || ranked(candidate) > ranked(best[best.count - 1]) else { continue }
+            best.append(candidate)
+            best.sort { ranked($0) > ranked($1) }
+            if best.count > Self.relatedLimit { best.removeLast() }
+        }
+        return best.map(\.key)
+    }
+
+    /// Counts (or uncounts, with `by: -1`) the names a review writes for its tags and genres.
+    mutating func count(_ key: ReviewKey, by amount: Int) {
+        for tag in key.tags { nameCounts[.tag(tag.slug), default: [:]][tag.name, default: 0] += amount }
+        for genre in key.genres { nameCounts[.genre(genre.slug), default: [:]][genre.name, default: 0] += amount }
+    }
+
+    /// The name shown for a tag written in several ways (`Sci-Fi`, `sci fi`): the least.
+    static func displayName(_ counts: [String: Int]) -> String? {
+        counts.filter { $0.value > 0 }.keys.min()
+    }
+}
