@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+/// `sitegen serve` updates only what an edit touches; these tests make hundreds of random
+/// edits of every kind and check, after each, that the served files are exactly those of a
+/// full build of the folder as it now is.
+@Suite("Incremental updates equal full builds")
+struct IncrementalEqualityTests {
+    @Test("random edits of every kind, each followed by a comparison with a full build", arguments: [1, 2, 3])
+    func randomEdits(seed: UInt64) throws {
+        let folder = try ScratchFolder()
+        var random = SplitMix(seed: seed)
+        var state = RandomSite(random: &random)
+        for (path, text) in state.files() { try folder.write(path, text) }
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        var site = try LiveSite.build(builder)
+        var kinds: [String: Int] = [:]
+        var incremental = 0
+        for step in 0..<120 {
+            let edit = state.edit(&random)
+            kinds[edit.kind, default: 0] += 1
+            for (path, text) in edit.files {
+                let url = folder.url.appendingPathComponent(path)
+                if let text {
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(text.utf8).write(to: url)
+                } else {
+                    try FileManager.default.removeItem(at: url)
+                }
+            }
+            let before = site.files
+            site = try site.updating(Set(edit.files.keys))
+            if site.lastUpdate.kind != .full { incremental += 1 }
+            let full = try LiveSite.build(builder)
+            let wrong = differences(site.files, full.files)
+            #expect(wrong.isEmpty, "step \(step), \(edit.kind): \(wrong)")
+            let changed = Set(before.keys).union(site.files.keys).filter { before[$0] != site.files[$0] }.sorted()
+            #expect(site.lastUpdate.changedFiles == changed, "step \(step), \(edit.kind)")
+            if !wrong.isEmpty { break }
+        }
+        #expect(kinds.count == RandomSite.editKinds.count, "\(kinds)")
+        // Most edits are updates, not full builds (a full build is the fallback, and would hide bugs).
+        #expect(incremental > 60, "\(incremental) of 120 edits were incremental")
+    }
+}
+
+/// The paths whose bytes differ.
+private func differences(_ one: [String: Data], _ two: [String: Data]) -> [String] {
+    Set(one.keys).union(two.keys).filter { one[$0] != two[$0] }.sorted()
+}
+
+/// A small deterministic random number generator (SplitMix64), so a failing seed fails again.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A site of two sections with reviews whose fields edits change at random.
+private struct RandomSite {
+    struct Entry {
+        var section: String
+        var file: String
+        var title: String
+        var date: String
+        var rating: String?
+        var tags: [String]
+        var slug: String?
+        var draft: Bool
+        var tmdb: Int?
+        var body: String
+    }
+
+    var entries: [Entry] = []
+    var counter = 0
+    var pageSize = 2
+    var siteTitle = "Random Reviews"
+    var sectionTitle = "Films"
+    var template = 0
+    var overview = 0
+
+    static let editKinds = [
+        "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
+        "_index.md", "template", "site.yml", "metadata entry",
+    ]
+    static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
+    static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
+
+    init(random: inout SplitMix) {
+        for _ in 0..<24 { entries.append(newEntry(&random)) }
+    }
+
+    mutating func newEntry(_ random: inout SplitMix) -> Entry {
+        counter += 1
+        return Entry(
+            section: Bool.random(using: &random) ? "movies" : "books", file: "r\(counter)",
+            title: Self.titles.randomElement(using: &random)! + " \(Int.random(in: 0..<4, using: &random))",
+            date: Self.date(&random), rating: Self.rating(&random),
+            tags: Array(Self.tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
+            slug: nil, draft: false, tmdb: Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : nil,
+            body: "Words \(counter).")
+    }
+
+    static func date(_ random: inout SplitMix) -> String {
+        String(format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))
+    }
+
+    static func rating(_ random: inout SplitMix) -> String? {
+        Int.random(in: 0...10, using: &random) == 0 ? nil : String(Double(Int.random(in: 0...10, using: &random)) / 2)
+    }
+
+    func path(_ entry: Entry) -> String { "content/\(entry.section)/\(entry.file).md" }
+
+    func text(_ entry: Entry) -> String {
+        var lines = ["title: \"\(entry.title)\"", "date: \(entry.date)"]
+        if let rating = entry.rating { lines.append("rating: \(rating)") }
+        if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
+        if let slug = entry.slug { lines.append("slug: \(slug)") }
+        if entry.draft { lines.append("draft: true") }
+        if let tmdb = entry.tmdb, entry.section == "movies" { lines.append("tmdb: \(tmdb)") }
+        return "---\n\(lines.joined(separator: "\n"))\n---\n\(entry.body)\n\nMore of it.\n"
+    }
+
+    func files() -> [String: String] {
+        var files = [
+            "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": "---\ntitle: About\n---\nHello.\n",
+            "static/robots.txt": "User-agent: *\n",
+        ]
+        for entry in entries { files[path(entry)] = text(entry) }
+        for id in 1...3 {
+            files["metadata/movies/tmdb-\(id).json"] = metadata(id)
+            files["metadata/images/tmdb-\(id)-w342.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(id)</title></svg>\n"
+        }
+        return files
+    }
+
+    var siteYAML: String {
+        "title: \(siteTitle)\nbase_url: https://example.org/r/\npage_size: \(pageSize)\nlist_page_size: 3\n"
+    }
+
+    var sectionIndex: String { "---\ntitle: \(sectionTitle)\nkind: movie\n---\nAll the films.\n" }
+
+    func metadata(_ id: Int) -> String {
+        """
+        {"kind": "movie", "source": "tmdb", "id": "\(id)", "title": "Film \(id)", "overview": "Overview \(overview)",
+         "year": \(2000 + id), "genres": ["Drama", "Genre \(id)"], "directors": ["Director \(id)"],
+         "images": [{"file": "images/tmdb-\(id)-w342.svg", "width": 342, "height": 513, "size": "w342"}]}
+
+        """
+    }
+
+    /// One random edit: its kind and the files it writes (nil removes one).
+    mutating func edit(_ random: inout SplitMix) -> (kind: String, files: [String: String?]) {
+        let kind = Self.editKinds.randomElement(using: &random)!
+        guard !entries.isEmpty || kind == "new file" else { return edit(&random) }
+        let index = Int.random(in: 0..<max(1, entries.count), using: &random)
+        switch kind {
+        case "body": entries[index].body = "Rewritten \(Int.random(in: 0...999, using: &random))."
+        case "rating": entries[index].rating = Self.rating(&random)
+        case "title": entries[index].title = Self.titles.randomElement(using: &random)! + " \(counter)"
+        case "date": entries[index].date = Self.date(&random)
+        case "tags":
+            entries[index].tags = Array(
+                Self.tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
+        case "slug":
+            counter += 1
+            entries[index].slug = entries[index].slug == nil ? "slug-\(counter)" : nil
+        case "draft": entries[index].draft.toggle()
+        case "new file":
+            let entry = newEntry(&random)
+            entries.append(entry)
+            return (kind, [path(entry): text(entry)])
+        case "deleted file":
+            let entry = entries.remove(at: index)
+            return (kind, [path(entry): nil])
+        case "renamed file":
+            let old = path(entries[index])
+            counter += 1
+            entries[index].file = "renamed\(counter)"
+            return (kind, [old: nil, path(entries[index]): text(entries[index])])
+        case "_index.md":
+            sectionTitle = sectionTitle == "Films" ? "Cinema" : "Films"
+            return (kind, ["content/movies/_index.md": sectionIndex])
+        case "template":
+            template += 1
+            return (
+                kind,
+                [
+                    "Templates/card.mustache":
+                        "<article class=\"card v\(template)\"><a href=\"{{url}}\">{{title}}</a> {{year}}</article>\n"
+                ]
+            )
+        case "site.yml":
+            if Bool.random(using: &random) { siteTitle = "Reviews \(counter)" } else { pageSize = pageSize == 2 ? 3 : 2 }
+            return (kind, ["site.yml": siteYAML])
+        case "metadata entry":
+            overview += 1
+            let id = Int.random(in: 1...3, using: &random)
+            return (kind, ["metadata/movies/tmdb-\(id).json": metadata(id)])
+        default: break
+        }
+        return (kind, [path(entries[index]): text(entries[index])])
+    }
+}
