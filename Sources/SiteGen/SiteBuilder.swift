@@ -12,6 +12,8 @@ public struct SiteBuilder: Sendable {
         public var force: Bool
         /// The environment (for the home folder, which is never an output folder).
         public var environment: [String: String]
+        /// Keep a build manifest in `.sitegen/` to skip builds when nothing changed.
+        public var usesManifest = true
 
         public init(
             source: URL, output: URL, includeDrafts: Bool = false, baseURL: BaseURL? = nil, force: Bool = false,
@@ -40,6 +42,8 @@ public struct SiteBuilder: Sendable {
         public let files: Int
         public let output: OutputTransaction.Report
         public let warnings: [Diagnostic]
+        /// True when nothing had changed since the last build, which the build manifest showed.
+        public let upToDate: Bool
     }
 
     /// Loads the site folder and attaches the cached metadata (load, then enrich).
@@ -99,6 +103,33 @@ public struct SiteBuilder: Sendable {
     /// the output folder is left exactly as it was.
     public func build() throws -> Report {
         try checkOutputFolder()
+        // Nothing changed since the last build (the manifest says so, and the output is intact): done.
+        let manifestURL = BuildManifest.location(source: options.source, output: options.output)
+        let identity = BuildManifest.identity(of: options)
+        let started = Date()
+        let stamps = options.usesManifest ? BuildManifest.scan(options.source) : nil
+        if let stamps, let manifest = BuildManifest.read(manifestURL), manifest.identity == identity,
+            manifest.matches(stamps, source: options.source), manifest.outputIsIntact(options.output)
+        {
+            return Report(
+                pages: manifest.pages, files: manifest.files,
+                output: .init(written: 0, unchanged: manifest.files, removed: 0), warnings: manifest.warnings,
+                upToDate: true)
+        }
+        let report = try buildAll()
+        if let stamps,
+            let manifest = BuildManifest.made(
+                identity: identity, stamps: stamps, source: options.source, output: options.output, started: started,
+                report: report)
+        {
+            // Only a shortcut for the next build: a manifest that cannot be written is no error.
+            try? manifest.write(to: manifestURL)
+        }
+        return report
+    }
+
+    /// Loads, presents, renders and writes the whole site.
+    func buildAll() throws -> Report {
         let content = try load()
         let library = try Self.compile(content.theme)
         let jobs = SitePresenter.jobs(Self.present(content, isPreview: false))
@@ -118,7 +149,8 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         let pages = jobs.filter { $0.output.hasSuffix(".html") }.count
-        return Report(pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings)
+        return Report(
+            pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings, upToDate: false)
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).

@@ -4,7 +4,7 @@ import SiteGen
 /// The `sitegen` command line: picks the subcommand, runs it, and turns errors into
 /// messages and exit codes.
 public enum SiteGenTool {
-    public static let version = "0.1.0"
+    public static let version = SiteGenVersion.current
 
     static let commands: [any Command.Type] = [
         BuildCommand.self, ServeCommand.self, FetchCommand.self, TemplateCommand.self,

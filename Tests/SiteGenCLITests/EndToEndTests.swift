@@ -22,7 +22,7 @@ struct EndToEndTests {
         let folder = try TemporaryFolder(["t.mustache": "{{#a}}", "d.json": "{}"])
         let binary = try BuiltBinary("sitegen")
         #expect(try binary.run(["--help"], in: folder.url).status == 0)
-        #expect(try binary.run(["--version"], in: folder.url).outText == "sitegen 0.1.0\n")
+        #expect(try binary.run(["--version"], in: folder.url).outText == "sitegen 0.2.0\n")
         let usage = try binary.run(["template", "--frobnicate"], in: folder.url)
         #expect(usage.status == 64)
         #expect(usage.err.contains("unknown option --frobnicate"))

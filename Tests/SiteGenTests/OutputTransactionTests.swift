@@ -21,7 +21,7 @@ struct OutputTransactionTests {
                 "assets/site.css": "", "index.html": "home", "movies/parasite/index.html": "기생충",
             ])
         let record = try #require(try folder.contents()[".sitegen-output"])
-        #expect(record.hasPrefix("sitegen-output 1\n"))
+        #expect(record.hasPrefix("sitegen-output 2\n"))
         #expect(record.split(separator: "\n").count == 4)
         #expect(record.hasSuffix(" movies/parasite/index.html\n"))
         let parent = folder.url.deletingLastPathComponent()
@@ -163,7 +163,7 @@ struct OutputTransactionTests {
     func damagedRecord() throws {
         let folder = try ScratchFolder()
         _ = try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
-        try folder.write(".sitegen-output", "sitegen-output 1\nnot a line\n")
+        try folder.write(".sitegen-output", "sitegen-output 2\nnot a line\n")
         let error = try #require(throws: BuildError.self) {
             try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
         }

@@ -12,7 +12,7 @@ import Foundation
 /// page is neither rewritten nor read again.
 struct OutputRecord: Sendable, Equatable {
     static let fileName = ".sitegen-output"
-    static let header = "sitegen-output 1"
+    static let header = "sitegen-output 2"
 
     /// One file as sitegen left it.
     struct Entry: Sendable, Equatable {
@@ -48,13 +48,12 @@ struct OutputRecord: Sendable, Equatable {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(lines.count)
         for (number, line) in lines.enumerated() {
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6, let hash = ContentHash(hex: fields[0]), let size = Int(fields[1]),
-                let seconds = Int(fields[2]), let nanoseconds = Int(fields[3]), let inode = UInt64(fields[4]),
-                !fields[5].isEmpty, entries[String(fields[5])] == nil
+            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+            guard fields.count == 7, let hash = ContentHash(hex: fields[0]),
+                let stamp = FileStamp(fields: Array(fields[1...5])), !fields[6].isEmpty,
+                entries[String(fields[6])] == nil
             else { return .damaged("line \(number + 2) is not what sitegen writes") }
-            entries[String(fields[5])] = Entry(
-                stamp: FileStamp(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode), hash: hash)
+            entries[String(fields[6])] = Entry(stamp: stamp, hash: hash)
         }
         return .record(OutputRecord(entries: entries))
     }
@@ -64,31 +63,52 @@ struct OutputRecord: Sendable, Equatable {
         var lines = [Self.header]
         lines.reserveCapacity(entries.count + 2)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            let stamp = entry.stamp
-            lines.append("\(entry.hash) \(stamp.size) \(stamp.seconds) \(stamp.nanoseconds) \(stamp.inode) \(path)")
+            lines.append("\(entry.hash) \(entry.stamp.text) \(path)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 }
 
-/// What `lstat` says of a file, enough to notice that someone else changed it.
+/// What `lstat` says of a file, enough to notice that someone else changed it: its size,
+/// inode and modification time, and the time of its last status change (which no tool can
+/// set back, unlike the modification time).
 struct FileStamp: Sendable, Equatable {
     let size: Int
     let seconds: Int
     let nanoseconds: Int
     let inode: UInt64
+    let changed: Int
 
-    init(size: Int, seconds: Int, nanoseconds: Int, inode: UInt64) {
+    init(size: Int, seconds: Int, nanoseconds: Int, inode: UInt64, changed: Int = 0) {
         self.size = size
         self.seconds = seconds
         self.nanoseconds = nanoseconds
         self.inode = inode
+        self.changed = changed
     }
 
     init(_ info: stat) {
         self.init(
             size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino))
+            inode: UInt64(info.st_ino), changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec))
+    }
+
+    /// The stamp as text: `size seconds nanoseconds inode changed`.
+    var text: String { "\(size) \(seconds) \(nanoseconds) \(inode) \(changed)" }
+
+    /// Reads ``text`` back.
+    init?(fields: [Substring]) {
+        guard fields.count == 5, let size = Int(fields[0]), let seconds = Int(fields[1]),
+            let nanoseconds = Int(fields[2]), let inode = UInt64(fields[3]), let changed = Int(fields[4])
+        else { return nil }
+        self.init(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode, changed: changed)
+    }
+
+    /// The stamp of whatever `path` leads to, links followed; nil when nothing (or not a regular file).
+    static func following(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileStamp(info)
     }
 
     /// The stamp of the regular file at `path` (links are not followed); nil for anything else.

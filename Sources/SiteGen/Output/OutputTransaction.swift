@@ -141,7 +141,8 @@ public final class OutputTransaction: Sendable {
 
     /// Puts every staged file in place and removes stale ones; on failure, undoes it all.
     func commit() throws(BuildError) -> Report {
-        let (staged, entries, unchanged) = state.withLock { ($0.staged, $0.entries, $0.unchanged) }
+        let (staged, unchanged) = state.withLock { ($0.staged, $0.unchanged) }
+        var entries = state.withLock { $0.entries }
         if isFresh {
             return try commitFresh(entries)
         }
@@ -154,6 +155,10 @@ public final class OutputTransaction: Sendable {
             for (path, name) in staged.sorted(by: { $0.key < $1.key }) {
                 guard let name else { continue }
                 try place(staging + "/" + name, at: path, journal: &journal)
+                // A rename changes the file's status time: the record keeps the stamp it has now.
+                if let entry = entries[path], let stamp = FileStamp.of(folder + "/" + path) {
+                    entries[path] = OutputRecord.Entry(stamp: stamp, hash: entry.hash)
+                }
             }
             if !hasRecord || entries != previous {
                 try journal.replace(

@@ -72,6 +72,7 @@ struct BuildCommand: Command {
         environment.console.line(
             "Built \(report.pages) pages (\(report.files) files) into \(shown)/ in \(String(format: "%.2f", seconds)) s: "
                 + "\(report.output.written) written, \(report.output.unchanged) unchanged, \(report.output.removed) removed"
+                + (report.upToDate ? " (nothing changed since the last build)" : "")
         )
         return ExitCode.success
     }

@@ -1,0 +1,200 @@
+import Foundation
+import Mustache
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the last build read and wrote, kept out of the output in the site folder
+/// (`.sitegen/build-<output>.manifest`), so that a build with nothing changed does almost
+/// nothing: it compares every input file's stamp (size, inode, modification and status
+/// times) with the manifest's, checks the output folder still holds exactly what the build
+/// left there, and stops.
+///
+/// The manifest is only ever a shortcut. A missing, damaged or stale one (another sitegen
+/// binary, other options, any input or output file changed, added or removed) is ignored,
+/// and the build runs in full. Files changed within a second of the last build are checked
+/// by their bytes, since a second edit within one clock tick keeps the same stamp.
+struct BuildManifest: Sendable, Equatable {
+    static let header = "sitegen-build-manifest 1"
+    static let folderName = ".sitegen"
+
+    /// The binary, the options and the output folder the build ran with.
+    let identity: String
+    /// Every input file, by path relative to the site folder.
+    let inputs: [String: Input]
+    /// The fingerprint of the output folder's record as the build left it.
+    let output: ContentHash
+    /// What the build reported: pages and files made, and its warnings.
+    let pages: Int
+    let files: Int
+    let warnings: [Diagnostic]
+
+    /// One input file as the build read it.
+    struct Input: Sendable, Equatable {
+        let stamp: FileStamp
+        /// Its bytes' fingerprint, for files changed too recently to trust the stamp alone.
+        let hash: ContentHash?
+    }
+
+    /// The folders of the site that a build reads (besides `site.yml`).
+    static let inputFolders = ["content", Theme.folderName, "static", MetadataCache.folderName]
+
+    /// Where the manifest of builds of `source` into `output` is kept.
+    static func location(source: URL, output: URL) -> URL {
+        let key = ContentHash(OutputFolder.realPath(of: output.standardizedFileURL.path)).description.prefix(16)
+        return source.appendingPathComponent(folderName).appendingPathComponent("build-\(key).manifest")
+    }
+
+    /// What identifies the build apart from its inputs: this binary and the options.
+    static func identity(of options: SiteBuilder.Options) -> String {
+        var executable = "unknown"
+        if let stamp = FileStamp.following("/proc/self/exe") { executable = stamp.text }
+        let output = OutputFolder.realPath(of: options.output.standardizedFileURL.path)
+        let parts = [
+            "sitegen", SiteGenVersion.current, executable, options.includeDrafts ? "drafts" : "",
+            options.baseURL?.absolute ?? "", output,
+        ]
+        return ContentHash(parts.joined(separator: "\u{0}")).description
+    }
+
+    /// The stamps of every input file now; nil when a folder cannot be read (the build then says why).
+    static func scan(_ source: URL) -> [String: FileStamp]? {
+        var stamps: [String: FileStamp] = [:]
+        let root = source.path
+        if let stamp = FileStamp.following(root + "/" + SiteConfig.fileName) { stamps[SiteConfig.fileName] = stamp }
+        var visited: Set<String> = []
+        for folder in inputFolders {
+            guard scan(root, folder, into: &stamps, visited: &visited) else { return nil }
+        }
+        return stamps
+    }
+
+    /// Whether the output folder is still exactly what the manifest says the build left.
+    func outputIsIntact(_ output: URL) -> Bool {
+        let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
+        guard let data = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max),
+            ContentHash(data) == self.output, case .record(let record) = OutputRecord.read(in: folder)
+        else { return false }
+        return record.entries.allSatisfy { FileStamp.of(folder + "/" + $0.key) == $0.value.stamp }
+    }
+
+    /// Whether the inputs now (`stamps`) are the ones the manifest recorded.
+    func matches(_ stamps: [String: FileStamp], source: URL) -> Bool {
+        guard stamps.count == inputs.count else { return false }
+        for (path, stamp) in stamps {
+            guard let input = inputs[path], input.stamp == stamp else { return false }
+            if let hash = input.hash {
+                guard let data = try? DiskFile.read(source.path + "/" + path, limit: Int.max), ContentHash(data) == hash
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    /// A manifest of a build that read files with `stamps` (taken before it read them) and
+    /// left the output folder at `output`.
+    static func made(
+        identity: String, stamps: [String: FileStamp], source: URL, output: URL, started: Date,
+        report: SiteBuilder.Report
+    ) -> BuildManifest? {
+        let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
+        guard let record = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max) else { return nil }
+        let recent = Int(started.timeIntervalSince1970) - 1
+        var inputs: [String: Input] = [:]
+        for (path, stamp) in stamps {
+            var hash: ContentHash?
+            if stamp.seconds >= recent || stamp.changed / 1_000_000_000 >= recent {
+                // Changed too recently to trust: keep the bytes' fingerprint as they were read.
+                guard let data = try? DiskFile.read(source.path + "/" + path, limit: Int.max),
+                    FileStamp.following(source.path + "/" + path) == stamp
+                else { return nil }
+                hash = ContentHash(data)
+            }
+            inputs[path] = Input(stamp: stamp, hash: hash)
+        }
+        return BuildManifest(
+            identity: identity, inputs: inputs, output: ContentHash(record), pages: report.pages, files: report.files,
+            warnings: report.warnings)
+    }
+
+    /// Reads the manifest at `url`; nil when there is none or it is damaged.
+    static func read(_ url: URL) -> BuildManifest? {
+        guard let data = try? DiskFile.read(url.path, limit: Int.max), let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 5, lines[0] == Substring(header), lines.last == "" else { return nil }
+        lines.removeLast()
+        let identity = String(lines[1].dropFirst("identity ".count))
+        let counts = lines[3].split(separator: " ")
+        guard lines[1].hasPrefix("identity "), lines[2].hasPrefix("output "),
+            let output = ContentHash(hex: lines[2].dropFirst("output ".count)), counts.count == 3,
+            counts[0] == "report", let pages = Int(counts[1]), let files = Int(counts[2])
+        else { return nil }
+        var inputs: [String: Input] = [:]
+        var warnings: [Diagnostic] = []
+        for line in lines.dropFirst(4) {
+            if line.hasPrefix("warning ") {
+                let fields = line.dropFirst("warning ".count).split(separator: "\t", maxSplits: 3)
+                guard fields.count == 4, let row = Int(fields[1]), let column = Int(fields[2]) else { return nil }
+                warnings.append(
+                    Diagnostic(
+                        String(fields[3]), at: SourceLocation(path: String(fields[0]), line: row, column: column),
+                        severity: .warning))
+                continue
+            }
+            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+            guard fields.count == 7, let stamp = FileStamp(fields: Array(fields[1...5])), !fields[6].isEmpty else {
+                return nil
+            }
+            let hash = fields[0] == "-" ? nil : ContentHash(hex: fields[0])
+            guard fields[0] == "-" || hash != nil else { return nil }
+            inputs[String(fields[6])] = Input(stamp: stamp, hash: hash)
+        }
+        return BuildManifest(
+            identity: identity, inputs: inputs, output: output, pages: pages, files: files, warnings: warnings)
+    }
+
+    /// Writes the manifest at `url` (a temporary file, then a rename).
+    func write(to url: URL) throws {
+        var lines = [Self.header, "identity \(identity)", "output \(output)", "report \(pages) \(files)"]
+        for warning in warnings {
+            let location = warning.location
+            let message = warning.message.replacingOccurrences(of: "\n", with: " ")
+            lines.append("warning \(location.path)\t\(location.line)\t\(location.column)\t\(message)")
+        }
+        for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)")
+        }
+        try Directory.make(url.deletingLastPathComponent().path)
+        try AtomicFile.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: url)
+    }
+}
+
+private extension BuildManifest {
+    /// Adds the stamps of the visible files under `relative` (and an entry for each folder, so
+    /// that a new empty section counts), following links as the loader does; false when a
+    /// folder cannot be read or is reached twice (a loop, which the loader reports).
+    static func scan(
+        _ root: String, _ relative: String, into stamps: inout [String: FileStamp], visited: inout Set<String>
+    ) -> Bool {
+        let path = root + "/" + relative
+        guard lstatKind(path) != nil else { return true }
+        guard let real = realpath(path, nil) else { return false }
+        defer { free(real) }
+        guard visited.insert(String(cString: real)).inserted else { return false }
+        guard let entries = Directory.entries(path) else { return false }
+        stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let inner = relative + "/" + entry.name
+            switch entry.kind == .link ? DiskFile.kind(root + "/" + inner) : entry.kind == .folder ? .folder : .file {
+            case .folder?:
+                guard scan(root, inner, into: &stamps, visited: &visited) else { return false }
+            default:
+                guard let stamp = FileStamp.following(root + "/" + inner) else { return false }
+                stamps[inner] = stamp
+            }
+        }
+        return true
+    }
+}

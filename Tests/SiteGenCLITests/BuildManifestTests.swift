@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The build manifest (`.sitegen/`) lets a build with nothing changed stop early. It must
+/// never be trusted into wrong output: after any single edit, a build that had the manifest
+/// gives exactly the files of a clean build.
+@Suite("Build manifest")
+struct BuildManifestTests {
+    /// One edit to the site folder.
+    struct Edit: Sendable, CustomStringConvertible {
+        let description: String
+        let apply: @Sendable (URL) throws -> Void
+    }
+
+    static let edits: [Edit] = [
+        Edit(description: "a review's body") { try write($0, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Changed.")) },
+        Edit(description: "a review's rating, same size") { try write($0, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01\nrating: 4", body: "Words.")) },
+        Edit(description: "a new review") { try write($0, "content/movies/new.md", review("title: New\ndate: 2024-03-01")) },
+        Edit(description: "a deleted review") { try FileManager.default.removeItem(at: $0.appendingPathComponent("content/movies/heat.md")) },
+        Edit(description: "a new empty section folder") { try FileManager.default.createDirectory(at: $0.appendingPathComponent("content/books"), withIntermediateDirectories: true) },
+        Edit(description: "a template") { try write($0, "Templates/review.mustache", "{{<layout}}{{$content}}<p>{{review.title}}</p>{{/content}}{{/layout}}\n") },
+        Edit(description: "site.yml") { try write($0, "site.yml", "title: Renamed\nbase_url: https://example.org/\n") },
+        Edit(description: "a static file") { try write($0, "static/robots.txt", "User-agent: nobody\n") },
+        Edit(description: "a metadata entry") { try write($0, "metadata/movies/tmdb-7.json", entry(overview: "Another overview.")) },
+        Edit(description: "a cached image") { try write($0, "metadata/images/tmdb-7-w342.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>B</title></svg>\n") },
+        Edit(description: "a file of the output edited by hand") { try write($0, "public/movies/heat/index.html", "defaced") },
+        Edit(description: "a file of the output deleted by hand") { try FileManager.default.removeItem(at: $0.appendingPathComponent("public/index.html")) },
+        Edit(description: "a damaged manifest") { folder in
+            let manifests = folder.appendingPathComponent(".sitegen")
+            for name in try FileManager.default.contentsOfDirectory(atPath: manifests.path) {
+                try Data("sitegen-build-manifest 1\nnonsense\n".utf8).write(to: manifests.appendingPathComponent(name))
+            }
+        },
+        Edit(description: "a review edited with its old size and modification time put back") { folder in
+            let url = folder.appendingPathComponent("content/movies/heat.md")
+            var info = stat()
+            stat(url.path, &info)
+            try write(folder, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Sword."))
+            var times = [info.st_atim, info.st_mtim]
+            utimensat(AT_FDCWD, url.path, &times, 0)
+        },
+    ]
+
+    @Test("after any single edit, a build with the manifest gives exactly a clean build's files", arguments: edits)
+    func editThenBuild(_ edit: Edit) async throws {
+        let site = try TemporaryFolder(manifestSite)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let again = TestConsole()
+        #expect(await again.run(["build"], in: site.url) == 0)
+        #expect(again.out.hasSuffix(" (nothing changed since the last build)\n"), "\(again.out)")
+
+        try edit.apply(site.url)
+        let cached = TestConsole()
+        #expect(await cached.run(["build"], in: site.url) == 0, "\(cached.err)")
+        #expect(!cached.out.contains("nothing changed"), "\(edit): \(cached.out)")
+        #expect(await TestConsole().run(["build", "--output", "clean"], in: site.url) == 0)
+        let built = try visible(site.url.appendingPathComponent("public"))
+        let clean = try visible(site.url.appendingPathComponent("clean"))
+        #expect(built.keys.sorted() == clean.keys.sorted(), "\(edit)")
+        for (path, data) in clean where built[path] != data {
+            Issue.record("\(edit): \(path) differs from a clean build")
+        }
+        // And the next build, with nothing changed again, stops early.
+        let last = TestConsole()
+        #expect(await last.run(["build"], in: site.url) == 0)
+        #expect(last.out.hasSuffix(" (nothing changed since the last build)\n"), "\(edit): \(last.out)")
+    }
+
+    @Test("the manifest is kept out of the output, in .sitegen/, one per output folder")
+    func location() async throws {
+        let site = try TemporaryFolder(manifestSite)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        #expect(await TestConsole().run(["build", "--output", "other"], in: site.url) == 0)
+        let manifests = try FileManager.default.contentsOfDirectory(
+            atPath: site.url.appendingPathComponent(".sitegen").path)
+        #expect(manifests.count == 2)
+        #expect(manifests.allSatisfy { $0.hasPrefix("build-") && $0.hasSuffix(".manifest") })
+        #expect(try visible(site.url.appendingPathComponent("public")).keys.allSatisfy { !$0.contains("manifest") })
+    }
+}
+
+private func write(_ folder: URL, _ path: String, _ text: String) throws {
+    let url = folder.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
+
+/// The visible files below `folder`.
+private func visible(_ folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+    where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        let url = folder.appendingPathComponent(path)
+        if (try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular {
+            files[path] = try Data(contentsOf: url)
+        }
+    }
+    return files
+}
+
+private func review(_ frontMatter: String, body: String = "A review.") -> String {
+    "---\n\(frontMatter)\n---\n\(body)\n"
+}
+
+private func entry(overview: String) -> String {
+    """
+    {"kind": "movie", "source": "tmdb", "id": "7", "title": "Se7en", "overview": "\(overview)", "year": 1995,
+     "genres": ["Crime"], "directors": ["David Fincher"],
+     "images": [{"file": "images/tmdb-7-w342.svg", "width": 342, "height": 513, "size": "w342"}]}
+
+    """
+}
+
+private let manifestSite: [String: String] = [
+    "site.yml": "title: Manifest Reviews\nbase_url: https://example.org/\n",
+    "content/movies/heat.md": review("title: Heat\ndate: 2024-02-01", body: "Words."),
+    "content/movies/seven.md": review("title: Se7en\ndate: 2024-01-01\ntmdb: 7\ntags: [crime]"),
+    "metadata/movies/tmdb-7.json": entry(overview: "Two detectives."),
+    "metadata/images/tmdb-7-w342.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>A</title></svg>\n",
+    "static/robots.txt": "User-agent: *\n",
+]
