@@ -1,10 +1,21 @@
 import Foundation
+import Synchronization
 
 /// Turns values into the words and numbers pages show, in the site's language.
 public struct Formatter: Sendable {
     public let language: SiteLanguage
     private let locale: Locale
     private let calendar: Calendar
+    /// Each date, month and number formatted once: Foundation's format styles are far too
+    /// slow to run for every page that shows a value.
+    private let cache = Cache()
+
+    private final class Cache: Sendable {
+        let dates = Mutex<[Day: DateModel]>([:])
+        let months = Mutex<[Int: String]>([:])
+        let numbers = Mutex<[Int: String]>([:])
+        let ratings = Mutex<[Int: String]>([:])
+    }
 
     public init(language: SiteLanguage) {
         self.language = language
@@ -16,17 +27,27 @@ public struct Formatter: Sendable {
 
     /// "March 14, 2026" / "2026년 3월 14일", and the ISO form for `datetime=`.
     public func date(_ day: Day) -> DateModel {
-        DateModel(iso: day.description, display: format(day, Date.FormatStyle(date: .long, time: .omitted)))
+        if let known = cache.dates.withLock({ $0[day] }) { return known }
+        let model = DateModel(iso: day.description, display: format(day, Date.FormatStyle(date: .long, time: .omitted)))
+        cache.dates.withLock { $0[day] = model }
+        return model
     }
 
     /// "March 2026" / "2026년 3월".
     public func month(_ day: Day) -> String {
-        format(day, Date.FormatStyle().year().month(.wide))
+        let key = day.year * 100 + day.month
+        if let known = cache.months.withLock({ $0[key] }) { return known }
+        let text = format(day, Date.FormatStyle().year().month(.wide))
+        cache.months.withLock { $0[key] = text }
+        return text
     }
 
     /// A number with the language's digit grouping: "12,345".
     public func number(_ value: Int) -> String {
-        value.formatted(.number.locale(locale))
+        if let known = cache.numbers.withLock({ $0[value] }) { return known }
+        let text = value.formatted(.number.locale(locale))
+        cache.numbers.withLock { $0[value] = text }
+        return text
     }
 
     /// "12 reviews" / "리뷰 12편".
@@ -150,7 +171,11 @@ public struct Formatter: Sendable {
 
 private extension Formatter {
     func ratingNumber(_ rating: Rating) -> String {
-        rating.halves % 2 == 0 ? String(rating.halves / 2) : (rating.value).formatted(.number.locale(locale))
+        if let known = cache.ratings.withLock({ $0[rating.halves] }) { return known }
+        let text =
+            rating.halves % 2 == 0 ? String(rating.halves / 2) : (rating.value).formatted(.number.locale(locale))
+        cache.ratings.withLock { $0[rating.halves] = text }
+        return text
     }
 
     func format(_ day: Day, _ style: Date.FormatStyle) -> String {
