@@ -31,9 +31,15 @@ class Report:
     def add(self, section: str, *lines: str) -> None:
         self.sections.setdefault(section, []).extend(lines)
 
+    def set(self, section: str, *lines: str) -> None:
+        self.sections[section] = list(lines)
+
     def text(self) -> str:
         parts = []
-        for title, lines in self.sections.items():
+        timing = "time per check"
+        order = [title for title in self.sections if title != timing] + [timing] * (timing in self.sections)
+        for title in order:
+            lines = self.sections[title]
             parts.append(f"== {title}")
             parts.extend(lines or ["(none)"])
             parts.append("")

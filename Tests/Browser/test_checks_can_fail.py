@@ -48,6 +48,16 @@ KOREAN = """<!DOCTYPE html>
     "일로 한순간에 무너진다. 설정이 좋다. 감정을 느끼지 못하는 화자의 일인칭이라니, 소설가에게는 근사한 제약이다. " * 4,
 )
 
+DARK_ONLY = """<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Faint in the dark</title>
+    <style>@media (prefers-color-scheme: dark) { body { background: #222; color: #333; } }</style>
+  </head>
+  <body><main><h1>Readable in light, faint in dark</h1></main></body>
+</html>
+"""
+
 SEARCH = """<!DOCTYPE html>
 <html lang="en">
   <head><meta charset="utf-8"><title>Search</title></head>
@@ -84,7 +94,8 @@ SEARCH = """<!DOCTYPE html>
 def canary(server) -> BuiltSite:
     output = server.root / "canary"
     pages = []
-    for path, text in [("broken/", BROKEN), ("fine/", FINE), ("korean/", KOREAN), ("search/", SEARCH)]:
+    for path, text in [("broken/", BROKEN), ("fine/", FINE), ("korean/", KOREAN), ("dark/", DARK_ONLY),
+                       ("search/", SEARCH)]:
         file = output / path / "index.html"
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(text, encoding="utf-8")
@@ -117,6 +128,14 @@ def test_axe_finds_violations_and_outside_requests_are_seen(browser, canary):
     assert any("unreachable.invalid" in problem for problem in outside), outside
     rules = {rule["id"] for rule in browser.axe(WCAG_TAGS)["violations"]}
     assert {"image-alt", "color-contrast", "html-has-lang"} <= rules, rules
+
+
+def test_axe_sees_the_dark_colour_scheme(browser, canary):
+    contrast = {}
+    for scheme in ("light", "dark"):
+        browser.open(canary.page("dark/").url, 390, scheme)
+        contrast[scheme] = [rule["id"] for rule in browser.axe(WCAG_TAGS)["violations"]]
+    assert contrast == {"light": [], "dark": ["color-contrast"]}, contrast
 
 
 def test_the_overflow_check_finds_a_wide_page(browser, canary):

@@ -16,7 +16,7 @@ const rating = one(".review-meta .rating");
 const date = one(".review-meta time[datetime]");
 const image = one(".review-cover img");
 return {
-  kind: one("article.kind-movie") ? "movie" : "book",
+  kind: one("article.review-article.kind-movie") ? "movie" : "book",
   title: (one(".review-title") || { textContent: "" }).textContent.trim(),
   rating: rating ? rating.getAttribute("aria-label") : null,
   date: date ? date.getAttribute("datetime") : null,
