@@ -1,4 +1,5 @@
-"""axe-core (WCAG 2.2 AA) on each kind of page of the example site, light and dark, phone and desktop.
+"""axe-core (WCAG 2.2 AA) on each kind of page of the example site, light and dark, phone and desktop,
+and on every other page once.
 
 Each page is also photographed, whole, into .build/browser-screenshots/ (named kind-width-scheme.png).
 """
@@ -42,3 +43,15 @@ def test_no_axe_violations(width, scheme, browser, example_site, screenshots, re
         *(f"{rule}\n    on: {', '.join(where)}" for rule, where in sorted(_undecided.items())),
     )
     assert not problems, f"{len(problems)} accessibility problems ({', '.join(WCAG_TAGS)}):\n" + "\n".join(problems)
+
+
+def test_no_axe_violations_on_the_other_pages(browser, example_site):
+    """Every page not checked above, once (390 px, light): content differs from page to page."""
+    checked = {page.url for _, page in representatives(example_site)}
+    others = [page for page in example_site.pages if page.url not in checked]
+    problems: list[str] = []
+    for page in others:
+        problems += browser.open(page.url, 390, "light", all_images=True)
+        problems += describe_violations(page.url, 390, "light", browser.axe(WCAG_TAGS)["violations"])
+    assert others, "every page is a representative: nothing else to check"
+    assert not problems, f"{len(problems)} accessibility problems on {len(others)} pages:\n" + "\n".join(problems)
