@@ -31,4 +31,9 @@ for (path, contents) in entries.sorted(by: { $0.0 < $1.0 }) {
 }
 source += entries.isEmpty ? "        :\n" : ""
 source += "    ]\n}\n"
-try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
+// Unchanged bytes are not written again, so that the file's date does not make the build
+// compile the library again (the plugin runs again whenever the build configuration changes).
+let output = URL(fileURLWithPath: arguments[2])
+if (try? Data(contentsOf: output)) != Data(source.utf8) {
+    try Data(source.utf8).write(to: output, options: .atomic)
+}
