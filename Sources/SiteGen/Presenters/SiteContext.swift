@@ -30,6 +30,12 @@ public struct SiteContext: Sendable {
         var hasGenres: Bool
         var newestYear: Int?
 
+        init(hasTags: Bool, hasGenres: Bool, newestYear: Int?) {
+            self.hasTags = hasTags
+            self.hasGenres = hasGenres
+            self.newestYear = newestYear
+        }
+
         init(_ reviews: some Collection<Review>) {
             hasTags = reviews.contains { !ReviewKey.names($0.tags).isEmpty }
             hasGenres = reviews.contains { !ReviewKey.names($0.genres).isEmpty }

@@ -76,6 +76,15 @@ struct SiteIndex: Sendable {
         }
     }
 
+    /// What the shared parts of every page depend on: whether any review has tags or
+    /// genres, and the newest review's year.
+    var facts: SiteContext.Facts {
+        SiteContext.Facts(
+            hasTags: lists.keys.contains { if case .tag = $0.scope { true } else { false } },
+            hasGenres: lists.keys.contains { if case .genre = $0.scope { true } else { false } },
+            newestYear: list(ListKey(.all, .date)).first.map { key($0).day.year })
+    }
+
     /// The ids of the reviews the index holds now.
     var liveIDs: [Int] { lists[ListKey(.all, .date)] ?? [] }
 

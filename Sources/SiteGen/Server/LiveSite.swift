@@ -213,15 +213,22 @@ private extension LiveSite {
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
         let reviews = index.liveIDs.sorted().map(index.review)
-        let checks = SiteLoader.crossChecks(sections: content.sections, reviews: reviews, pages: content.pages)
-        guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
-        // A change to the navigation or the footer reaches every page.
-        guard SiteContext.Facts(reviews) == presentation.context.facts else { return nil }
-        // Images no review uses any more go with a full build.
-        let published = { (reviews: [Review]) in
-            Set(reviews.flatMap { $0.metadata?.images ?? [] }.map(MetadataEnricher.publishedPath))
+        if !change.moved.isEmpty {
+            // Only a review that moved can take another's address or tag.
+            let checks = SiteLoader.crossChecks(sections: content.sections, reviews: reviews, pages: content.pages)
+            guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
-        guard published(content.reviews).isSubset(of: published(reviews)) else { return nil }
+        // A change to the navigation or the footer reaches every page.
+        guard index.facts == presentation.context.facts else { return nil }
+        // Images no review uses any more go with a full build.
+        let images = { (review: Review?) in Set((review?.metadata?.images ?? []).map(MetadataEnricher.publishedPath)) }
+        let lostImages = change.changed.contains { id in
+            !images(presentation.index.reviews[safe: id] ?? nil).isSubset(of: images(index.reviews[id]))
+        }
+        if lostImages {
+            let published = { (reviews: [Review]) in Set(reviews.flatMap { images($0) }) }
+            guard published(content.reviews).isSubset(of: published(reviews)) else { return nil }
+        }
         let newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
@@ -318,5 +325,12 @@ private extension LiveSite {
     /// The paths whose bytes differ between two sets of files.
     static func difference(_ old: [String: Data], _ new: [String: Data]) -> [String] {
         Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }.sorted()
+    }
+}
+
+private extension Array {
+    /// The element at `index`, or nil past the end.
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }
