@@ -74,9 +74,17 @@ public struct SiteBuilder: Sendable {
 
     /// The presenters' view of `content`: the third step of a build.
     static func present(_ content: SiteContent, isPreview: Bool, tracksDependents: Bool = false) -> Presentation {
+        let image = content.config.image.flatMap { path in
+            content.staticFiles[path].flatMap { ImageSize.of(Array($0.prefix(64 * 1024))) }.map { size in
+                SocialImage(
+                    url: URLs(base: content.config.baseURL).absolute(path), width: size.width, height: size.height,
+                    alt: content.config.title)
+            }
+        }
         let context = SiteContext(
             config: content.config, sections: content.sections, pages: content.pages,
-            facts: .init(content.reviews), isPreview: isPreview)
+            facts: .init(content.reviews), isPreview: isPreview, siteImage: image,
+            hasOwnRobots: content.staticFiles["robots.txt"] != nil)
         return Presentation(
             context: context,
             index: SiteIndex(reviews: content.reviews, context: context, tracksDependents: tracksDependents))

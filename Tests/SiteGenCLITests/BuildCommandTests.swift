@@ -20,21 +20,24 @@ struct BuildCommandTests {
             "movies/by-year/index.html", "movies/index.html", "movies/parasite/index.html",
             "movies/past-lives/index.html", "robots.txt", "sitemap.xml", "tags/campus/index.html",
             "tags/index.html", "tags/korea/index.html", "tags/thriller/index.html",
-        ]
+            // A feed per section and per tag.
+            "books/feed.xml", "movies/feed.xml", "tags/campus/feed.xml", "tags/korea/feed.xml",
+            "tags/thriller/feed.xml",
+        ].sorted()
         #expect(files.keys.sorted() == expected)
         #expect(
             console.out.wholeMatch(
-                of: /Built 18 pages \(24 files\) into public\/ in \d+\.\d\d s: 24 written, 0 unchanged, 0 removed\n/)
+                of: /Built 18 pages \(29 files\) into public\/ in \d+\.\d\d s: 29 written, 0 unchanged, 0 removed\n/)
                 != nil, "\(console.out)")
         #expect(files["robots.txt"] == Data("User-agent: *\n".utf8))
         #expect(files["images/note.txt"] == Data("static".utf8))
         let css = try #require(files["assets/site.css"])
         #expect(!css.isEmpty)
         let parasite = try text(files, "movies/parasite/index.html")
-        #expect(parasite.contains(#"<h1 class="review-title">Parasite</h1>"#))
+        #expect(parasite.contains(#"<h1 class="review-title" lang="en">Parasite</h1>"#))
         #expect(parasite.contains(#"<span class="rating" role="img" aria-label="4.5 out of 5 stars">★★★★½</span>"#))
         #expect(parasite.contains(#"<time datetime="2026-03-14">March 14, 2026</time>"#))
-        #expect(parasite.contains(#"<a href="/tags/thriller/" rel="tag">thriller</a>"#))
+        #expect(parasite.contains(#"<a href="/tags/thriller/" rel="tag" lang="en">thriller</a>"#))
         #expect(parasite.contains(#"<link rel="stylesheet" href="/assets/site.css">"#))
         #expect(parasite.contains("<p>The <em>stairs</em>.</p>"))
         #expect(try text(files, "about/index.html").contains("<h1>About</h1>"))
@@ -55,7 +58,7 @@ struct BuildCommandTests {
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
         let output = try snapshot(site.url.appendingPathComponent("public"))
         let page = try text(output, "movies/tom/index.html")
-        #expect(page.contains(#"<h1 class="review-title">Tom &amp; Jerry &lt;Live&gt;</h1>"#))
+        #expect(page.contains(#"<h1 class="review-title" lang="en">Tom &amp; Jerry &lt;Live&gt;</h1>"#))
         #expect(page.contains("<title>Tom &amp; Jerry &lt;Live&gt; · Test Reviews</title>"))
         #expect(!page.contains("<Live>"))
         #expect(
@@ -135,7 +138,7 @@ struct BuildCommandTests {
         let console = TestConsole()
         #expect(await console.run(["build"], in: site.url) == 0)
         #expect(
-            console.out.hasSuffix(": 0 written, 24 unchanged, 0 removed (nothing changed since the last build)\n"),
+            console.out.hasSuffix(": 0 written, 29 unchanged, 0 removed (nothing changed since the last build)\n"),
             "\(console.out)")
         #expect(try modificationStamps(output) == stamps)
     }
@@ -147,7 +150,7 @@ struct BuildCommandTests {
         #expect(await TestConsole().run(["build", "--output", "two"], in: site.url) == 0)
         let one = try snapshot(site.url.appendingPathComponent("one"))
         let two = try snapshot(site.url.appendingPathComponent("two"))
-        #expect(one.count == 24)
+        #expect(one.count == 29)
         #expect(one.keys.sorted() == two.keys.sorted())
         for (path, data) in one {
             #expect(two[path] == data, "\(path) differs")
@@ -355,10 +358,10 @@ struct BuildCommandTests {
         let site = try TemporaryFolder(smallSite)
         let built = try binary.run(["build"], in: site.url)
         #expect(built.status == 0, "\(built.err)")
-        #expect(built.outText.hasPrefix("Built 18 pages (24 files) into public/ in "))
+        #expect(built.outText.hasPrefix("Built 18 pages (29 files) into public/ in "))
         #expect(built.err == nothingCached)
         let output = try snapshot(site.url.appendingPathComponent("public"))
-        #expect(output.count == 24)
+        #expect(output.count == 29)
         #expect(try text(output, "movies/parasite/index.html").contains("★★★★½"))
         try site.write("content/movies/parasite.md", review("title: Parasite\ndate: someday"))
         let failed = try binary.run(["build"], in: site.url)

@@ -24,7 +24,7 @@ struct ServeCommandTests {
         let (page, response) = try await get(url + "movies/parasite/")
         #expect(response.statusCode == 200)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
-        #expect(page.contains(#"<h1 class="review-title">Parasite</h1>"#))
+        #expect(page.contains(#"<h1 class="review-title" lang="en">Parasite</h1>"#))
         #expect(page.contains(#"<link rel="canonical" href="\#(url)movies/parasite/">"#))
         #expect(page.contains(#"<script>(function(){var e=new EventSource("/__sitegen/events");"#))
         let (_, css) = try await get(url + "assets/site.css")
@@ -64,7 +64,7 @@ struct ServeCommandTests {
         #expect(drafts.out == "Serving site at \(draftsURL) (Ctrl-C to stop)\n")
         let (page, found) = try await get(draftsURL + "movies/wip/")
         #expect(found.statusCode == 200)
-        #expect(page.contains(#"<h1 class="review-title">Work in Progress</h1>"#))
+        #expect(page.contains(#"<h1 class="review-title" lang="en">Work in Progress</h1>"#))
 
         let everywhere = try RunningBinary(
             ["serve", "--source", "site", "--host", "0.0.0.0", "--port", "0"], in: folder.url)
@@ -102,7 +102,7 @@ struct ServeCommandTests {
         #expect(server.err.hasPrefix(failure))
         let (broken, status) = try await get(url + "movies/parasite/")
         #expect(status.statusCode == 200)
-        #expect(broken.contains(#"<h1 class="review-title">Parasite</h1>"#))
+        #expect(broken.contains(#"<h1 class="review-title" lang="en">Parasite</h1>"#))
         #expect(broken.contains(#"<div id="sitegen-errors" role="alert""#))
         #expect(
             broken.contains(

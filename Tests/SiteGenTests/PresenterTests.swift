@@ -188,7 +188,9 @@ struct PresenterTests {
                 ("content/movies/m\(number).md", reviewFile("title: M\(number)\ndate: 2024-01-0\(number)"))
             })
         let presentation = try present(files, config: InMemorySite.defaultConfig + "page_size: 2\n")
-        let outputs = presentation.pages.map(\.output).filter { $0.hasPrefix("movies/") && !$0.hasPrefix("movies/m") }
+        let outputs = presentation.pages.map(\.output).filter {
+            $0.hasPrefix("movies/") && !$0.hasPrefix("movies/m") && $0.hasSuffix(".html")
+        }
         #expect(
             outputs.sorted() == [
                 "movies/by-rating/index.html", "movies/by-title/index.html", "movies/by-year/index.html",
@@ -289,14 +291,20 @@ struct PresenterTests {
         #expect(review.date == DateModel(iso: "2026-03-14", display: "2026년 3월 14일"))
         #expect(review.rating == RatingModel(stars: "★★★★½", label: "별 5개 중 4.5개", value: "4.5"))
         #expect(review.summary == "First paragraph here.")
-        #expect(review.details == [DetailRow(label: "감독", value: "봉준호"), DetailRow(label: "개봉", value: "2019")])
+        #expect(
+            review.details == [
+                DetailRow(label: "감독", value: "봉준호", language: "ko"),
+                DetailRow(label: "개봉", value: "2019", language: "ko"),
+            ])
         #expect(
             review.tags == [
-                TagLink(name: "Thriller", url: "/tags/thriller/"),
-                TagLink(name: "가족", url: "/tags/%EA%B0%80%EC%A1%B1/"),
+                TagLink(name: "Thriller", url: "/tags/thriller/", language: "en"),
+                TagLink(name: "가족", url: "/tags/%EA%B0%80%EC%A1%B1/", language: "ko"),
             ])
         #expect(review.url == "/movies/parasite/")
-        #expect(review.section == LinkModel(title: "Movies", url: "/movies/"))
+        #expect(review.section == LinkModel(title: "Movies", url: "/movies/", language: "en"))
+        #expect(review.titleLanguage == "ko")
+        #expect(page.page.language == "ko")
         #expect(review.language == "ko")
         #expect(review.extra == .object(["mood": .string("dark")]))
         #expect(page.page.title == "기생충 · Test Reviews")
@@ -330,8 +338,8 @@ struct PresenterTests {
             "content/books/book.md": reviewFile("title: Book\ndate: 2024-02-15"),
         ])
         let mid = try presentation.model("movies/mid/index.html", as: ReviewPageModel.self)
-        #expect(mid.previous == LinkModel(title: "Old", url: "/movies/old/"))
-        #expect(mid.next == LinkModel(title: "New", url: "/movies/new/"))
+        #expect(mid.previous == LinkModel(title: "Old", url: "/movies/old/", language: "en"))
+        #expect(mid.next == LinkModel(title: "New", url: "/movies/new/", language: "en"))
         let old = try presentation.model("movies/old/index.html", as: ReviewPageModel.self)
         #expect(old.previous == nil)
         #expect(old.next?.title == "Mid")
@@ -429,7 +437,8 @@ struct PresenterTests {
     @Test("an empty site still has a home page, a 404 page and an empty feed")
     func emptySite() throws {
         let presentation = try present([:])
-        #expect(presentation.pages.map(\.output).sorted() == ["404.html", "feed.xml", "index.html", "sitemap.xml"])
+        #expect(
+            presentation.pages.map(\.output).sorted() == ["404.html", "feed.xml", "index.html", "robots.txt", "sitemap.xml"])
         #expect(presentation.feed.entries.isEmpty)
         #expect(presentation.feed.updated == "1970-01-01T00:00:00Z")
     }

@@ -308,7 +308,7 @@ struct ServeTests {
                 #expect(served.body == [UInt8](data), "\(path)")
             }
         }
-        #expect(built.count == 36)
+        #expect(built.count == 41)
     }
 
     @Test("the events stream is open, typed text/event-stream, and says `reload` after a review changes")
@@ -328,8 +328,14 @@ struct ServeTests {
         #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Seen again.</p>"))
         let rebuild = try #require(await site.waitForRebuild())
         #expect(
-            rebuild.update == LiveSite.Update(kind: .reviews, changedFiles: ["feed.xml", "movies/parasite/index.html"]))
-        #expect(site.log.last?.wholeMatch(of: /Rebuilt \(2 files changed\) in \d+ ms/) != nil, "\(site.log)")
+            rebuild.update
+                == LiveSite.Update(
+                    kind: .reviews,
+                    changedFiles: [
+                        "feed.xml", "movies/feed.xml", "movies/parasite/index.html", "tags/korea/feed.xml",
+                        "tags/thriller/feed.xml",
+                    ]))
+        #expect(site.log.last?.wholeMatch(of: /Rebuilt \(5 files changed\) in \d+ ms/) != nil, "\(site.log)")
         #expect(try events.next(timeout: 0.3) == nil)
     }
 
@@ -373,7 +379,9 @@ struct ServeTests {
         let rebuild = try #require(await site.waitForRebuild())
         #expect(
             rebuild.update
-                == LiveSite.Update(kind: .reviews, changedFiles: ["feed.xml", "movies/past-lives/index.html"]))
+                == LiveSite.Update(
+                    kind: .reviews,
+                    changedFiles: ["feed.xml", "movies/feed.xml", "movies/past-lives/index.html", "tags/korea/feed.xml"]))
     }
 
     // MARK: Failed rebuilds
@@ -436,7 +444,7 @@ struct ServeTests {
         #expect(failed.errors == message)
         #expect(site.log.last == "Rebuild failed; still serving the last good site:\n\(message)")
         let page = try site.request("GET", "/movies/parasite/")
-        #expect(page.text.contains(#"<h1 class="review-title">Parasite</h1>"#))
+        #expect(page.text.contains(#"<h1 class="review-title" lang="en">Parasite</h1>"#))
         #expect(page.text.contains("<pre style=\"white-space:pre-wrap;margin:0\">\(HTML.escape(message))</pre>"))
         #expect(page.text.contains("closing tag &quot;content&quot; does not match &quot;review.tags&quot;"))
 
@@ -657,7 +665,12 @@ struct ServeTests {
         let body = try site.updating(["content/movies/parasite.md"])
         #expect(
             body.lastUpdate
-                == LiveSite.Update(kind: .reviews, changedFiles: ["feed.xml", "movies/parasite/index.html"]))
+                == LiveSite.Update(
+                    kind: .reviews,
+                    changedFiles: [
+                        "feed.xml", "movies/feed.xml", "movies/parasite/index.html", "tags/korea/feed.xml",
+                        "tags/thriller/feed.xml",
+                    ]))
 
         try folder.write("content/books/stoner.md", stoner(extra: "\nauthor: John Williams"))
         let summary = try body.updating(["content/books/stoner.md"])

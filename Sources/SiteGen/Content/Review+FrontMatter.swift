@@ -13,6 +13,12 @@ extension Review {
         }
         let title = reader.string("title", required: true)
         let date = reader.day("date", required: true)
+        let updated = reader.day("updated")
+        if let updated, let date, updated < date {
+            reader.report(
+                "\"updated\" (\(updated)) is before the review's \"date\" (\(date))",
+                at: reader.node("updated")?.position ?? reader.position(of: "updated"))
+        }
         let rating = reader.rating("rating")
         let located = reader.locatedStrings("tags")
         let tags = located.map(\.text)
@@ -37,7 +43,7 @@ extension Review {
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra,
             body: Markdown.render(front.body, allowRawHTML: allowRawHTML),
-            tagLocations: located.map { reader.location($0.position) })
+            tagLocations: located.map { reader.location($0.position) }, updated: updated)
         return (review, [])
     }
 

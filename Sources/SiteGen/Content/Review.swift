@@ -23,6 +23,8 @@ public struct Review: Sendable, Equatable {
     public let metadata: WorkMetadata?
     /// Where each tag was written, for messages about tags.
     public let tagLocations: [SourceLocation]
+    /// When the review was last changed (front matter `updated`), for feeds.
+    public let updated: Day?
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -31,7 +33,7 @@ public struct Review: Sendable, Equatable {
         source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
         extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil,
-        tagLocations: [SourceLocation] = []
+        tagLocations: [SourceLocation] = [], updated: Day? = nil
     ) {
         self.source = source
         self.section = section
@@ -48,6 +50,7 @@ public struct Review: Sendable, Equatable {
         self.body = body
         self.metadata = metadata
         self.tagLocations = tagLocations
+        self.updated = updated
     }
 
     /// The same review with `metadata` attached.
@@ -55,7 +58,7 @@ public struct Review: Sendable, Equatable {
         Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata, tagLocations: tagLocations)
+            metadata: metadata, tagLocations: tagLocations, updated: updated)
     }
 
     /// The release or publication year: front matter, else fetched metadata.

@@ -13,13 +13,17 @@ public struct SiteConfig: Sendable, Equatable {
     public var listPageSize: Int = 60
     /// Whether raw HTML in Markdown reaches the pages (off by default).
     public var rawHTML: Bool
+    /// The site's image for link previews (a file of `static/`, such as `images/card.png`),
+    /// and where `site.yml` names it.
+    public var image: String?
+    var imagePosition = TextPosition(line: 1, column: 1)
     /// Where `sitegen fetch` gets metadata (`metadata:` in site.yml).
     public var metadata: MetadataSources = .defaults
 
     public static let fileName = "site.yml"
     static let keys: Set<String> = [
         "title", "base_url", "language", "author", "description", "page_size", "list_page_size", "raw_html",
-        "metadata",
+        "metadata", "image",
     ]
 
     /// Reads `site.yml`; every problem becomes a diagnostic.
@@ -49,6 +53,15 @@ public struct SiteConfig: Sendable, Equatable {
             author: reader.string("author") ?? "", description: reader.string("description") ?? "",
             pageSize: reader.integer("page_size", in: 1...10_000) ?? 10, rawHTML: reader.bool("raw_html") ?? false)
         config.listPageSize = reader.integer("list_page_size", in: 1...10_000) ?? 60
+        if let image = reader.string("image") {
+            config.imagePosition = reader.node("image")?.position ?? reader.position(of: "image")
+            let trimmed = image.hasPrefix("/") ? String(image.dropFirst()) : image
+            if trimmed.isEmpty || trimmed.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+                reader.report("\"image\" must be the path of a file in static/, like images/card.png", at: config.imagePosition)
+            } else {
+                config.image = trimmed
+            }
+        }
         if let node = reader.node("metadata") {
             var nested = FieldReader(node, path: path, firstLine: 1)
             nested.rejectUnknownKeys(Set(MetadataSources.settings.map(\.key)))

@@ -81,6 +81,16 @@ public struct SiteLoader: Sendable {
         diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let staticFiles = readStatic(folder, theme: theme, &diagnostics)
+        if let image = config.image {
+            let at = SourceLocation(path: SiteConfig.fileName, line: config.imagePosition.line, column: config.imagePosition.column)
+            if let data = staticFiles[image] {
+                if ImageSize.of(Array(data.prefix(64 * 1024))) == nil {
+                    diagnostics.append(Diagnostic("\"image\" must be a PNG, JPEG, GIF or WebP image: static/\(image) is not", at: at))
+                }
+            } else {
+                diagnostics.append(Diagnostic("\"image\" names static/\(image), which does not exist", at: at))
+            }
+        }
         guard diagnostics.isEmpty else { throw BuildError(step: "loading the site", diagnostics: diagnostics) }
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         return SiteContent(

@@ -17,12 +17,12 @@ enum FeedWriter {
         ]
         for entry in feed.entries {
             lines += [
-                "  <entry>",
+                #"  <entry xml:lang="\#(XML.escape(entry.language))">"#,
                 "    <title>\(XML.escape(entry.title))</title>",
                 #"    <link rel="alternate" type="text/html" href="\#(XML.escape(entry.url))"/>"#,
                 "    <id>\(XML.escape(entry.url))</id>",
                 "    <published>\(entry.published)</published>",
-                "    <updated>\(entry.published)</updated>",
+                "    <updated>\(entry.updated)</updated>",
             ]
             lines += entry.categories.map { #"    <category term="\#(XML.escape($0))"/>"# }
             if !entry.summary.isEmpty { lines.append("    <summary>\(XML.escape(entry.summary))</summary>") }

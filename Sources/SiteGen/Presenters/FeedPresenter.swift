@@ -18,43 +18,92 @@ public struct FeedEntry: Sendable, Equatable {
     public let title: String
     public let url: String
     public let published: String
+    /// The last change recorded in the review (front matter `updated`), else its date.
+    public let updated: String
+    /// The language of the review's text.
+    public let language: String
     public let summary: String
     public let contentHTML: String
     public let categories: [String]
 }
 
-/// The site's Atom feed of its newest reviews.
+/// The Atom feeds: the site's, and one per section and per tag, each of its newest reviews.
 struct FeedPresenter: PagePresenter {
     static let limit = 20
 
-    func owns(_ key: PageKey) -> Bool { key == .feed }
-
-    func keys(_ site: Presentation) -> [PageKey] { [.feed] }
-
-    func output(_ key: PageKey, _ site: Presentation) -> String { "feed.xml" }
-
-    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
-        let context = site.context
-        let index = site.index
-        let newest = index.list(ListKey(.all, .date)).prefix(Self.limit)
-        let stamp = { (day: Day) in "\(day.description)T00:00:00Z" }
-        let model = FeedModel(
-            title: context.config.title, subtitle: context.config.description,
-            language: context.config.language.rawValue, selfURL: context.urls.absolute("feed.xml"),
-            siteURL: context.urls.absolute(""),
-            updated: newest.first.map { stamp(index.review($0).date) } ?? "1970-01-01T00:00:00Z",
-            author: context.config.author,
-            entries: newest.map { id in
-                let review = index.review(id)
-                return FeedEntry(
-                    title: review.title, url: context.urls.absolute(review.path), published: stamp(review.date),
-                    summary: index.card(id).summary, contentHTML: review.body.html, categories: review.tags)
-            })
-        return PageJob.document("feed.xml", model)
+    func owns(_ key: PageKey) -> Bool {
+        if case .feed = key { return true }
+        return false
     }
 
-    /// The feed is one file: it is made again after any change (and written only if it differs).
-    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] { [.feed] }
+    func keys(_ site: Presentation) -> [PageKey] {
+        [.feed(.all)] + site.context.sections.map { .feed(.section($0.name)) }
+            + site.index.scopes(.tags).sorted().map { .feed(.tag($0)) }
+    }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String {
+        guard case .feed(let scope) = key else { return "" }
+        return Self.path(scope)
+    }
+
+    /// Where the feed of a list goes: `feed.xml`, `movies/feed.xml`, `tags/noir/feed.xml`.
+    static func path(_ scope: ListScope) -> String {
+        switch scope {
+        case .all: "feed.xml"
+        case .section(let name): "\(name)/feed.xml"
+        case .tag(let slug): "tags/\(slug)/feed.xml"
+        case .genre(let slug): "genres/\(slug)/feed.xml"
+        }
+    }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        guard case .feed(let scope) = key else { preconditionFailure("not a feed: \(key)") }
+        let context = site.context
+        let index = site.index
+        let newest = index.list(ListKey(scope, .date)).prefix(Self.limit)
+        let stamp = { (day: Day) in "\(day.description)T00:00:00Z" }
+        let entries = newest.map { id in
+            let review = index.review(id)
+            return FeedEntry(
+                title: review.title, url: context.urls.absolute(review.path), published: stamp(review.date),
+                updated: stamp(review.updated ?? review.date), language: index.card(id).language,
+                summary: index.card(id).summary, contentHTML: review.body.html, categories: review.tags)
+        }
+        let title: String
+        switch scope {
+        case .all: title = context.config.title
+        case .section(let name): title = "\(context.section(named: name)?.title ?? name) · \(context.config.title)"
+        case .tag(let slug), .genre(let slug):
+            title = "\(context.format.taggedHeading(index.names[scope] ?? slug)) · \(context.config.title)"
+        }
+        let model = FeedModel(
+            title: title, subtitle: context.config.description, language: context.config.language.rawValue,
+            selfURL: context.urls.absolute(Self.path(scope)),
+            siteURL: context.urls.absolute(Self.page(scope)),
+            updated: entries.map { $0.updated }.max() ?? "1970-01-01T00:00:00Z", author: context.config.author,
+            entries: entries)
+        return PageJob.document(Self.path(scope), model)
+    }
+
+    /// The page a feed stands for.
+    static func page(_ scope: ListScope) -> String {
+        switch scope {
+        case .all: ""
+        case .section(let name): "\(name)/"
+        case .tag(let slug): "tags/\(slug)/"
+        case .genre(let slug): "genres/\(slug)/"
+        }
+    }
+
+    /// A feed changes when its list does, or a review among its newest does.
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        keys(site).filter { key in
+            guard case .feed(let scope) = key else { return false }
+            let list = ListKey(scope, .date)
+            if change.lists[list] != nil { return true }
+            return site.index.list(list).prefix(Self.limit).contains { change.changed.contains($0) }
+        }
+    }
 }
 
 /// `sitemap.xml`: every page's address, with the review's date where there is one.
@@ -98,4 +147,26 @@ struct SitemapPresenter: PagePresenter {
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
         change.moved.isEmpty ? [] : [.sitemap]
     }
+}
+
+/// `robots.txt`, naming the sitemap at the site's own address (unless `static/` has one).
+public struct RobotsModel: DocumentModel, Equatable {
+    public let sitemapURL: String
+
+    public func text() -> String { "User-agent: *\nAllow: /\n\nSitemap: \(sitemapURL)\n" }
+}
+
+/// Writes `robots.txt` unless the site provides its own.
+struct RobotsPresenter: PagePresenter {
+    func owns(_ key: PageKey) -> Bool { key == .robots }
+
+    func keys(_ site: Presentation) -> [PageKey] { site.context.hasOwnRobots ? [] : [.robots] }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String { "robots.txt" }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        PageJob.document("robots.txt", RobotsModel(sitemapURL: site.context.urls.absolute("sitemap.xml")))
+    }
+
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] { [] }
 }

@@ -121,6 +121,22 @@ public struct Formatter: Sendable {
         language == .korean ? "장르: \(genre)" : "Genre: \(genre)"
     }
 
+    /// A list page's description: "Films: 12 reviews, newest first" / "영화: 리뷰 12편 (최신순)".
+    public func listDescription(_ title: String, count: Int, order: SortOrder) -> String {
+        switch language {
+        case .english:
+            let phrase = order == .date ? "newest first" : "by \(sortLabel(order).lowercased())"
+            return "\(title): \(reviewCount(count)), \(phrase)"
+        case .korean:
+            return "\(title): \(reviewCount(count)) (\(sortLabel(order)))"
+        }
+    }
+
+    /// A tag page's description: "3 reviews tagged “noir”" / "“누아르” 태그가 붙은 리뷰 3편".
+    public func taggedDescription(_ tag: String, count: Int) -> String {
+        language == .korean ? "“\(tag)” 태그가 붙은 \(reviewCount(count))" : "\(reviewCount(count)) tagged “\(tag)”"
+    }
+
     /// "Films, by title" / "Films (제목순)".
     public func sortedTitle(_ title: String, _ order: SortOrder) -> String {
         language == .korean ? "\(title) (\(sortLabel(order)))" : "\(title), by \(sortLabel(order).lowercased())"

@@ -55,25 +55,33 @@ struct ListPages: Sendable {
         let slice = members[range(number)]
         var groups: [ReviewGroup] = []
         var current: (id: String, heading: String, cards: [ReviewCard])?
+        let language = context.config.language.rawValue
+        let close = { (done: (id: String, heading: String, cards: [ReviewCard])) in
+            groups.append(
+                ReviewGroup(
+                    heading: done.heading, id: done.id, reviews: done.cards,
+                    language: TextLanguage.of(done.heading, otherwise: language)))
+        }
         for id in slice {
             let group = index.key(id).group(key.order)
             if current?.id != group {
-                if let done = current { groups.append(ReviewGroup(heading: done.heading, id: done.id, reviews: done.cards)) }
+                if let done = current { close(done) }
                 current = (group, heading(of: id, site), [])
             }
             current!.cards.append(index.card(id))
         }
-        if let done = current { groups.append(ReviewGroup(heading: done.heading, id: done.id, reviews: done.cards)) }
+        if let done = current { close(done) }
         let urls = context.urls
         var jumps: [JumpLink] = []
         if isCompact {
             for start in index.groupStarts[key] ?? [] {
                 let page = start / size + 1
                 let id = members[start]
+                let label = heading(of: id, site)
                 jumps.append(
                     JumpLink(
-                        label: heading(of: id, site), url: urls.path(path(page)) + "#" + index.key(id).group(key.order),
-                        onThisPage: page == number))
+                        label: label, url: urls.path(path(page)) + "#" + index.key(id).group(key.order),
+                        onThisPage: page == number, language: TextLanguage.of(label, otherwise: language)))
             }
         }
         return ListModel(groups: groups, jumps: jumps, isCompact: isCompact, pagination: pagination(number, site))

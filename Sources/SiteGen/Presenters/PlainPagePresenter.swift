@@ -42,7 +42,9 @@ struct NotFoundPresenter: PagePresenter {
         let context = site.context
         let model = NotFoundPageModel(
             site: context.sharedSite(at: .other), labels: context.sharedLabels,
-            page: context.head(title: context.labels.notFoundTitle, description: nil, path: "404.html", kind: "not-found"))
+            page: context.head(
+                title: context.labels.notFoundTitle, description: context.labels.notFoundText, path: "404.html",
+                kind: "not-found", isCanonical: false))
         return PageJob(output: "404.html", template: "404", model: model)
     }
 

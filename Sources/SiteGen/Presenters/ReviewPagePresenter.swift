@@ -23,30 +23,139 @@ struct ReviewPagePresenter: PagePresenter {
         let context = site.context
         let review = index.review(id)
         let card = index.card(id)
+        let siteLanguage = context.config.language.rawValue
         let section = context.section(named: review.section)
-        let link = { (other: Int) in LinkModel(title: index.review(other).title, url: index.card(other).url) }
+        let link = { (other: Int) in
+            LinkModel(
+                title: index.review(other).title, url: index.card(other).url,
+                language: index.card(other).titleLanguage)
+        }
         let details = detailRows(review, context)
         let urls = context.urls
+        let original = originalTitle(of: review)
+        let overview = review.metadata?.overview
         let model = ReviewModel(
-            title: review.title, originalTitle: originalTitle(of: review),
-            language: review.language ?? context.config.language.rawValue, url: card.url,
+            title: review.title, originalTitle: original, language: card.language,
+            titleLanguage: card.titleLanguage,
+            originalTitleLanguage: TextLanguage.of(original ?? "", otherwise: card.language),
+            creatorLanguage: card.creatorLanguage,
+            overviewLanguage: TextLanguage.of(overview ?? "", otherwise: siteLanguage), url: card.url,
             section: LinkModel(
-                title: section?.title ?? review.section, url: urls.path(urls.section(review.section))),
+                title: section?.title ?? review.section, url: urls.path(urls.section(review.section)),
+                language: TextLanguage.of(section?.title ?? review.section, otherwise: siteLanguage)),
             kind: review.work.kind.rawValue, date: card.date, rating: card.rating, summary: card.summary,
             html: review.body.html, readingTime: context.format.readingTime(words: review.body.wordCount),
-            year: card.year, creator: card.creator, overview: review.metadata?.overview, details: details,
-            image: card.image,
-            tags: review.tags.map { TagLink(name: $0, url: urls.path(urls.tag($0.slug))) },
-            genres: review.genres.map { TagLink(name: $0, url: urls.path(urls.genre($0.slug))) },
+            year: card.year, creator: card.creator, overview: overview, details: details, image: card.image,
+            tags: review.tags.map {
+                TagLink(name: $0, url: urls.path(urls.tag($0.slug)), language: TextLanguage.of($0, otherwise: siteLanguage))
+            },
+            genres: review.genres.map {
+                TagLink(name: $0, url: urls.path(urls.genre($0.slug)), language: TextLanguage.of($0, otherwise: siteLanguage))
+            },
             extra: .object(review.extra))
-        let imageURL = card.image.map { context.config.baseURL.absolute + String($0.url.dropFirst(urls.base.path.count)) }
+        let image = socialImage(review, context)
         let page = ReviewPageModel(
             site: context.sharedSite(at: .section(review.section)), labels: context.sharedLabels,
             page: context.head(
-                title: review.title, description: card.summary, path: review.path, kind: "review", imageURL: imageURL),
+                title: review.title, description: card.summary, path: review.path, kind: "review",
+                language: card.language, image: image,
+                structuredData: structuredData(review, card: card, image: image, section: section, context),
+                feeds: [sectionFeed(review.section, context)]),
             review: model, previous: index.older[id].map(link), next: index.newer[id].map(link),
             related: index.related[id].map(index.card))
         return PageJob.folder(review.path, template: "review", model: page)
+    }
+
+    /// The largest poster or cover, for link previews.
+    func socialImage(_ review: Review, _ context: SiteContext) -> SocialImage? {
+        guard let largest = review.metadata?.images.max(by: { $0.width < $1.width }) else { return nil }
+        return SocialImage(
+            url: context.urls.absolute(MetadataEnricher.publishedPath(of: largest)), width: largest.width,
+            height: largest.height, alt: context.format.imageAlt(title: review.title, kind: review.work.kind))
+    }
+
+    /// The section's feed, for `<link rel="alternate">`.
+    func sectionFeed(_ name: String, _ context: SiteContext) -> LinkModel {
+        LinkModel(
+            title: "\(context.section(named: name)?.title ?? name) · \(context.config.title)",
+            url: context.urls.path("\(name)/feed.xml"))
+    }
+
+    /// schema.org `Review` of the film or book, and the page's place in the site (`BreadcrumbList`).
+    func structuredData(
+        _ review: Review, card: ReviewCard, image: SocialImage?, section: ReviewSection?, _ context: SiteContext
+    ) -> StructuredData {
+        let urls = context.urls
+        let work = review.work
+        let people = { (names: [String]) -> StructuredData? in
+            names.isEmpty ? nil : .list(names.map { .node("Person", [("name", .text($0))]) })
+        }
+        let creators =
+            work.creator.map { [$0] }
+            ?? (work.kind == .movie ? review.metadata?.directors : review.metadata?.authors) ?? []
+        let item: StructuredData
+        switch work.kind {
+        case .movie:
+            item = .node(
+                "Movie",
+                [
+                    ("name", .text(review.title)), ("director", people(creators)),
+                    ("dateCreated", (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)),
+                    ("image", image.map { .text($0.url) }),
+                    ("sameAs", (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
+                        .text("https://www.themoviedb.org/movie/\($0)")
+                    }),
+                ])
+        case .book:
+            item = .node(
+                "Book",
+                [
+                    ("name", .text(review.title)), ("author", people(creators)),
+                    ("isbn", (work.isbn ?? review.metadata?.isbn).map(StructuredData.text)),
+                    ("image", image.map { .text($0.url) }),
+                ])
+        }
+        let rating: StructuredData? = review.rating.flatMap { rating in
+            rating.halves == 0
+                ? nil
+                : .node(
+                    "Rating",
+                    [("ratingValue", .number(rating.value)), ("bestRating", .number(5)), ("worstRating", .number(0.5))])
+        }
+        let author = context.config.author.isEmpty ? context.config.title : context.config.author
+        let reviewNode = StructuredData.node(
+            "Review",
+            [
+                ("itemReviewed", item), ("reviewRating", rating), ("author", .node("Person", [("name", .text(author))])),
+                ("datePublished", .text(review.date.description)), ("reviewBody", .text(card.summary)),
+                ("inLanguage", .text(card.language)), ("url", .text(urls.absolute(review.path))),
+            ])
+        let crumbs: [(String, String)] = [
+            (context.labels.home, urls.absolute("")),
+            (section?.title ?? review.section, urls.absolute(urls.section(review.section))),
+            (review.title, urls.absolute(review.path)),
+        ]
+        return .object([
+            ("@context", .text("https://schema.org")),
+            ("@graph", .list([reviewNode, Self.breadcrumbs(crumbs)])),
+        ])
+    }
+
+    /// A `BreadcrumbList` of (name, absolute URL) from the home page down.
+    static func breadcrumbs(_ crumbs: [(String, String)]) -> StructuredData {
+        .node(
+            "BreadcrumbList",
+            [
+                (
+                    "itemListElement",
+                    .list(
+                        crumbs.enumerated().map { position, crumb in
+                            .node(
+                                "ListItem",
+                                [("position", .number(Double(position + 1))), ("name", .text(crumb.0)), ("item", .text(crumb.1))])
+                        })
+                )
+            ])
     }
 
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
@@ -64,8 +173,11 @@ struct ReviewPagePresenter: PagePresenter {
         let work = review.work
         let metadata = review.metadata
         var rows: [DetailRow] = []
+        let siteLanguage = context.config.language.rawValue
         let add = { (label: String, value: String?) in
-            if let value, !value.isEmpty { rows.append(DetailRow(label: label, value: value)) }
+            if let value, !value.isEmpty {
+                rows.append(DetailRow(label: label, value: value, language: TextLanguage.of(value, otherwise: siteLanguage)))
+            }
         }
         let date =
             metadata?.releaseDate.flatMap(Day.init).map { format.date($0).display }

@@ -36,9 +36,38 @@ struct SectionPresenter: PagePresenter {
         var title =
             list.order == section.defaultSort ? section.title : context.format.sortedTitle(section.title, list.order)
         if number > 1, let pagination = listModel.pagination { title += " · \(pagination.label)" }
+        let onPage = pages.members[pages.range(number)]
+        let items = StructuredData.node(
+            "ItemList",
+            [
+                (
+                    "itemListElement",
+                    .list(
+                        zip(pages.range(number), onPage).map { position, id in
+                            .node(
+                                "ListItem",
+                                [
+                                    ("position", .number(Double(position + 1))),
+                                    ("url", .text(urls.absolute(site.index.review(id).path))),
+                                ])
+                        })
+                ), ("numberOfItems", .number(Double(pages.members.count))),
+            ])
+        let crumbs = ReviewPagePresenter.breadcrumbs([
+            (context.labels.home, urls.absolute("")), (section.title, urls.absolute(urls.section(name))),
+        ])
         let model = SectionPageModel(
             site: context.sharedSite(at: .section(name)), labels: context.sharedLabels,
-            page: context.head(title: title, description: nil, path: pages.path(number), kind: "section"),
+            page: context.head(
+                title: title,
+                description: context.format.listDescription(
+                    section.title, count: pages.members.count, order: list.order)
+                    + (number > 1 ? " · \(listModel.pagination?.label ?? "")" : ""),
+                path: pages.path(number), kind: "section",
+                structuredData: .object([
+                    ("@context", .text("https://schema.org")), ("@graph", .list([items, crumbs])),
+                ]),
+                feeds: [ReviewPagePresenter().sectionFeed(name, context)]),
             section: SectionModel(
                 title: section.title, url: urls.path(urls.section(name)), intro: section.introHTML,
                 kind: section.kind.rawValue, countLabel: context.format.reviewCount(pages.members.count)),

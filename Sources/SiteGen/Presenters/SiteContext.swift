@@ -44,9 +44,18 @@ public struct SiteContext: Sendable {
     }
 
     let facts: Facts
+    /// The site's own preview image (`image` in `site.yml`), for pages without one.
+    let siteImage: SocialImage?
+    /// Whether `static/` has a `robots.txt` (else one is written).
+    let hasOwnRobots: Bool
 
-    init(config: SiteConfig, sections: [ReviewSection], pages: [Page], facts: Facts, isPreview: Bool) {
+    init(
+        config: SiteConfig, sections: [ReviewSection], pages: [Page], facts: Facts, isPreview: Bool,
+        siteImage: SocialImage? = nil, hasOwnRobots: Bool = false
+    ) {
         self.config = config
+        self.siteImage = siteImage
+        self.hasOwnRobots = hasOwnRobots
         self.sections = sections
         self.pages = pages
         self.facts = facts
@@ -91,14 +100,20 @@ public struct SiteContext: Sendable {
         sharedSites[place] ?? sharedSites[.other]!
     }
 
-    /// The `page` model: `<title>` (with the site's title after a page's own), description and canonical URL.
-    public func head(title: String?, description: String?, path: String, kind: String, imageURL: String? = nil)
-        -> PageHead
-    {
+    /// The `page` model: `<title>` (with the site's title after a page's own), description,
+    /// canonical URL, language, preview image (the site's own when the page has none),
+    /// structured data and feeds.
+    func head(
+        title: String?, description: String?, path: String, kind: String, language: String? = nil,
+        image: SocialImage? = nil, structuredData: StructuredData? = nil, feeds: [LinkModel] = [],
+        isCanonical: Bool = true
+    ) -> PageHead {
         PageHead(
             title: title.map { "\($0) · \(config.title)" } ?? config.title,
             description: description.flatMap { $0.isEmpty ? nil : $0 } ?? config.description,
-            canonicalURL: urls.absolute(path), imageURL: imageURL, kind: kind)
+            canonicalURL: urls.absolute(path), isCanonical: isCanonical, kind: kind,
+            language: language ?? config.language.rawValue, image: image ?? siteImage,
+            structuredData: structuredData?.json, feeds: feeds)
     }
 
     /// The section a review belongs to.
@@ -110,7 +125,8 @@ public struct SiteContext: Sendable {
     /// navigation and footer): when not, every page must be presented again.
     func isInterchangeable(with other: SiteContext) -> Bool {
         config == other.config && sections == other.sections && pages.map(\.navigationEntry) == other.pages.map(\.navigationEntry)
-            && facts == other.facts && isPreview == other.isPreview
+            && facts == other.facts && isPreview == other.isPreview && siteImage == other.siteImage
+            && hasOwnRobots == other.hasOwnRobots
     }
 }
 

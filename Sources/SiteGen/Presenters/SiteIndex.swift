@@ -112,6 +112,8 @@ struct SiteIndex: Sendable {
     static func card(for review: Review, context: SiteContext) -> ReviewCard {
         let format = context.format
         let urls = context.urls
+        let language = review.language ?? context.config.language.rawValue
+        let site = context.config.language.rawValue
         return ReviewCard(
             .init(
                 title: review.title, url: urls.path(review.path), date: format.date(review.date),
@@ -120,7 +122,9 @@ struct SiteIndex: Sendable {
                 image: image(for: review, context: context), year: review.year.map(String.init) ?? "",
                 creator: review.creator ?? "",
                 sectionTitle: context.section(named: review.section)?.title ?? review.section,
-                kind: review.work.kind.rawValue))
+                kind: review.work.kind.rawValue, language: language,
+                titleLanguage: TextLanguage.of(review.title, otherwise: language),
+                creatorLanguage: TextLanguage.of(review.creator ?? "", otherwise: site)))
     }
 
     /// The poster or cover: the smallest cached size as `src`, every size in `srcset`.

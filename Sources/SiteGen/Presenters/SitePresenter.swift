@@ -14,8 +14,10 @@ enum PageKey: Hashable, Sendable {
     case taxonomyIndex(Taxonomy)
     case plain(String)
     case notFound
-    case feed
+    /// The Atom feed of a list: the whole site (`.all`), a section or a tag.
+    case feed(ListScope)
     case sitemap
+    case robots
 }
 
 /// A kind of page: lists its pages, makes any one of them, and names the ones a change to
@@ -40,7 +42,7 @@ enum SitePresenter {
     static let presenters: [any PagePresenter] = [
         HomePresenter(), ReviewPagePresenter(), SectionPresenter(), TaxonomyPresenter(taxonomy: .tags),
         TaxonomyPresenter(taxonomy: .genres), PlainPagePresenter(), NotFoundPresenter(), FeedPresenter(),
-        SitemapPresenter(),
+        SitemapPresenter(), RobotsPresenter(),
     ]
 
     /// Every page of the site.

@@ -76,7 +76,14 @@ struct TaxonomyPresenter: PagePresenter {
         if number > 1, let pagination = listModel.pagination { pageTitle += " · \(pagination.label)" }
         let model = TagPageModel(
             site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
-            page: context.head(title: pageTitle, description: nil, path: pages.path(number), kind: "tag"),
+            page: context.head(
+                title: pageTitle,
+                description: format.taggedDescription(name, count: pages.members.count)
+                    + (number > 1 ? " · \(listModel.pagination?.label ?? "")" : ""),
+                path: pages.path(number), kind: "tag",
+                feeds: taxonomy == .tags
+                    ? [LinkModel(title: "\(heading) · \(context.config.title)", url: context.urls.path(FeedPresenter.path(list.scope)))]
+                    : []),
             heading: heading, countLabel: format.reviewCount(pages.members.count),
             allTags: LinkModel(
                 title: taxonomy == .tags ? labels.allTags : labels.allGenres, url: context.urls.path(indexPath)),

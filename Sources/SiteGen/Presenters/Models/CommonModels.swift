@@ -34,16 +34,38 @@ public struct PageHead: Sendable, Equatable, ValueRepresentable {
     public let description: String
     /// The absolute URL of this page.
     public let canonicalURL: String
-    /// An absolute image URL for link previews (the poster or cover), or nil.
-    public let imageURL: String?
+    /// Whether the page is the one at its address (false for the not-found page, shown anywhere).
+    public let isCanonical: Bool
     /// A word for the `<body class>`: `home`, `review`, `section`, `tags`, `tag`, `page`, `not-found`.
     public let kind: String
+    /// The page's main language, for `<html lang>`.
+    public let language: String
+    /// The image for link previews: the poster or cover, else the site's `image`.
+    public let image: SocialImage?
+    /// schema.org JSON-LD, safe inside `<script>`, or nil.
+    public let structuredData: String?
+    /// Feeds for this page besides the site's own (its section's, its tag's).
+    public let feeds: [LinkModel]
 
     public var templateValue: Value {
         .members([
             "title": .string(title), "description": .string(description), "canonicalURL": .string(canonicalURL),
-            "imageURL": Value(imageURL), "kind": .string(kind),
+            "isCanonical": .bool(isCanonical), "kind": .string(kind), "language": .string(language),
+            "image": Value(image), "imageURL": Value(image?.url), "structuredData": Value(structuredData),
+            "feeds": Value(feeds),
         ])
+    }
+}
+
+/// An image for link previews (Open Graph, Twitter cards): an absolute URL and its size.
+public struct SocialImage: Sendable, Equatable, ValueRepresentable {
+    public let url: String
+    public let width: Int
+    public let height: Int
+    public let alt: String
+
+    public var templateValue: Value {
+        .members(["url": .string(url), "width": .int(width), "height": .int(height), "alt": .string(alt)])
     }
 }
 
@@ -87,23 +109,31 @@ public struct ImageModel: Sendable, Equatable, ValueRepresentable {
     }
 }
 
-/// A link with a title.
+/// A link with a title, and the title's language.
 public struct LinkModel: Sendable, Equatable, ValueRepresentable {
     public let title: String
     public let url: String
+    public let language: String?
+
+    public init(title: String, url: String, language: String? = nil) {
+        self.title = title
+        self.url = url
+        self.language = language
+    }
 
     public var templateValue: Value {
-        .members(["title": .string(title), "url": .string(url)])
+        .members(["title": .string(title), "url": .string(url), "language": Value(language)])
     }
 }
 
-/// A tag (or genre) with its page.
+/// A tag (or genre) with its page, and its name's language.
 public struct TagLink: Sendable, Equatable, ValueRepresentable {
     public let name: String
     public let url: String
+    public let language: String
 
     public var templateValue: Value {
-        .members(["name": .string(name), "url": .string(url)])
+        .members(["name": .string(name), "url": .string(url), "language": .string(language)])
     }
 }
 
@@ -126,6 +156,11 @@ public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
         public let sectionTitle: String
         /// `movie` or `book`.
         public let kind: String
+        /// The language of the review's text (its summary).
+        public let language: String
+        /// The languages of the title and the creator's name, by their script.
+        public let titleLanguage: String
+        public let creatorLanguage: String
     }
 
     public let fields: Fields
@@ -138,6 +173,8 @@ public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
             "rating": Value(fields.rating), "summary": .string(fields.summary), "image": Value(fields.image),
             "year": .string(fields.year), "creator": .string(fields.creator),
             "sectionTitle": .string(fields.sectionTitle), "kind": .string(fields.kind),
+            "language": .string(fields.language), "titleLanguage": .string(fields.titleLanguage),
+            "creatorLanguage": .string(fields.creatorLanguage),
         ])
     }
 
@@ -156,8 +193,12 @@ public struct ReviewGroup: Sendable, Equatable, ValueRepresentable {
     /// A fragment id for the heading, unique on the page.
     public let id: String
     public let reviews: [ReviewCard]
+    /// The heading's language (a Hangul initial is Korean).
+    public let language: String
 
     public var templateValue: Value {
-        .members(["heading": .string(heading), "id": .string(id), "reviews": Value(reviews)])
+        .members([
+            "heading": .string(heading), "id": .string(id), "reviews": Value(reviews), "language": .string(language),
+        ])
     }
 }

@@ -38,9 +38,14 @@ public struct JumpLink: Sendable, Equatable, ValueRepresentable {
     public let url: String
     /// True when the group starts on the page that shows the link.
     public let onThisPage: Bool
+    /// The label's language (a Hangul initial is Korean).
+    public let language: String
 
     public var templateValue: Value {
-        .members(["label": .string(label), "url": .string(url), "onThisPage": .bool(onThisPage)])
+        .members([
+            "label": .string(label), "url": .string(url), "onThisPage": .bool(onThisPage),
+            "language": .string(language),
+        ])
     }
 }
 

@@ -26,6 +26,11 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     public let originalTitle: String?
     /// The `lang` of the review's own text (front matter `language`, else the site's).
     public let language: String
+    /// The languages of the title, the original title, the creator's name and the overview.
+    public let titleLanguage: String
+    public let originalTitleLanguage: String
+    public let creatorLanguage: String
+    public let overviewLanguage: String
     public let url: String
     public let section: LinkModel
     /// `movie` or `book`, and the same as two flags for sections.
@@ -54,6 +59,8 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     public var templateValue: Value {
         .members([
             "title": .string(title), "originalTitle": Value(originalTitle), "language": .string(language),
+            "titleLanguage": .string(titleLanguage), "originalTitleLanguage": .string(originalTitleLanguage),
+            "creatorLanguage": .string(creatorLanguage), "overviewLanguage": .string(overviewLanguage),
             "url": .string(url), "section": section.templateValue, "kind": .string(kind),
             "isMovie": .bool(kind == WorkKind.movie.rawValue), "isBook": .bool(kind == WorkKind.book.rawValue),
             "date": date.templateValue, "rating": Value(rating), "summary": .string(summary), "html": .string(html),
@@ -65,12 +72,13 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     }
 }
 
-/// One row of a details list.
+/// One row of a details list, and its value's language.
 public struct DetailRow: Sendable, Equatable, ValueRepresentable {
     public let label: String
     public let value: String
+    public let language: String
 
     public var templateValue: Value {
-        .members(["label": .string(label), "value": .string(value)])
+        .members(["label": .string(label), "value": .string(value), "language": .string(language)])
     }
 }

@@ -1,0 +1,25 @@
+/// The language of a short text (a title, a name, an initial) as far as its script tells:
+/// Hangul is Korean, kana is Japanese, Han characters alone are Chinese; other scripts
+/// (Latin above all) take the language of the text around them.
+enum TextLanguage {
+    /// The BCP 47 tag for `text`: its script's language, else `fallback`.
+    static func of(_ text: String, otherwise fallback: String) -> String {
+        var han = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF:
+                return "ko"
+            case 0x3040...0x30FF, 0x31F0...0x31FF:
+                return "ja"
+            case 0x4E00...0x9FFF, 0x3400...0x4DBF:
+                han = true
+            default:
+                continue
+            }
+        }
+        if han { return fallback == "ja" || fallback == "ko" ? fallback : "zh" }
+        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return fallback }
+        // Latin (or another script) in a Korean, Japanese or Chinese context is not that language.
+        return ["ko", "ja", "zh"].contains(String(fallback.prefix(2))) ? "en" : fallback
+    }
+}
