@@ -554,7 +554,7 @@ struct ServeTests {
                 ["content/books/stoner.md": stoner(extra: "\nsummary: Quiet.\nmood: calm")]
             ),
             (
-                "a review's metadata entry (another poster, same genres)", .full,
+                "a review's metadata entry (another poster, same genres)", .allPages,
                 ["content/movies/past-lives.md": pastLives(tmdb: 3)]
             ),
             (
@@ -569,15 +569,15 @@ struct ServeTests {
                 ["content/movies/parasite.md": parasite(extra: "\ndirector: Bong Joon-ho")]
             ),
             ("a title (re-sorts)", .reviews, ["content/movies/parasite.md": parasite(title: "Zz Parasite")]),
-            ("a rating (and back to the first poster: a full build)", .full, ["content/movies/past-lives.md": pastLives(rating: "2.5")]),
+            ("a rating (and back to the first poster: every page again)", .allPages, ["content/movies/past-lives.md": pastLives(rating: "2.5")]),
             ("a rating alone", .reviews, ["content/movies/past-lives.md": pastLives(rating: "3")]),
             ("tags", .reviews, ["content/movies/parasite.md": parasite(tags: "[thriller, family]")]),
-            ("a date (a new year in the footer: a full build)", .full, ["content/books/stoner.md": stoner(date: "2027-01-01")]),
+            ("a date (a new year in the footer: every page again)", .allPages, ["content/books/stoner.md": stoner(date: "2027-01-01")]),
             (
                 "a new review", .reviews,
                 ["content/movies/new.md": review("title: Brand New\ndate: 2026-05-01\nrating: 3\ntags: [korea]")]
             ),
-            ("a deleted review (the last with genres: a full build)", .full, ["content/movies/past-lives.md": nil]),
+            ("a deleted review (the last with genres: every page again)", .allPages, ["content/movies/past-lives.md": nil]),
             (
                 "a review and a template at once", .reviews,
                 [
@@ -620,14 +620,14 @@ struct ServeTests {
                 ]
             ),
             (
-                "a section's _index.md", .full,
+                "a section's _index.md", .allPages,
                 ["content/movies/_index.md": review("title: Cinema\nkind: movie", body: "All films.")]
             ),
             (
-                "site.yml", .full,
+                "site.yml", .allPages,
                 ["site.yml": "title: Renamed Reviews\nbase_url: https://example.org/\nauthor: Tester\n"]
             ),
-            ("a draft", .full, ["content/books/stoner.md": stoner(date: "2027-01-01", extra: "\ndraft: true")]),
+            ("a draft (its year was the newest: every page again)", .allPages, ["content/books/stoner.md": stoner(date: "2027-01-01", extra: "\ndraft: true")]),
         ]
         for step in steps {
             let before = site.files

@@ -123,6 +123,39 @@ public struct SiteLoader: Sendable {
         return (sources, diagnostics)
     }
 
+    /// Reads `site.yml` again (`sitegen serve`, after it changed), with the options' base URL over it.
+    func reloadConfig() -> (SiteConfig?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var config = readConfig(folder, &diagnostics)
+        if let baseURL = options.baseURL { config?.baseURL = baseURL }
+        return (diagnostics.isEmpty ? config : nil, diagnostics)
+    }
+
+    /// Reads a section's `_index.md` again (`sitegen serve`, after it changed or went away).
+    func reloadSection(_ name: String, rawHTML: Bool) -> (ReviewSection?, [Diagnostic]) {
+        let folder = self.folder
+        var diagnostics: [Diagnostic] = []
+        let source = "content/\(name)/_index.md"
+        var index: (text: String, source: String)?
+        if folder.kind(source) != nil, let text = text(of: source, folder, &diagnostics) { index = (text, source) }
+        guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
+    }
+
+    /// Reads the plain pages (`content/*.md`) again (`sitegen serve`, after one changed).
+    func reloadPages(rawHTML: Bool) -> ([Page], [Diagnostic]) {
+        let folder = self.folder
+        var diagnostics: [Diagnostic] = []
+        var pages: [Page] = []
+        for entry in folder.entries("content", &diagnostics) where !entry.isFolder && entry.name.hasSuffix(".md") {
+            guard let text = text(of: entry.path, folder, &diagnostics) else { continue }
+            let (page, problems) = Page.read(text, source: entry.path, allowRawHTML: rawHTML)
+            diagnostics += problems
+            if let page { pages.append(page) }
+        }
+        return (pages, diagnostics)
+    }
+
     /// Problems across files: an output path claimed twice, tags that would share a page.
     static func crossChecks(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         conflicts(sections: sections, reviews: reviews, pages: pages) + tagCollisions(reviews)

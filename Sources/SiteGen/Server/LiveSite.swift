@@ -20,6 +20,8 @@ public struct LiveSite: Sendable {
     let library: TemplateLibrary
     /// The job (template and model) of each page, by output path.
     let jobs: [String: PageJob]
+    /// Whether the last update presented every page again.
+    var presentedAll = false
 
     /// What an update did.
     public struct Update: Sendable, Equatable {
@@ -28,6 +30,9 @@ public struct LiveSite: Sendable {
             case full
             /// Reviews moved in (or into, or out of) the site's lists.
             case reviews
+            /// Every page presented again from the reviews already read (settings, the
+            /// navigation or the footer changed), and rendered again where its model changed.
+            case allPages
             /// Pages rendered again with new templates.
             case templates
             /// Static files copied again.
@@ -79,9 +84,13 @@ public struct LiveSite: Sendable {
         var templates = false
         var statics: Set<String> = []
         var metadata: Set<String> = []
+        var settings = Settings()
         for path in paths {
             switch classify(path) {
             case .ignored: continue
+            case .config: settings.config = true
+            case .sectionIndex(let name): settings.sections.insert(name)
+            case .page: settings.pages = true
             case .review(let source): reviewSources.insert(source)
             case .sectionFolder(let section):
                 let (sources, problems) = loader.reviewSources(in: section)
@@ -99,13 +108,14 @@ public struct LiveSite: Sendable {
         var kind = Update.Kind.staticFiles
         var counts = Work()
         if !metadata.isEmpty { reviewSources.formUnion(reviews(using: metadata)) }
-        if !reviewSources.isEmpty {
-            guard let updated = try site.updatingReviews(reviewSources, changed: &changed, counts: &counts) else {
-                return try Self.build(builder, previous: files)
-            }
-            site = updated
-            kind = .reviews
+        if settings.any {
+            guard let content = try reloading(settings) else { return try Self.build(builder, previous: files) }
+            site = try site.representing(content, changed: &changed, counts: &counts)
         }
+        if !reviewSources.isEmpty {
+            site = try site.updatingReviews(reviewSources, changed: &changed, counts: &counts)
+        }
+        if settings.any || !reviewSources.isEmpty { kind = site.presentedAll ? .allPages : .reviews }
         if templates {
             site = try site.updatingTheme(changed: &changed, counts: &counts)
             if kind == .staticFiles { kind = .templates }
@@ -135,6 +145,12 @@ private extension LiveSite {
         case metadata(String)
         /// A hidden file (an editor's swap file): the site never reads it.
         case ignored
+        /// `site.yml`.
+        case config
+        /// A known section's `_index.md`.
+        case sectionIndex(String)
+        /// A plain page (`content/about.md`).
+        case page
         /// Anything else (`site.yml`, `_index.md`, a plain page, a new section): read everything again.
         case other
     }
@@ -149,10 +165,11 @@ private extension LiveSite {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.contains(where: { $0.hasPrefix(".") }) { return .ignored }
         let knownSection = { (name: String) in presentation.context.section(named: name) != nil }
+        if path == SiteConfig.fileName { return .config }
         if parts.first == "content" {
-            if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md"), parts[2] != "_index.md" {
-                return .review(path)
-            }
+            if parts.count == 3, knownSection(parts[1]), parts[2] == "_index.md" { return .sectionIndex(parts[1]) }
+            if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md") { return .review(path) }
+            if parts.count == 2, parts[1].hasSuffix(".md") { return .page }
             if parts.count == 2, knownSection(parts[1]) { return .sectionFolder(parts[1]) }
             return .other
         }
@@ -187,7 +204,7 @@ private extension LiveSite {
     /// (the navigation, the footer), which a full build handles.
     func updatingReviews(
         _ sources: Set<String>, changed: inout Set<String>, counts: inout Work
-    ) throws -> LiveSite? {
+    ) throws -> LiveSite {
         let loader = self.loader
         let enricher = MetadataEnricher(
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
@@ -218,20 +235,24 @@ private extension LiveSite {
             let checks = SiteLoader.crossChecks(sections: content.sections, reviews: reviews, pages: content.pages)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
-        // A change to the navigation or the footer reaches every page.
-        guard index.facts == presentation.context.facts else { return nil }
-        // Images no review uses any more go with a full build.
+        var newContent = SiteContent(
+            config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
+            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
+        // An image no review uses any more: the static file of that name, if any, takes its place.
         let images = { (review: Review?) in Set((review?.metadata?.images ?? []).map(MetadataEnricher.publishedPath)) }
         let lostImages = change.changed.contains { id in
             !images(presentation.index.reviews[safe: id] ?? nil).isSubset(of: images(index.reviews[id]))
         }
+        var gone: Set<String> = []
         if lostImages {
             let published = { (reviews: [Review]) in Set(reviews.flatMap { images($0) }) }
-            guard published(content.reviews).isSubset(of: published(reviews)) else { return nil }
+            gone = published(content.reviews).subtracting(published(reviews))
+            newContent = try withoutImages(gone, newContent)
         }
-        let newContent = SiteContent(
-            config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
-            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
+        // A change to the navigation or the footer reaches every page: present them all again.
+        guard index.facts == presentation.context.facts, gone.isEmpty else {
+            return try representing(newContent, changed: &changed, counts: &counts)
+        }
         let newPresentation = Presentation(context: presentation.context, index: index)
         var files = self.files
         var jobs = self.jobs
@@ -263,6 +284,89 @@ private extension LiveSite {
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: newPresentation,
             library: library, jobs: jobs)
+    }
+
+    /// What changed among the site's settings: `site.yml`, sections' `_index.md`, plain pages.
+    struct Settings {
+        var config = false
+        var sections: Set<String> = []
+        var pages = false
+
+        var any: Bool { config || !sections.isEmpty || pages }
+    }
+
+    /// The content with its settings read again; nil when reviews must be read again too
+    /// (raw HTML allowed or not, a section's kind), which a full build does.
+    func reloading(_ settings: Settings) throws -> SiteContent? {
+        let loader = self.loader
+        var config = content.config
+        if settings.config {
+            let (read, problems) = loader.reloadConfig()
+            guard let read else { throw BuildError(step: "loading the site", diagnostics: problems) }
+            config = read
+        }
+        guard config.rawHTML == content.config.rawHTML else { return nil }
+        var sections = content.sections
+        for name in settings.sections.sorted() {
+            let (section, problems) = loader.reloadSection(name, rawHTML: config.rawHTML)
+            guard let section else { throw BuildError(step: "loading the site", diagnostics: problems) }
+            guard let position = sections.firstIndex(where: { $0.name == name }),
+                sections[position].kind == section.kind
+            else { return nil }
+            sections[position] = section
+        }
+        sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
+        var pages = content.pages
+        if settings.pages {
+            let (read, problems) = loader.reloadPages(rawHTML: config.rawHTML)
+            guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
+            pages = read
+        }
+        let checks = SiteLoader.crossChecks(sections: sections, reviews: content.reviews, pages: pages)
+        guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
+        return SiteContent(
+            config: config, sections: sections, reviews: content.reviews, pages: pages, theme: content.theme,
+            staticFiles: content.staticFiles, warnings: content.warnings)
+    }
+
+    /// `content` without the published images at `paths` (a file of `static/` or the theme by
+    /// that name comes back in their place).
+    func withoutImages(_ paths: Set<String>, _ content: SiteContent) throws -> SiteContent {
+        var staticFiles = content.staticFiles
+        var diagnostics: [Diagnostic] = []
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        for path in paths {
+            staticFiles[path] = content.theme.assets[path]
+            if folder.kind("static/\(path)") == .file, folder.isInside("static/\(path)", &diagnostics) {
+                staticFiles[path] = folder.read("static/\(path)", limit: DiskFile.copiedSizeLimit, &diagnostics)
+            }
+        }
+        guard diagnostics.isEmpty else { throw BuildError(step: "copying static files", diagnostics: diagnostics) }
+        return SiteContent(
+            config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
+            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
+    }
+
+    /// Every page presented again from `content` (whose reviews are already read): pages
+    /// whose model is unchanged keep their bytes, the others are rendered again.
+    func representing(_ content: SiteContent, changed: inout Set<String>, counts: inout Work) throws -> LiveSite {
+        let presentation = SiteBuilder.present(content, isPreview: true, tracksDependents: true)
+        let fresh = SitePresenter.jobs(presentation)
+        let staticFiles = try SiteBuilder.staticFiles(content, besides: fresh)
+        let redo = fresh.filter { job in
+            guard let old = jobs[job.output] else { return true }
+            return old.template != job.template || !old.model.isEqual(to: job.model)
+        }
+        var files = try PageRenderer(library: library).render(redo)
+        for job in fresh where files[job.output] == nil { files[job.output] = self.files[job.output] }
+        files.merge(staticFiles) { page, _ in page }
+        changed.formUnion(Self.difference(self.files, files))
+        counts.presented += fresh.count
+        counts.rendered += redo.count
+        return LiveSite(
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: content,
+            presentation: presentation, library: library,
+            jobs: Dictionary(fresh.map { ($0.output, $0) }, uniquingKeysWith: { $1 }), presentedAll: true)
     }
 
     /// Reloads the theme; renders every page again with the new templates (only changed bytes count).
