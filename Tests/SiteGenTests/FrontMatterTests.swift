@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import SiteGen
 import Testing
+import YAML
 
 @Suite("Front matter")
 struct FrontMatterTests {

@@ -133,8 +133,7 @@ private extension SiteLoader {
         do {
             let data = try fileSystem.read(root.appendingPathComponent(relative))
             guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(
-                    Diagnostic("not valid UTF-8 text", at: SourceLocation(path: relative, line: 1, column: 1)))
+                diagnostics.append(.invalidUTF8(in: data, path: relative))
                 return nil
             }
             return text
