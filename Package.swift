@@ -12,24 +12,28 @@ let package = Package(
     targets: [
         // The template engine: no dependencies beyond the toolchain.
         .target(name: "Mustache"),
-        // C libraries from Debian, each behind one adapter file in SiteGen.
+        // C libraries from Debian, each behind one adapter file.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
+        // The YAML and Markdown adapters: Swift values in and out, the C library kept inside one
+        // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
+        .target(name: "YAML", dependencies: ["CYaml"]),
+        .target(name: "CommonMark", dependencies: ["CCmark"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "CCmark", "CYaml", "CEvent"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "CEvent"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
-        .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI"]),
+        .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI", "CommonMark"]),
         // Builds the default theme (Templates/) into the binary.
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark"]),
         .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 import SiteGen
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import SiteGen
 import Testing
+import YAML
 
 @Suite("Front matter")
 struct FrontMatterTests {
@@ -77,5 +78,70 @@ struct FrontMatterTests {
                 "content/movies/a.md:4:9: \"rating\" must be a number from 0 to 5 in half steps (like 3.5), not \"9\"",
                 "content/movies/b.md:4:7: \"date\" must be a date written YYYY-MM-DD, not \"soon\"",
             ])
+    }
+}
+
+@Suite("Front matter: hostile input")
+struct FrontMatterHostileTests {
+    @Test("a \"--- x\" line inside front matter starts a second YAML document: an error at its file line")
+    func secondDocumentInFrontMatter() {
+        let site = InMemorySite([
+            "content/movies/x.md": "---\ntitle: X\ndate: 2024-01-01\n--- rating: 3\nrating: 4\n---\nBody\n"
+        ])
+        #expect(
+            site.problems() == [
+                "content/movies/x.md:4:1: a second YAML document starts here, but only one is read: "
+                    + "remove this \"---\" line to make one document"
+            ])
+    }
+
+    @Test("billion laughs in a review is stopped at the alias, at its file line and column")
+    func billionLaughs() {
+        let site = InMemorySite([
+            "content/movies/x.md": "---\ntitle: X\ndate: 2024-01-01\n" + YAMLLimitsTests.billionLaughs + "---\nBody\n"
+        ])
+        #expect(
+            site.problems() == [
+                "content/movies/x.md:9:8: this YAML expands to more than 100,000 values through aliases"
+            ])
+    }
+
+    @Test("merge keys and aliases in front matter reach the review's fields and extra")
+    func mergeKeysInFrontMatter() throws {
+        let site = InMemorySite([
+            "content/movies/x.md": reviewFile(
+                "_film: &film {director: Bong Joon-ho, year: 2019, rating: 1}\n<<: *film\n"
+                    + "title: Parasite\ndate: 2024-01-01\nrating: 4.5\ncast: &cast [Song Kang-ho]\nleads: *cast")
+        ])
+        let review = try #require(try site.load().reviews.first)
+        #expect(review.work.creator == "Bong Joon-ho")
+        #expect(review.work.year == 2019)
+        #expect(review.rating == Rating(4.5))
+        #expect(review.extra["leads"] == .array([.string("Song Kang-ho")]))
+        #expect(review.extra["<<"] == nil)
+    }
+
+    @Test("the fuzzing entry point reads bytes as a build reads a review")
+    func readReviewBytes() throws {
+        let (review, problems) = FrontMatter.readReview(Data("---\ntitle: X\ndate: 2024-01-01\n---\n*Hi*\n".utf8))
+        #expect(problems.isEmpty)
+        #expect(review?.title == "X")
+        #expect(review?.body.html == "<p><em>Hi</em></p>\n")
+        #expect(
+            FrontMatter.readReview(Data([0x2D, 0x2D, 0x2D, 0x0A, 0x61, 0xFF])).1.map(\.description) == [
+                "content/movies/fuzz.md:2:2: not valid UTF-8 text (byte 0xFF): save the file as UTF-8"
+            ])
+        #expect(
+            FrontMatter.readReview(Data("---\ntitle: a\u{0}\n---\n".utf8), kind: .book).1.map(\.description) == [
+                "content/books/fuzz.md:2:9: control characters are not allowed (U+0000)"
+            ])
+        #expect(FrontMatter.readReview(Data()).1.count == 1)
+    }
+
+    @Test("NUL bytes and a byte order mark in the body reach Markdown, which replaces NUL with U+FFFD")
+    func bodyBytes() throws {
+        let site = InMemorySite(["content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01", body: "a\u{0}b")])
+        let review = try #require(try site.load().reviews.first)
+        #expect(review.body.html == "<p>a\u{FFFD}b</p>\n")
     }
 }

@@ -135,7 +135,10 @@ struct ReviewLoadingTests {
             ),
             ("title: X\ndate: 2024-01-01\ndirector: [a, b]", #"4:11: "director" must be text, not a list"#),
             ("title: X\ndate: 2024-01-01\ntitle: Y", #"4:1: duplicate key "title""#),
-            ("title: [X\ndate: 2024-01-01", #"3:5: did not find expected ',' or ']' while parsing a flow sequence"#),
+            (
+                "title: [X\ndate: 2024-01-01",
+                #"2:8: did not find expected ',' or ']' while parsing a flow sequence: the "[" that starts here is never closed with "]""#
+            ),
         ])
     func badField(frontMatter: String, expected: String) {
         let site = InMemorySite(["content/movies/x.md": reviewFile(frontMatter)])
@@ -153,7 +156,7 @@ struct ReviewLoadingTests {
             ])
     }
 
-    @Test("whole-file problems are reported at 1:1")
+    @Test("whole-file problems are reported at 1:1; bad UTF-8 at its first bad byte")
     func fileProblems() throws {
         var site = InMemorySite([
             "content/movies/no-fence.md": "title: X\n",
@@ -163,7 +166,7 @@ struct ReviewLoadingTests {
         let error = try #require(throws: BuildError.self) { try site.load() }
         #expect(
             error.diagnostics.map(\.description) == [
-                "content/movies/latin1.md:1:1: not valid UTF-8 text",
+                "content/movies/latin1.md:2:1: not valid UTF-8 text (byte 0xE9): save the file as UTF-8",
                 #"content/movies/no-fence.md:1:1: no front matter: the file must start with a "---" line, then YAML, then "---""#,
                 #"content/movies/open.md:1:1: front matter is not closed: add a "---" line after the YAML"#,
             ])

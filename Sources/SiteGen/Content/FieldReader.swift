@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import YAML
 
 /// Reads typed fields from a YAML mapping, collecting one diagnostic per bad field
 /// so that a build reports every problem in a file at once.

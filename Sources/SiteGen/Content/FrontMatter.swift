@@ -1,4 +1,6 @@
+import Foundation
 import Mustache
+import YAML
 
 /// A Markdown file split into its YAML front matter (between `---` lines) and its body.
 public struct FrontMatter: Sendable, Equatable {
@@ -57,6 +59,20 @@ extension FrontMatter {
                     Diagnostic(error.message, path: path, position: error.position, firstLine: front.yamlFirstLine)
                 ]))
         }
+    }
+}
+
+extension FrontMatter {
+    /// Reads `bytes` as a build reads the review file `content/movies/fuzz.md` (or a book
+    /// review): UTF-8, front matter, fields and the Markdown body, giving the review or its
+    /// problems. An entry point for fuzzing: any bytes give one or the other.
+    public static func readReview(_ bytes: Data, kind: WorkKind = .movie) -> (Review?, [Diagnostic]) {
+        let section = kind == .movie ? "movies" : "books"
+        let source = "content/\(section)/fuzz.md"
+        guard let text = String(data: bytes, encoding: .utf8) else {
+            return (nil, [.invalidUTF8(in: bytes, path: source)])
+        }
+        return Review.read(text, source: source, section: section, kind: kind, allowRawHTML: false)
     }
 }
 

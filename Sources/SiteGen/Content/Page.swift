@@ -1,3 +1,4 @@
+import CommonMark
 import Mustache
 
 /// A plain page such as `content/about.md`, published at `/about/`.

@@ -1,3 +1,4 @@
+import CommonMark
 import Mustache
 
 extension Review {

@@ -1,3 +1,4 @@
+import CommonMark
 import Mustache
 
 /// One review as written: front matter in typed fields, and the rendered body.

@@ -1,4 +1,6 @@
+import CommonMark
 import Mustache
+import YAML
 
 /// A folder of reviews under `content/`, described by its optional `_index.md`.
 public struct ReviewSection: Sendable, Equatable {

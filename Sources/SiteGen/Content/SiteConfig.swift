@@ -1,4 +1,5 @@
 import Foundation
+import YAML
 
 /// The settings in `site.yml`.
 public struct SiteConfig: Sendable, Equatable {

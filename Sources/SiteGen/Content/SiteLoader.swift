@@ -214,8 +214,7 @@ private extension SiteLoader {
     func text(of relative: String, _ folder: SiteFolder, _ diagnostics: inout [Diagnostic]) -> String? {
         guard let data = folder.read(relative, &diagnostics) else { return nil }
         guard let text = String(data: data, encoding: .utf8) else {
-            diagnostics.append(
-                Diagnostic("not valid UTF-8 text", at: SourceLocation(path: relative, line: 1, column: 1)))
+            diagnostics.append(.invalidUTF8(in: data, path: relative))
             return nil
         }
         return text

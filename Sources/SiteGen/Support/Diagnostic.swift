@@ -1,4 +1,5 @@
 import Mustache
+import YAML
 
 /// A problem in the site's files, at a place in one of them.
 public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringConvertible {

@@ -134,7 +134,9 @@ enum DiskFile {
         }
         let size = Int(info.st_size)
         guard size <= limit else {
-            throw FileSystemError(path: path, reason: "is \(size) bytes; files over \(limit) bytes are refused")
+            throw FileSystemError(
+                path: path,
+                reason: "the file is \(size) bytes; files over \(limit / (1024 * 1024)) MiB are refused here")
         }
         var data = Data(count: size)
         var total = 0

@@ -1,5 +1,3 @@
-import Mustache
-
 /// A parsed YAML value, each piece with the line and column it came from.
 public indirect enum YAMLNode: Sendable, Equatable {
     /// A scalar: its text and whether it was written plain (unquoted, so it may be a number or `true`).
@@ -46,40 +44,9 @@ public indirect enum YAMLNode: Sendable, Equatable {
 public struct YAMLPair: Sendable, Equatable {
     public let key: YAMLNode
     public let value: YAMLNode
-}
 
-/// A line and column in a text, both counted from 1.
-public struct TextPosition: Sendable, Equatable, Hashable {
-    public let line: Int
-    public let column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-}
-
-extension YAMLNode {
-    /// The node as template data, resolving plain scalars with the YAML 1.2 core schema.
-    public var templateValue: Value {
-        switch self {
-        case .scalar(let text, let plain, _):
-            guard plain else { return .string(text) }
-            if isNull { return .null }
-            switch text {
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            default: break
-            }
-            if let number = Int(text) { return .int(number) }
-            if text.contains(where: \.isNumber), let number = Double(text), number.isFinite { return .double(number) }
-            return .string(text)
-        case .sequence(let items, _):
-            return .array(items.map(\.templateValue))
-        case .mapping(let pairs, _):
-            var members: [String: Value] = [:]
-            for pair in pairs { members[pair.key.scalarText ?? ""] = pair.value.templateValue }
-            return .object(members)
-        }
+    public init(key: YAMLNode, value: YAMLNode) {
+        self.key = key
+        self.value = value
     }
 }

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 #if canImport(Glibc)
     import Glibc
@@ -12,17 +12,21 @@ public enum Markdown {
     /// Renders CommonMark to HTML. Without `allowRawHTML`, raw HTML and dangerous
     /// links (`javascript:` and the like) are left out of the output.
     public static func render(_ text: String, allowRawHTML: Bool) -> RenderedMarkdown {
+        var text = text
+        return text.withUTF8 { render(UnsafeRawBufferPointer($0), allowRawHTML: allowRawHTML) }
+    }
+
+    /// Renders CommonMark bytes to HTML (an entry point for fuzzing): invalid UTF-8 and NUL
+    /// bytes become U+FFFD, as CommonMark says.
+    public static func render(_ bytes: UnsafeRawBufferPointer, allowRawHTML: Bool) -> RenderedMarkdown {
         let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-        var bytes = Array(text.utf8)
-        guard
-            let document = bytes.withUnsafeMutableBufferPointer({ buffer in
-                buffer.baseAddress.map { base in
-                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        cmark_parse_document($0, buffer.count, options)
-                    }
-                } ?? cmark_parse_document("", 0, options)
-            })
-        else {
+        let parsed =
+            if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
+                cmark_parse_document(base, bytes.count, options)
+            } else {
+                cmark_parse_document("", 0, options)
+            }
+        guard let document = parsed else {
             return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0)
         }
         defer { cmark_node_free(document) }

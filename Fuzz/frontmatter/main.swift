@@ -1,0 +1,27 @@
+// A libFuzzer harness for reading a review file (UTF-8, front matter, fields, Markdown).
+// SiteGen's build plugin tool cannot be linked with -sanitize=fuzzer, so build the modules
+// with swiftc: Mustache, YAML, CommonMark, then SiteGen (its sources plus the plugin's
+// generated DefaultTheme.swift from a normal build), each as
+//   swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -module-name NAME -emit-module \
+//     -emit-module-path OUT/NAME.swiftmodule -I OUT -Xcc -fmodule-map-file=Sources/C…/module.modulemap \
+//     -c SOURCES -o OUT/NAME.o
+// then link this file with the four objects and -lyaml -lcmark -levent -levent_pthreads.
+
+import Foundation
+import SiteGen
+
+/// libFuzzer's entry: any bytes read as a review file give a review or diagnostics at real
+/// positions, never a crash, a hang or unbounded memory.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func frontMatterFuzzTest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = start.map { Data(bytes: $0, count: count) } ?? Data()
+    for kind in WorkKind.allCases {
+        let (review, diagnostics) = FrontMatter.readReview(data, kind: kind)
+        precondition((review == nil) == !diagnostics.isEmpty, "a review and problems, or neither")
+        for diagnostic in diagnostics {
+            precondition(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "\(diagnostic)")
+            precondition(diagnostic.location.path.hasPrefix("content/"), "\(diagnostic)")
+        }
+    }
+    return 0
+}
