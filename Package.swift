@@ -12,25 +12,27 @@ let package = Package(
     targets: [
         // The template engine: no dependencies beyond the toolchain.
         .target(name: "Mustache"),
-        // C libraries from Debian, each behind one adapter file in SiteGen.
+        // C libraries from Debian, each behind one adapter.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
+        // The HTTP server on libevent: the only target that sees CEvent; its API is Swift types only.
+        .target(name: "EventHTTP", dependencies: ["CEvent"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "CCmark", "CYaml", "CEvent"],
+            dependencies: ["Mustache", "CCmark", "CYaml", "EventHTTP"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
-        .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
+        .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen", "EventHTTP"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI"]),
         // Builds the default theme (Templates/) into the binary.
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache"]),
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "EventHTTP"]),
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

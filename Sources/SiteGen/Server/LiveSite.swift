@@ -191,8 +191,8 @@ private extension LiveSite {
             ordering: ordering, library: library, jobs: jobs)
     }
 
-    /// Re-reads changed files of `static/`. Nil for a folder or a link out of `static/`, which
-    /// a full build lists or refuses.
+    /// Re-reads changed files of `static/`. Nil for a folder (also one that was moved away or
+    /// deleted) or a link out of `static/`, which a full build lists or refuses.
     func updatingStatic(_ paths: Set<String>, written: inout Set<String>) throws -> LiveSite? {
         var files = self.files
         var staticFiles = content.staticFiles
@@ -208,7 +208,10 @@ private extension LiveSite {
             {
                 files[relative] = data
                 staticFiles[relative] = data
-            } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) {
+            } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path)
+                || staticFiles.keys.contains(where: { $0.hasPrefix(relative + "/") })
+            {
+                // A folder, or one that went away with its files: a full build lists what is there.
                 return nil
             } else {
                 files[relative] = content.theme.assets[relative]
