@@ -47,8 +47,8 @@ public final class HTTPServer: @unchecked Sendable {
         var connections: [ObjectAddress: ContinuousClock.Instant] = [:]
         /// The exchange being answered on a connection, so a closed connection's exchange is never answered.
         var exchanges: [ObjectAddress: HTTPExchange] = [:]
-        /// Whether accepting failed (out of file descriptors) and has not worked since.
-        var acceptFailing = false
+        /// When accepting last failed and said so (at most every 10 seconds).
+        var acceptWarned: ContinuousClock.Instant?
     }
 
     private enum Phase {
@@ -62,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
     ) throws(HTTPServerError) {
         guard (0...65535).contains(port) else { throw .badPort(port) }
         let socket = try ListeningSocket.open(host: host, port: port)
-        Self.enableThreads
+        Self.setUpProcess
         guard let base = event_base_new() else {
             close(socket.descriptor)
             throw .cannotStart("event_base_new failed")
@@ -254,7 +254,12 @@ extension HTTPServer {
 // MARK: - libevent callbacks and helpers
 
 private extension HTTPServer {
-    static let enableThreads: Void = { _ = evthread_use_pthreads() }()
+    /// Once per process: libevent's locks for threads, and SIGPIPE ignored, since libevent writes
+    /// with plain `writev`: writing to a connection the client reset would otherwise end the process.
+    static let setUpProcess: Void = {
+        _ = evthread_use_pthreads()
+        signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// The methods evhttp knows (it answers any other with 501 itself); the handler decides about these.
     static let knownMethods = UInt16(
@@ -307,10 +312,7 @@ private extension HTTPServer {
         else { return nil }
         bufferevent_incref(buffer)
         let address = ObjectAddress(buffer)
-        server.state.withLock { state in
-            state.accepted.append(address)
-            state.acceptFailing = false
-        }
+        server.state.withLock { $0.accepted.append(address) }
         event_active(server.wakeup, 0, 0)
         return buffer
     }
@@ -397,7 +399,7 @@ private extension HTTPServer {
     }
 
     /// Accepting failed (most often: out of file descriptors). Pauses it until the next tick,
-    /// instead of retrying in a tight loop, and says so once.
+    /// instead of retrying in a tight loop, and says so (at most every 10 seconds).
     static let acceptErrorCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
         listener, _ in
         let code = errno
@@ -405,15 +407,16 @@ private extension HTTPServer {
             let server = listeners.withLock({ $0[ObjectAddress(listener)] })?.takeUnretainedValue()
         else { return }
         evconnlistener_disable(listener)
-        let first = server.state.withLock { state -> Bool in
-            defer { state.acceptFailing = true }
-            return !state.acceptFailing
+        let now = ContinuousClock.now
+        let warn = server.state.withLock { state -> Bool in
+            guard state.acceptWarned.map({ now - $0 > .seconds(10) }) ?? true else { return false }
+            state.acceptWarned = now
+            return true
         }
-        if first {
+        if warn {
             server.log(
-                "not accepting new connections for now: \(String(cString: strerror(code)))"
-                    + " (\(server.state.withLock { $0.connections.count }) open; the limit on open files is"
-                    + " \(HTTPServer.openFileLimit()))")
+                "Not accepting new connections for now: \(String(cString: strerror(code)))"
+                    + " (this process may open \(HTTPServer.openFileLimit()) files); waiting for connections to close")
         }
     }
 

@@ -77,6 +77,9 @@ public final class PreviewServer: Sendable {
         watcher.start()
     }
 
+    /// The folders being watched, relative to the site folder (for tests).
+    var watchedFolders: [String] { state.withLock { $0.watcher }?.watchedFolders ?? [] }
+
     /// Stops watching, closes every connection and frees the port.
     public func stop() {
         state.withLock { $0.watcher }?.stop()
