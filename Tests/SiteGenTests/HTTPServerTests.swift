@@ -208,6 +208,21 @@ struct HTTPServerTests {
         #expect(try RawConnection.request(port: server.port, "GET", "/").text == "no GET\n")
     }
 
+    @Test("only EventHTTP's HTTPServer.swift imports CEvent (SwiftPM would let any target above it import it)")
+    func libeventBoundary() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let walker = try #require(FileManager.default.enumerator(atPath: sources.path))
+        var importing: [String] = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            if text.contains(/(?m)^\s*(@\w+\s+)?(\w+\s+)?import\s+(class\s+|func\s+|struct\s+)?CEvent\b/) {
+                importing.append(path)
+            }
+        }
+        #expect(importing == ["EventHTTP/HTTPServer.swift"])
+    }
+
     @Test("stop() is safe before start(), and twice")
     func stopWithoutStart() throws {
         let server = try HTTPServer(host: "127.0.0.1", port: 0) { _, _ in }

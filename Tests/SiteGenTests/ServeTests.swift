@@ -270,6 +270,9 @@ struct ServeTests {
             ("//movies", 404),
             ("/etc/passwd", 404),
             ("/a%20b", 404),
+            // "/" and a combining mark are one Character: the path must still be read byte by byte.
+            ("/%CC%9Aindex.html", 404),
+            ("/%CC%9A../site.yml", 404),
             ("/...", 404),
             ("/..../site.yml", 404),
             ("/%2e%2e%2e/site.yml", 404),

@@ -58,8 +58,9 @@ enum RequestPath: Equatable {
     /// Where `target` leads among `exists` (a check whether a site file exists).
     static func resolve(_ target: String, exists: (String) -> Bool) -> RequestPath {
         guard let parts = parse(target) else { return .bad }
-        let relative = String(parts.path.dropFirst())
-        if relative.isEmpty || relative.hasSuffix("/") { return .file(relative + "index.html") }
+        // Bytes, not characters: "/" and a combining mark after it are one Character.
+        let relative = String(decoding: parts.path.utf8.dropFirst(), as: UTF8.self)
+        if relative.isEmpty || relative.utf8.last == .slash { return .file(relative + "index.html") }
         if exists(relative) { return .file(relative) }
         if exists(relative + "/index.html") { return .redirect(parts.encodedPath + "/" + parts.query) }
         return .file(relative)

@@ -20,7 +20,8 @@ struct ServeCommand: Command {
 
         Options:
           --source DIR    The site folder (default: the current folder)
-          --host HOST     The address to listen on (default: 127.0.0.1, this machine only)
+          --host HOST     The address or name to listen on (default: 127.0.0.1, this
+                          machine only; 0.0.0.0: every network interface)
           --port PORT     The port (default: 1313; 0 takes any free port)
           --drafts        Include reviews marked draft: true
           -h, --help      Show this help
