@@ -14,7 +14,8 @@ import Synchronization
 public final class HTTPServer: @unchecked Sendable {
     // Unchecked only because libevent's pointers are not Sendable: every stored property is a
     // constant, the objects behind the pointers are used on the loop thread alone (or before it
-    // starts and after it has ended), and everything that changes is in `state`, behind a Mutex.
+    // starts and after it has ended), and everything that changes is in `state`, behind a Mutex
+    // (and the loop thread's id, an Atomic).
 
     /// Called for every request, on the loop thread; must eventually answer the exchange.
     public typealias Handler = @Sendable (HTTPRequest, HTTPExchange) -> Void
@@ -35,11 +36,12 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let log: Log
     private let state = Mutex(State())
+    /// The loop thread's `pthread_t` once it runs (0 before): read on every answer, without a lock.
+    private let loopThread = Atomic<UInt>(0)
     private let loopEnded = DispatchSemaphore(value: 0)
 
     private struct State {
         var phase = Phase.ready
-        var loopThread: pthread_t?
         var pending: [@Sendable () -> Void] = []
         /// Connections accepted since the loop last ran queued work; see ``HTTPServer/adopt(_:)``.
         var accepted: [ObjectAddress] = []
@@ -130,7 +132,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard first else { return }
         Thread.detachNewThread { [self] in
-            state.withLock { $0.loopThread = pthread_self() }
+            loopThread.store(UInt(pthread_self()), ordering: .releasing)
             event_base_dispatch(base)
             loopEnded.signal()
         }
@@ -159,12 +161,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Runs `work` on the loop thread: now when called there, otherwise as soon as the loop can.
     func perform(_ work: @escaping @Sendable () -> Void) {
-        let onLoop = state.withLock { state -> Bool in
-            if let loop = state.loopThread, pthread_equal(loop, pthread_self()) != 0 { return true }
-            state.pending.append(work)
-            return false
-        }
-        if onLoop { return work() }
+        let loop = loopThread.load(ordering: .acquiring)
+        if loop != 0, pthread_equal(pthread_t(loop), pthread_self()) != 0 { return work() }
+        state.withLock { $0.pending.append(work) }
         event_active(wakeup, 0, 0)
     }
 
@@ -197,16 +196,16 @@ extension HTTPServer {
         let command = evhttp_request_get_command(request)
         // evhttp sends a HEAD answer's body, and a CONNECT answer's without its length: say the
         // length, send no body for HEAD, and end a CONNECT's connection, which evhttp keeps open.
-        var extra: [(String, String)] = []
-        let hasBody = status >= 200 && status != 204 && status != 304
-        if (command == EVHTTP_REQ_HEAD || command == EVHTTP_REQ_CONNECT) && hasBody {
-            extra.append(("Content-Length", "\(body.count)"))
+        setHeaders(headers, on: request)
+        if (command == EVHTTP_REQ_HEAD || command == EVHTTP_REQ_CONNECT) && status >= 200 && status != 204
+            && status != 304
+        {
+            setHeaders([("Content-Length", "\(body.count)")], on: request)
         }
         if command == EVHTTP_REQ_CONNECT {
-            extra.append(("Connection", "close"))
+            setHeaders([("Connection", "close")], on: request)
             evhttp_request_set_on_complete_cb(request, Self.closeAfterAnswer, nil)
         }
-        setHeaders(headers + extra, on: request)
         let buffer = evbuffer_new()
         defer { evbuffer_free(buffer) }
         if command != EVHTTP_REQ_HEAD && !body.isEmpty {
@@ -236,13 +235,11 @@ extension HTTPServer {
         evhttp_send_reply_end(request.pointer)
     }
 
-    /// The exchange on `connection` is answered: the connection's deadline starts again.
+    /// The exchange on `connection` is answered. (Its deadline started again with the request;
+    /// an answer that takes long keeps the connection busy, which restarts it too.)
     func finished(on connection: ObjectAddress?) {
         guard let connection else { return }
-        state.withLock { state in
-            state.exchanges[connection] = nil
-            if state.connections[connection] != nil { state.connections[connection] = .now }
-        }
+        state.withLock { $0.exchanges[connection] = nil }
     }
 
     private func setHeaders(_ headers: [(String, String)], on request: OpaquePointer) {

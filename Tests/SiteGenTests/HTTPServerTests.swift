@@ -144,6 +144,8 @@ struct HTTPServerTests {
             if request.target == "/stream" {
                 exchange.startStream(status: 200, headers: [], onClose: {})
                 exchange.send(Array("open".utf8))
+            } else if request.target == "/small" {
+                exchange.respond(status: 200, headers: [], body: Array("small".utf8))
             } else {
                 exchange.respond(status: 200, headers: [], body: [UInt8](repeating: 65, count: 32 << 20))
             }
@@ -159,12 +161,16 @@ struct HTTPServerTests {
         // A slow reader: 32 MB (more than the sockets buffer), read 64 KB every 0.1 s, outlasts the deadline.
         let download = try RawConnection(port: server.port)
         try download.sendRequest("GET", "/big")
+        // A keep-alive client asking again every 0.3 s: each request starts its deadline again.
+        let regular = try RawConnection(port: server.port)
+        var lastAsked = Date.distantPast
+        var answers = 0
         let start = Date()
         var downloaded = 0
         var sent = 0
         let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
-        while Date().timeIntervalSince(start) < 2, !dripping.isClosed {
-            if sent < request.count {
+        while Date().timeIntervalSince(start) < 2 {
+            if sent < request.count && !dripping.isClosed {
                 try? dripping.send([request[sent]])
                 sent += 1
             }
@@ -172,6 +178,11 @@ struct HTTPServerTests {
             try download.stream(timeout: 1, chunkSize: 64 * 1024) {
                 downloaded += $0.count
                 return false
+            }
+            if Date().timeIntervalSince(lastAsked) > 0.3 {
+                try regular.sendRequest("GET", "/small", keepAlive: true)
+                lastAsked = Date()
+                answers += 1
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -187,6 +198,12 @@ struct HTTPServerTests {
         #expect(!stream.isClosed)
         #expect(try stream.receive(timeout: 0.2) == false)
         #expect(!stream.isClosed)
+        #expect(answers >= 5)
+        #expect(
+            try regular.receive(
+                until: { String(decoding: $0, as: UTF8.self).components(separatedBy: "small").count == answers + 1 },
+                timeout: 5))
+        #expect(!regular.isClosed)
     }
 
     @Test("a CONNECT answer says its length and ends the connection, even with a request pipelined behind it")
