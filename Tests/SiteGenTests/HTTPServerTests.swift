@@ -139,7 +139,7 @@ struct HTTPServerTests {
     @Test("a client that does not send a whole request in time is disconnected; answering and streaming ones are not")
     func requestDeadline() throws {
         let server = try HTTPServer(
-            host: "127.0.0.1", port: 0, limits: HTTPLimits(requestSeconds: 0.5)
+            host: "127.0.0.1", port: 0, limits: HTTPLimits(requestSeconds: 1.5)
         ) { request, exchange in
             if request.target == "/stream" {
                 exchange.startStream(status: 200, headers: [], onClose: {})
@@ -159,6 +159,7 @@ struct HTTPServerTests {
         try stream.sendRequest("GET", "/stream", keepAlive: true)
         #expect(try stream.receive(until: { String(decoding: $0, as: UTF8.self).contains("open") }, timeout: 5))
         // A slow reader: 32 MB (more than the sockets buffer), read 64 KB every 0.1 s, outlasts the deadline.
+        // (Timings are generous: the test must hold on a loaded machine.)
         let download = try RawConnection(port: server.port)
         try download.sendRequest("GET", "/big")
         // A keep-alive client asking again every 0.3 s: each request starts its deadline again.
@@ -169,7 +170,8 @@ struct HTTPServerTests {
         var downloaded = 0
         var sent = 0
         let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
-        while Date().timeIntervalSince(start) < 2 {
+        var failedRequests = 0
+        while Date().timeIntervalSince(start) < 4 {
             if sent < request.count && !dripping.isClosed {
                 try? dripping.send([request[sent]])
                 sent += 1
@@ -180,13 +182,17 @@ struct HTTPServerTests {
                 return false
             }
             if Date().timeIntervalSince(lastAsked) > 0.3 {
-                try regular.sendRequest("GET", "/small", keepAlive: true)
+                do {
+                    try regular.sendRequest("GET", "/small", keepAlive: true)
+                    answers += 1
+                } catch {
+                    failedRequests += 1
+                }
                 lastAsked = Date()
-                answers += 1
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(dripping.isClosed, "the dripping client is still connected after 2 s")
+        #expect(dripping.isClosed, "the dripping client is still connected after 4 s")
         #expect(dripping.received.isEmpty)
         #expect(try idle.waitForClose(timeout: 0.1))
         #expect(!download.isClosed)
@@ -198,7 +204,8 @@ struct HTTPServerTests {
         #expect(!stream.isClosed)
         #expect(try stream.receive(timeout: 0.2) == false)
         #expect(!stream.isClosed)
-        #expect(answers >= 5)
+        #expect(failedRequests == 0)
+        #expect(answers >= 8)
         #expect(
             try regular.receive(
                 until: { String(decoding: $0, as: UTF8.self).components(separatedBy: "small").count == answers + 1 },
