@@ -20,21 +20,23 @@ let package = Package(
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // The HTTP server on libevent: the only target that sees CEvent; its API is Swift types only.
+        .target(name: "EventHTTP", dependencies: ["CEvent"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "YAML", "CommonMark", "CEvent"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
-        .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
+        .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen", "EventHTTP"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
         .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI", "CommonMark"]),
         // Builds the default theme (Templates/) into the binary.
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark"]),
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP"]),
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -127,6 +127,218 @@ struct ServeCommandTests {
         #expect(server.out == "Serving . at \(url) (Ctrl-C to stop)\nStopped.\n")
     }
 
+    @Test(
+        "a host that cannot be bound is an error naming the host and the reason, exit code 1",
+        arguments: [
+            (
+                "999.1.1.1",
+                "sitegen serve: cannot listen on \"999.1.1.1\": it is neither an IP address nor a name this machine"
+                    + " can resolve (not a valid IP address)\n"
+            ),
+            (
+                "not a host",
+                "sitegen serve: cannot listen on \"not a host\": it is neither an IP address nor a name this machine"
+                    + " can resolve (Name or service not known)\n"
+            ),
+            (
+                "192.0.2.1",
+                "sitegen serve: cannot listen on 192.0.2.1 port 1313: that is not an address of this machine;"
+                    + " use 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface)\n"
+            ),
+        ])
+    func unbindableHost(host: String, message: String) async throws {
+        let site = try TemporaryFolder(smallSite)
+        let console = TestConsole()
+        #expect(await console.run(["serve", "--host", host, "--port", "1313"], in: site.url) == 1)
+        #expect(console.err == message)
+        #expect(console.out == "")
+    }
+
+    @Test("GET and HEAD only: other methods HTTP defines get 405 with Allow, others 501, CONNECT closes its connection")
+    func methods() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
+        let port = try #require(try await server.servedPort(), "\(server.err)")
+        for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"] {
+            let response = try RawConnection.request(port: port, method, "/")
+            #expect(response.status == 405, "\(method)")
+            #expect(response.header("Allow") == "GET, HEAD", "\(method)")
+            #expect(response.header("Content-Length") == "23", "\(method)")
+            #expect(response.text == "405 Method Not Allowed\n", "\(method)")
+        }
+        let unknown = try RawConnection.request(port: port, "PROPFIND", "/")
+        #expect(unknown.status == 501)
+        #expect(unknown.text.contains("<H1>Not Implemented</H1>"))
+        // evhttp would keep a CONNECT's connection open and answer what follows on it.
+        let connection = try RawConnection(port: port)
+        try connection.send(
+            Array("CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let answer = String(decoding: try connection.receiveAll(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"))
+        #expect(answer.hasSuffix("\r\n\r\n405 Method Not Allowed\n"))
+        #expect(try RawConnection.request(port: port, "GET", "/robots.txt").text == "User-agent: *\n")
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+        #expect(server.err == "")
+    }
+
+    @Test("hostile requests get short answers and the server goes on serving")
+    func hostileRequests() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
+        let port = try #require(try await server.servedPort(), "\(server.err)")
+        let long = String(repeating: "a", count: 100_000)
+        let manyHeaders = (0..<10_000).map { ("X-Header-\($0)", "v") }
+        for (target, headers, status) in [
+            ("/" + long, [], 400),
+            ("/", [("X-Long", long)], 400),
+            ("/", manyHeaders, 400),
+            ("/%00", [], 400),
+            ("/index.html%00.css", [], 400),
+            ("/%C0%AE%C0%AE/site.yml", [], 400),
+            ("/%2e%2e/site.yml", [], 400),
+            ("/../site.yml", [], 400),
+            ("/%zz", [], 400),
+        ] as [(String, [(String, String)], Int)] {
+            let response = try RawConnection.request(port: port, "GET", target, headers: headers)
+            #expect(response.status == status, "\(target.prefix(30)) with \(headers.count) headers")
+            #expect(response.body.count < 200, "\(target.prefix(30))")
+            #expect(!response.text.contains("base_url"))
+        }
+        // A body of a megabyte is refused before it is read.
+        let body = try RawConnection(port: port)
+        try body.send(Array("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n".utf8))
+        #expect(try RawResponse(body.receiveAll()).status == 413)
+
+        // 50 requests sent at once on one connection get 50 answers, in order.
+        let pipelined = try RawConnection(port: port)
+        let one = "GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n"
+        try pipelined.send(
+            Array(
+                (String(repeating: one, count: 49) + "GET /about/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    .utf8))
+        let answers = String(decoding: try pipelined.receiveAll(), as: UTF8.self)
+        #expect(answers.components(separatedBy: "HTTP/1.1 200 OK\r\n").count == 51)
+        #expect(answers.components(separatedBy: "\r\n\r\nUser-agent: *\n").count == 50)
+        #expect(answers.hasSuffix("</html>\n"))
+
+        // 1,000 connections that send half a request and wait do not keep others from being answered.
+        let waiting = try (0..<1000).map { _ in try RawConnection(port: port) }
+        for connection in waiting { try connection.send(Array("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8)) }
+        let response = try RawConnection.request(port: port, "GET", "/movies/parasite/")
+        #expect(response.status == 200)
+        #expect(response.text.contains("Parasite"))
+        for connection in waiting { try connection.send(Array("1\r\nConnection: close\r\n\r\n".utf8)) }
+        let statuses = try waiting.map { try RawResponse($0.receiveAll(timeout: 10)).status }
+        #expect(statuses.filter { $0 == 200 }.count == 1000)
+
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+        #expect(server.err == "")
+    }
+
+    @Test("a 100 MB static file is served whole with its exact bytes; HEAD says its length")
+    func largeStaticFile() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
+        let expected = random.readData(ofLength: 100_000_000)
+        try expected.write(to: site.url.appendingPathComponent("static/film.bin"))
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
+        let port = try #require(try await server.servedPort(timeout: 30), "\(server.err)")
+        let head = try RawConnection.request(port: port, "HEAD", "/film.bin")
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == "100000000")
+        #expect(head.body.isEmpty)
+        // Read the answer as it comes, comparing it with the file instead of keeping it.
+        let connection = try RawConnection(port: port)
+        try connection.sendRequest("GET", "/film.bin")
+        var head2: [UInt8] = []
+        var offset = 0
+        var same = true
+        try connection.stream(timeout: 60) { chunk in
+            var body = chunk
+            if offset == 0 && head2.count < 4096 {
+                let before = head2.count
+                head2 += chunk
+                guard let end = head2.indices.first(where: { head2[$0...].starts(with: Array("\r\n\r\n".utf8)) })
+                else { return true }
+                body = chunk[(chunk.startIndex + end + 4 - before)...]
+                head2.removeSubrange((end + 4)...)
+            }
+            guard offset + body.count <= expected.count else {
+                same = false
+                return false
+            }
+            same =
+                same
+                && expected[offset..<offset + body.count].withUnsafeBytes { wanted in
+                    body.isEmpty
+                        || body.withUnsafeBytes { memcmp(wanted.baseAddress!, $0.baseAddress!, body.count) == 0 }
+                }
+            offset += body.count
+            return true
+        }
+        #expect(String(decoding: head2, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(String(decoding: head2, as: UTF8.self).contains("\r\nContent-Length: 100000000\r\n"))
+        #expect(offset == 100_000_000)
+        #expect(same)
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+    }
+
+    @Test("out of file descriptors, it stops accepting for a moment and says so once, then serves again")
+    func outOfFileDescriptors() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url, openFiles: 64)
+        let port = try #require(try await server.servedPort(), "\(server.err)")
+        var held: [RawConnection] = []
+        for _ in 0..<100 { held.append(try RawConnection(port: port)) }
+        #expect(
+            try await server.waitForOutput { _, err in err.contains("Not accepting new connections for now") },
+            "\(server.err)")
+        try await Task.sleep(for: .seconds(2))
+        #expect(
+            server.err
+                == "Not accepting new connections for now: Too many open files (this process may open 64 files);"
+                + " waiting for connections to close\n")
+        held.removeAll()
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(try RawConnection.request(port: port, "GET", "/robots.txt").text == "User-agent: *\n")
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+    }
+
+    @Test(
+        "a section folder moved out of content/: its pages are 404 after the rebuild, and editing it there rebuilds nothing"
+    )
+    func folderMovedOut() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let outside = try TemporaryFolder()
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
+        let url = try #require(await server.servedURL(), "\(server.err)")
+        let (_, before) = try await get(url + "books/stoner/")
+        #expect(before.statusCode == 200)
+        let moved = outside.url.appendingPathComponent("books")
+        try FileManager.default.moveItem(at: site.url.appendingPathComponent("content/books"), to: moved)
+        #expect(try await server.waitForOutput { _, err in err.contains("Rebuilt (") }, "\(server.err)")
+        for page in ["books/stoner/", "books/", "tags/campus/"] {
+            let (_, after) = try await get(url + page)
+            #expect(after.statusCode == 404, "\(page)")
+        }
+        let (home, _) = try await get(url)
+        #expect(!home.contains("Stoner"))
+        let log = server.err
+        try save(
+            review("title: Stoner\ndate: 2024-11-02\ntags: [campus]", body: "Edited elsewhere."),
+            to: moved.appendingPathComponent("stoner.md"))
+        try save(review("title: New\ndate: 2024-11-03"), to: moved.appendingPathComponent("new.md"))
+        try await Task.sleep(for: .seconds(1))
+        #expect(server.err == log)
+        #expect(log.wholeMatch(of: /Rebuilt \(\d+ files changed\) in \d+ ms\n/) != nil, "\(log)")
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+    }
+
     @Test("a site that does not build never starts serving: the errors and exit code 1")
     func brokenAtStart() async throws {
         var files = smallSite

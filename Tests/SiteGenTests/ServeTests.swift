@@ -1,5 +1,7 @@
+import EventHTTP
 import Foundation
 import Mustache
+import Synchronization
 import Testing
 
 @testable import SiteGen
@@ -75,33 +77,62 @@ struct ServeTests {
         #expect(both.hasSuffix("\r\n\r\nUser-agent: *\n"))
     }
 
-    @Test("methods other than GET and HEAD get 405 with Allow: GET, HEAD")
+    @Test("methods HTTP defines other than GET and HEAD get 405 with Allow: GET, HEAD and a one-line body")
     func otherMethods() throws {
         let site = try ServedSite(fixture)
-        for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"] {
-            for target in ["/", "/movies/parasite/", "/nope", LiveReload.eventsPath] {
+        for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"] {
+            for target in ["/", "/movies/parasite/", "/nope", LiveReload.eventsPath, "/../site.yml", "*"] {
                 let response = try site.request(method, target)
                 #expect(response.status == 405, "\(method) \(target)")
-                #expect(response.header("Allow") == "GET, HEAD")
-                #expect(response.header("Content-Type") == "text/plain")
-                #expect(response.text == "405 Method Not Allowed\n")
+                #expect(response.header("Allow") == "GET, HEAD", "\(method) \(target)")
+                #expect(response.header("Content-Type") == "text/plain", "\(method) \(target)")
+                #expect(response.header("Content-Length") == "23", "\(method) \(target)")
+                #expect(response.text == "405 Method Not Allowed\n", "\(method) \(target)")
             }
+        }
+        // A body is read (up to 64 KB) before the method is looked at; a longer one gets 413 from libevent.
+        for (size, status) in [(5, 405), (64 * 1024, 405), (64 * 1024 + 1, 413)] {
+            let connection = try RawConnection(port: site.port)
+            try connection.send(
+                Array("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(size)\r\n\r\n".utf8)
+                    + [UInt8](repeating: 120, count: size))
+            #expect(try RawResponse(connection.receiveAll()).status == status, "\(size) bytes")
         }
     }
 
-    @Test("CONNECT gets 405 too, and a method evhttp does not know gets 501 Not Implemented")
-    func connectAndUnknownMethods() throws {
+    @Test("a method HTTP does not define gets 501 Not Implemented from libevent, and the connection closes")
+    func unknownMethods() throws {
         let site = try ServedSite(fixture)
-        // evhttp answers CONNECT without a Content-Length and keeps the connection: read the answer, not to the end.
+        for method in ["PROPFIND", "MKCOL", "BREW", "get", "Get"] {
+            let connection = try RawConnection(port: site.port)
+            try connection.sendRequest(method, "/", keepAlive: true)
+            let response = try RawResponse(connection.receiveAll(timeout: 5))
+            #expect(response.status == 501, "\(method)")
+            #expect(response.header("Connection") == "close", "\(method)")
+            #expect(response.header("Content-Type") == "text/html", "\(method)")
+            #expect(
+                response.text
+                    == "<HTML><HEAD>\n<TITLE>501 Not Implemented</TITLE>\n</HEAD><BODY>\n<H1>Not Implemented</H1>\n</BODY></HTML>\n",
+                "\(method)")
+        }
+    }
+
+    @Test("a CONNECT answer says its length and closes the connection; a request pipelined behind it is not answered")
+    func connect() throws {
+        let site = try ServedSite(fixture)
         let connection = try RawConnection(port: site.port)
-        try connection.sendRequest("CONNECT", "127.0.0.1:80")
-        let answer = Array("405 Method Not Allowed\n".utf8)
-        #expect(try connection.receive(until: { $0.contains(answer) }, timeout: 5))
-        let text = String(decoding: connection.received, as: UTF8.self)
-        #expect(text.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"))
-        #expect(text.contains("\r\nAllow: GET, HEAD\r\n"))
-        let unknown = try site.request("PROPFIND", "/")
-        #expect(unknown.status == 501)
+        try connection.send(
+            Array(
+                "CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8
+            ))
+        let bytes = try connection.receiveAll(timeout: 5)
+        let response = try RawResponse(bytes)
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(response.header("Connection") == "close")
+        #expect(response.text == "405 Method Not Allowed\n")
+        #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").count == 2)
+        #expect(try site.request("GET", "/robots.txt").text == "User-agent: *\n")
     }
 
     @Test("an ETag sent back in If-None-Match gets 304 with no body until the file changes")
@@ -114,14 +145,32 @@ struct ServeTests {
         #expect(again.body.isEmpty)
         #expect(again.header("ETag") == etag)
         #expect(again.header("Cache-Control") == "no-cache")
-        for header in ["\"0\", \(etag)", "*"] {
-            #expect(try site.request("GET", "/movies/parasite/", headers: [("If-None-Match", header)]).status == 304)
+        let weak = "W/" + etag
+        for header in [
+            "\"0\", \(etag)", "*", weak, "\"0\",\(weak)", "  \(weak) ,\"1\"", "\"a,b\", \(etag)",
+            "W/\"0\", W/\"1\", \(weak)",
+        ] {
+            #expect(
+                try site.request("GET", "/movies/parasite/", headers: [("If-None-Match", header)]).status == 304,
+                "\(header)")
         }
-        let other = try site.request("GET", "/movies/parasite/", headers: [("If-None-Match", "\"0\"")])
-        #expect(other.status == 200)
-        #expect(other.body == first.body)
+        // Other tags, the tag unquoted or cut short, and a star that is not a list of its own do not match.
+        let unquoted = String(etag.dropFirst().dropLast())
+        for header in [
+            "\"0\"", "W/\"0\"", unquoted, "W/\(unquoted)", String(etag.dropLast()), "w/\(etag)", "\"*\"", "",
+        ] {
+            let other = try site.request("GET", "/movies/parasite/", headers: [("If-None-Match", header)])
+            #expect(other.status == 200, "\(header)")
+            #expect(other.body == first.body, "\(header)")
+        }
         #expect(try site.request("GET", "/", headers: [("If-None-Match", etag)]).status == 200)
+        #expect(try site.request("GET", "/nope", headers: [("If-None-Match", "*")]).status == 404)
         #expect(try site.request("HEAD", "/movies/parasite/", headers: [("If-None-Match", etag)]).status == 304)
+        #expect(try site.request("HEAD", "/movies/parasite/", headers: [("If-None-Match", weak)]).status == 304)
+        // Sent as two header lines, the list still matches.
+        let split = try site.request(
+            "GET", "/movies/parasite/", headers: [("If-None-Match", "\"0\""), ("If-None-Match", weak)])
+        #expect(split.status == 304)
 
         try site.write("content/movies/parasite.md", parasite(body: "The *stairs*.\n\nA second look."))
         _ = try #require(await site.waitForRebuild { $0.update?.changedFiles.isEmpty == false })
@@ -200,8 +249,30 @@ struct ServeTests {
             ("http://127.0.0.1/../site.yml", 400),
             ("*", 400),
             ("site.yml", 400),
+            // Decoded bytes that are not UTF-8: overlong forms of "." and "/", a surrogate, past U+10FFFF.
+            ("/%C0%AE%C0%AE/site.yml", 400),
+            ("/%c0%ae%c0%ae%c0%afsite.yml", 400),
+            ("/%E0%80%AE%E0%80%AE/site.yml", 400),
+            ("/%ED%A0%80", 400),
+            ("/%F4%90%80%80", 400),
+            ("/%FF", 400),
+            // Escaped control characters (a header injection among them), truncated and bad escapes.
+            ("/%01", 400),
+            ("/%1f", 400),
+            ("/%7F", 400),
+            ("/index.html%0d%0aSet-Cookie:%20x=1", 400),
+            ("/%2", 400),
+            ("/%g0", 400),
+            // Raw bytes a request target may not hold.
+            ("/caf\u{e9}", 400),
+            ("/?q=\u{e9}", 400),
             ("//etc/passwd", 404),
+            ("//movies", 404),
             ("/etc/passwd", 404),
+            ("/a%20b", 404),
+            // "/" and a combining mark are one Character: the path must still be read byte by byte.
+            ("/%CC%9Aindex.html", 404),
+            ("/%CC%9A../site.yml", 404),
             ("/...", 404),
             ("/..../site.yml", 404),
             ("/%2e%2e%2e/site.yml", 404),
@@ -217,6 +288,21 @@ struct ServeTests {
                 #expect(response.text.contains("<h1>Page not found</h1>"), "\(target)")
             }
         }
+        // Escaped letters are only letters.
+        #expect(try site.request("GET", "/%72obots.txt").text == "User-agent: *\n")
+        #expect(
+            try site.request("GET", "/movies/par%61site/").body == (try site.request("GET", "/movies/parasite/")).body)
+    }
+
+    @Test("a redirect to a folder keeps the path as it was sent, escapes and all")
+    func redirectKeepsEscapes() throws {
+        var files = fixture
+        files["static/sub folder/index.html"] = "<!DOCTYPE html><title>sub</title><body>sub</body>\n"
+        let site = try ServedSite(files)
+        let redirect = try site.request("GET", "/sub%20folder?x=%20")
+        #expect(redirect.status == 301)
+        #expect(redirect.header("Location") == "/sub%20folder/?x=%20")
+        #expect(try site.request("GET", "/sub%20folder/").text.hasPrefix("<!DOCTYPE html><title>sub</title>"))
     }
 
     @Test("a NUL byte in the request line is refused with 400 before any file is looked up")
@@ -525,6 +611,185 @@ struct ServeTests {
         let six = try ServedSite(fixture, host: "::1")
         #expect(six.server.url == "http://[::1]:\(six.port)/")
         #expect(try RawConnection.request(port: six.port, "GET", "/", host: "::1").status == 200)
+    }
+
+    // MARK: Folders that come and go
+
+    @Test(
+        "a section folder moved out of content/: its pages are 404 after the rebuild, and editing it there rebuilds nothing"
+    )
+    func folderMovedOut() async throws {
+        let site = try ServedSite(fixture)
+        #expect(try site.request("GET", "/books/stoner/").status == 200)
+        #expect(site.server.watchedFolders.contains("content/books"))
+        let outside = try ScratchFolder()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        let moved = outside.url.appendingPathComponent("books")
+        try FileManager.default.moveItem(at: site.folder.appendingPathComponent("content/books"), to: moved)
+        let rebuild = try #require(await site.waitForRebuild())
+        #expect(rebuild.errors == nil)
+        #expect(rebuild.update?.kind == .full)
+        for target in ["/books/stoner/", "/books/", "/books/by-title/", "/tags/campus/"] {
+            #expect(try site.request("GET", target).status == 404, "\(target)")
+        }
+        #expect(try site.request("GET", "/movies/parasite/").status == 200)
+        #expect(!(try site.request("GET", "/").text.contains("Stoner")))
+        #expect(!site.server.watchedFolders.contains { $0.hasPrefix("content/books") })
+
+        let rebuilds = site.rebuilds.count
+        try Data(stoner(extra: "\nsummary: Edited elsewhere.").utf8).write(
+            to: moved.appendingPathComponent("stoner.md"))
+        try Data(stoner().utf8).write(to: moved.appendingPathComponent("another.md"))
+        try FileManager.default.createDirectory(
+            at: moved.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: moved.appendingPathComponent("another.md"))
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(site.rebuilds.count == rebuilds, "\(site.log)")
+    }
+
+    @Test("a section folder moved back in is served and watched again")
+    func folderMovedBackIn() async throws {
+        let site = try ServedSite(fixture)
+        let outside = try ScratchFolder()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        let inside = site.folder.appendingPathComponent("content/books")
+        let moved = outside.url.appendingPathComponent("books")
+        try FileManager.default.moveItem(at: inside, to: moved)
+        _ = try #require(await site.waitForRebuild())
+        #expect(try site.request("GET", "/books/stoner/").status == 404)
+        try FileManager.default.moveItem(at: moved, to: inside)
+        let back = try #require(await site.waitForRebuild(after: 1))
+        #expect(back.errors == nil)
+        #expect(try site.request("GET", "/books/stoner/").status == 200)
+        #expect(site.server.watchedFolders.contains("content/books"))
+        try site.write("content/books/stoner.md", stoner(extra: "\nsummary: Back home."))
+        _ = try #require(await site.waitForRebuild(after: 2))
+        #expect(try site.request("GET", "/books/stoner/").text.contains("Back home."))
+    }
+
+    @Test("a section folder deleted: its pages are 404 after the rebuild and nothing of it is watched")
+    func folderDeleted() async throws {
+        let site = try ServedSite(fixture)
+        try site.remove("content/books")
+        _ = try #require(await site.waitForRebuild { $0.errors == nil && $0.update?.kind == .full })
+        // Deleting files one by one can take more than one rebuild; wait until they settle.
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try site.request("GET", "/books/stoner/").status == 404)
+        #expect(try site.request("GET", "/books/").status == 404)
+        #expect(try site.request("GET", "/movies/parasite/").status == 200)
+        #expect(!site.server.watchedFolders.contains { $0.hasPrefix("content/books") })
+    }
+
+    @Test("a section folder renamed: the old address is 404, the new one is served and its files are watched")
+    func folderRenamed() async throws {
+        let site = try ServedSite(fixture)
+        try FileManager.default.moveItem(
+            at: site.folder.appendingPathComponent("content/movies"),
+            to: site.folder.appendingPathComponent("content/films"))
+        _ = try #require(await site.waitForRebuild { $0.errors == nil })
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try site.request("GET", "/movies/parasite/").status == 404)
+        #expect(try site.request("GET", "/films/parasite/").status == 200)
+        #expect(site.server.watchedFolders.contains("content/films"))
+        #expect(!site.server.watchedFolders.contains("content/movies"))
+        let rebuilds = site.rebuilds.count
+        try site.write("content/films/parasite.md", parasite(body: "The *stairs*.\n\nRenamed and edited."))
+        _ = try #require(await site.waitForRebuild(after: rebuilds))
+        #expect(try site.request("GET", "/films/parasite/").text.contains("<p>Renamed and edited.</p>"))
+    }
+
+    @Test("a folder moved into content/ from outside is served")
+    func folderMovedIn() async throws {
+        let site = try ServedSite(fixture)
+        let outside = try ScratchFolder()
+        try outside.write("films/_index.md", review("title: More films\nkind: movie"))
+        try outside.write("films/heat.md", review("title: Heat\ndate: 2025-02-02\nrating: 4\ntags: [crime]"))
+        try FileManager.default.moveItem(
+            at: outside.url.appendingPathComponent("films"), to: site.folder.appendingPathComponent("content/films"))
+        _ = try #require(await site.waitForRebuild { $0.errors == nil })
+        #expect(try site.request("GET", "/films/heat/").text.contains("Heat"))
+        #expect(site.server.watchedFolders.contains("content/films"))
+    }
+
+    @Test("a folder of static/ moved out: its files are no longer served")
+    func staticFolderMovedOut() async throws {
+        let site = try ServedSite(fixture)
+        #expect(try site.request("GET", "/images/data.xml").status == 200)
+        let outside = try ScratchFolder()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: site.folder.appendingPathComponent("static/images"), to: outside.url.appendingPathComponent("images"))
+        let rebuild = try #require(await site.waitForRebuild())
+        #expect(rebuild.errors == nil)
+        #expect(try site.request("GET", "/images/data.xml").status == 404)
+        #expect(try site.request("GET", "/images/tmdb-1-w342.svg").status == 200)
+        #expect(try site.request("GET", "/robots.txt").status == 200)
+    }
+
+    @Test("the watcher reports a folder that leaves by its path, files that arrive by theirs, and forgets what left")
+    func watcherReports() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/books/a.md", "a")
+        try folder.write("content/books/deep/b.md", "b")
+        try folder.write("content/movies/c.md", "c")
+        let outside = try ScratchFolder()
+        try outside.write("films/d.md", "d")
+        try outside.write("films/inner/e.md", "e")
+        let reports = Mutex<[Set<String>]>([])
+        let watcher = try Watcher(root: folder.url.path, watched: ["content", "site.yml"]) { paths in
+            reports.withLock { $0.append(paths) }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        #expect(watcher.watchedFolders == ["", "content", "content/books", "content/books/deep", "content/movies"])
+        // What the watcher reported for one change (a change may come in more than one report).
+        func next() async throws -> Set<String>? {
+            for _ in 0..<300 where reports.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(150))
+            return reports.withLock { reports in
+                defer { reports.removeAll() }
+                return reports.isEmpty ? nil : reports.reduce([]) { $0.union($1) }
+            }
+        }
+        let manager = FileManager.default
+        try manager.moveItem(
+            at: folder.url.appendingPathComponent("content/books"), to: outside.url.appendingPathComponent("books"))
+        #expect(try await next() == ["content/books"])
+        #expect(watcher.watchedFolders == ["", "content", "content/movies"])
+        try Data("edited".utf8).write(to: outside.url.appendingPathComponent("books/deep/b.md"))
+        try manager.moveItem(
+            at: outside.url.appendingPathComponent("films"), to: folder.url.appendingPathComponent("content/films"))
+        #expect(try await next() == ["content/films/d.md", "content/films/inner/e.md"])
+        #expect(watcher.watchedFolders == ["", "content", "content/films", "content/films/inner", "content/movies"])
+        try manager.moveItem(
+            at: folder.url.appendingPathComponent("content/films"),
+            to: folder.url.appendingPathComponent("content/cinema"))
+        #expect(try await next() == ["content/films", "content/cinema/d.md", "content/cinema/inner/e.md"])
+        #expect(watcher.watchedFolders == ["", "content", "content/cinema", "content/cinema/inner", "content/movies"])
+        try manager.removeItem(at: folder.url.appendingPathComponent("content/cinema"))
+        #expect(
+            try await next() == [
+                "content/cinema", "content/cinema/d.md", "content/cinema/inner", "content/cinema/inner/e.md",
+            ])
+        #expect(watcher.watchedFolders == ["", "content", "content/movies"])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(reports.withLock { $0 } == [])
+    }
+
+    @Test("when inotify's queue overflows, everything is watched afresh and rebuilt")
+    func watcherOverflow() throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/books/a.md", "a")
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        defer { close(descriptor) }
+        var table = WatchTable(
+            descriptor: descriptor, root: folder.url.path, watched: ["content", "static", "site.yml"])
+        table.watchEverything()
+        #expect(Set(table.folders.values) == ["", "content", "content/books"])
+        try folder.write("static/new/x.css", "x")
+        let changed = table.apply(WatchEvent(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: ""))
+        #expect(changed == ["content", "static", "site.yml"])
+        #expect(Set(table.folders.values) == ["", "content", "content/books", "static", "static/new"])
     }
 
     // MARK: Incremental rebuilds

@@ -170,7 +170,12 @@ private extension LiveSite {
             if parts.count == 3, knownSection(parts[1]), parts[2] == "_index.md" { return .sectionIndex(parts[1]) }
             if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md") { return .review(path) }
             if parts.count == 2, parts[1].hasSuffix(".md") { return .page }
-            if parts.count == 2, knownSection(parts[1]) { return .sectionFolder(parts[1]) }
+            // A section folder still there had files moved in or out; one that went away (or
+            // turned into something else) takes its section with it: a full build.
+            if parts.count == 2, knownSection(parts[1]) {
+                let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+                return folder.kind(path) == .folder ? .sectionFolder(parts[1]) : .other
+            }
             return .other
         }
         if parts.first == Theme.folderName { return .template }
@@ -395,8 +400,8 @@ private extension LiveSite {
             library: library, jobs: jobs)
     }
 
-    /// Re-reads changed files of `static/`. Nil for a folder or a link out of `static/`, which
-    /// a full build lists or refuses.
+    /// Re-reads changed files of `static/`. Nil for a folder (also one that was moved away or
+    /// deleted) or a link out of `static/`, which a full build lists or refuses.
     func updatingStatic(_ paths: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
         var files = self.files
         var staticFiles = content.staticFiles
@@ -411,7 +416,10 @@ private extension LiveSite {
             {
                 files[relative] = data
                 staticFiles[relative] = data
-            } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) {
+            } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path)
+                || staticFiles.keys.contains(where: { $0.hasPrefix(relative + "/") })
+            {
+                // A folder, or one that went away with its files: a full build lists what is there.
                 return nil
             } else {
                 files[relative] = content.theme.assets[relative]

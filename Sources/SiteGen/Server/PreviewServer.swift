@@ -1,12 +1,15 @@
+import EventHTTP
 import Foundation
 import Synchronization
 
 /// `sitegen serve`: the site built in memory and served over HTTP, rebuilt when a file
 /// changes, with pages that reload themselves. A failed rebuild keeps the last good site
 /// and shows the errors over it until a rebuild succeeds.
-public final class PreviewServer: @unchecked Sendable {
+public final class PreviewServer: Sendable {
     /// Messages for the person at the terminal.
     public typealias Log = @Sendable (String) -> Void
+    /// Called after each rebuild is served, with the update or the errors that stopped it.
+    public typealias RebuildObserver = @Sendable (LiveSite.Update?, String?) -> Void
 
     private struct State {
         var site: LiveSite
@@ -16,6 +19,8 @@ public final class PreviewServer: @unchecked Sendable {
         /// Paths whose change failed to build, retried with the next change.
         var failedPaths: Set<String> = []
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
+        var watcher: Watcher?
+        var onRebuild: RebuildObserver?
     }
 
     public let url: String
@@ -23,17 +28,14 @@ public final class PreviewServer: @unchecked Sendable {
     private let log: Log
     private let state: Mutex<State>
     private let http: HTTPServer
-    private var watcher: Watcher?
     private let rebuilds = DispatchQueue(label: "sitegen.rebuild")
-    /// Called after each rebuild is served (tests and the benchmark wait on it).
-    public var onRebuild: (@Sendable (LiveSite.Update?, String?) -> Void)?
 
     /// Binds the port, then builds the site for its address (a failure here is an error:
     /// there is nothing to serve yet).
     public init(options: SiteBuilder.Options, host: String, port: Int, log: @escaping Log) throws {
         self.log = log
         let relay = Relay()
-        http = try HTTPServer(host: host, port: port) { request, exchange in
+        http = try HTTPServer(host: host, port: port, log: log) { request, exchange in
             guard let server = relay.server else {
                 return exchange.respond(status: 503, headers: [("Retry-After", "1")], body: Array("Starting\n".utf8))
             }
@@ -49,6 +51,12 @@ public final class PreviewServer: @unchecked Sendable {
         relay.server = self
     }
 
+    /// Called after each rebuild is served (tests and the benchmark wait on it).
+    public var onRebuild: RebuildObserver? {
+        get { state.withLock { $0.onRebuild } }
+        set { state.withLock { $0.onRebuild = newValue } }
+    }
+
     /// The port being served.
     public var port: Int { http.port }
 
@@ -57,20 +65,24 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Starts serving and watching.
     public func start() throws {
-        http.start()
-        let root = builder.options.source.path
+        guard state.withLock({ $0.watcher == nil }) else { return }
         let watcher = try Watcher(
-            root: root, watched: ["content", Theme.folderName, "static", SiteConfig.fileName, MetadataCache.folderName]
+            root: builder.options.source.path,
+            watched: ["content", Theme.folderName, "static", SiteConfig.fileName, MetadataCache.folderName]
         ) { [weak self] paths in
             self?.rebuild(paths)
         }
+        state.withLock { $0.watcher = watcher }
+        http.start()
         watcher.start()
-        self.watcher = watcher
     }
+
+    /// The folders being watched, relative to the site folder (for tests).
+    var watchedFolders: [String] { state.withLock { $0.watcher }?.watchedFolders ?? [] }
 
     /// Stops watching, closes every connection and frees the port.
     public func stop() {
-        watcher?.stop()
+        state.withLock { $0.watcher }?.stop()
         http.stop()
     }
 
@@ -131,6 +143,7 @@ private extension PreviewServer {
     }
 
     func handle(_ request: HTTPRequest, _ exchange: HTTPExchange) {
+        // Every resource allows GET and HEAD only; evhttp answers methods it does not know with 501.
         guard request.method == "GET" || request.method == "HEAD" else {
             return exchange.respond(
                 status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain")],
@@ -156,11 +169,7 @@ private extension PreviewServer {
                     body: notFound?.body ?? SharedBytes(Array("404 Not Found\n".utf8)))
             }
             let headers = [("Content-Type", file.contentType), ("ETag", file.etag), ("Cache-Control", "no-cache")]
-            if let match = request.headers["if-none-match"],
-                match.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(where: {
-                    $0 == file.etag || $0 == "*"
-                })
-            {
+            if let header = request.headers["if-none-match"], IfNoneMatch.matches(header, etag: file.etag) {
                 return exchange.respond(
                     status: 304, headers: [("ETag", file.etag), ("Cache-Control", "no-cache")], body: [])
             }
@@ -191,6 +200,15 @@ private extension PreviewServer {
 }
 
 /// Lets the HTTP handler reach the server it was made for, once the server exists.
-private final class Relay: @unchecked Sendable {
-    weak var server: PreviewServer?
+private final class Relay: Sendable {
+    private struct Reference {
+        weak var server: PreviewServer?
+    }
+
+    private let reference = Mutex(Reference())
+
+    var server: PreviewServer? {
+        get { reference.withLock { $0.server } }
+        set { reference.withLock { $0.server = newValue } }
+    }
 }

@@ -1,3 +1,4 @@
+import EventHTTP
 import Foundation
 import Mustache
 
@@ -10,11 +11,14 @@ struct ServedFile: Sendable {
 
     init(path: String, data: Data, overlay: String?) {
         let type = Self.contentType(of: path)
-        var bytes = [UInt8](data)
-        if type.hasPrefix("text/html") { bytes = LiveReload.inject(into: bytes, overlay: overlay) }
-        body = SharedBytes(bytes)
+        if type.hasPrefix("text/html") {
+            body = SharedBytes(LiveReload.inject(into: [UInt8](data), overlay: overlay))
+        } else {
+            // One copy, straight from the data: a static file may be large.
+            body = data.withUnsafeBytes { SharedBytes(copying: $0) }
+        }
         contentType = type
-        etag = "\"\(String(Self.hash(bytes), radix: 16))\""
+        etag = "\"\(String(body.withUnsafeBytes(Self.hash), radix: 16))\""
     }
 
     static func contentType(of path: String) -> String {
@@ -39,7 +43,7 @@ struct ServedFile: Sendable {
     }
 
     /// FNV-1a over the bytes: enough to tell versions of a file apart for `ETag`.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash

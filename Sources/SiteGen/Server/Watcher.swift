@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -6,85 +7,79 @@ import Synchronization
 
 /// Watches folders (recursively) and files of the site with inotify, and reports the
 /// changed paths once a burst of saves has settled.
-public final class Watcher: @unchecked Sendable {
+///
+/// A folder that leaves a watched tree (moved out, deleted, renamed) is reported by its path
+/// and its watches are removed, so that later changes at its new place are not taken for
+/// changes to the site; a folder that arrives is watched and its files are reported.
+public final class Watcher: Sendable {
     /// Paths relative to the root that changed since the last report.
     public typealias Handler = @Sendable (Set<String>) -> Void
 
-    private let root: String
-    private let watched: [String]
     private let settle: Double
     private let handler: Handler
     private let descriptor: Int32
-    private var folders: [Int32: String] = [:]
-    private let running = Mutex(true)
-    private var thread: pthread_t?
+    private let table: Mutex<WatchTable>
+    private let phase = Mutex(Phase.ready)
+    private let loopEnded = DispatchSemaphore(value: 0)
+
+    private enum Phase {
+        case ready, running, stopped
+    }
 
     /// Watches `watched` (folders or files, relative to `root`); reports after `settle` seconds without events.
     public init(root: String, watched: [String], settle: Double = 0.05, handler: @escaping Handler) throws {
-        self.root = root
-        self.watched = watched
         self.settle = settle
         self.handler = handler
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatcherError(reason: String(cString: strerror(errno))) }
-        addWatch("")
-        for path in watched { addTree(path) }
+        var table = WatchTable(descriptor: descriptor, root: root, watched: watched)
+        table.watchEverything()
+        self.table = Mutex(table)
     }
 
     deinit {
         close(descriptor)
     }
 
+    /// The folders being watched, relative to the root (`""` is the root), sorted.
+    var watchedFolders: [String] { table.withLock { $0.folders.values.sorted() } }
+
+    /// Starts watching on a new thread.
     public func start() {
-        thread = startThread { [self] in loop() }
+        let first = phase.withLock { phase -> Bool in
+            defer { if phase == .ready { phase = .running } }
+            return phase == .ready
+        }
+        guard first else { return }
+        Thread.detachNewThread { [self] in
+            loop()
+            loopEnded.signal()
+        }
     }
 
+    /// Stops watching; returns once the watching thread has ended.
     public func stop() {
-        running.withLock { $0 = false }
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
-    }
-
-    private static let mask = UInt32(
-        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
-            | IN_ATTRIB | IN_DELETE_SELF)
-
-    private func addWatch(_ relative: String) {
-        let path = relative.isEmpty ? root : root + "/" + relative
-        let watch = inotify_add_watch(descriptor, path, Self.mask)
-        if watch >= 0 { folders[watch] = relative }
-    }
-
-    /// Watches a folder and every folder below it.
-    private func addTree(_ relative: String) {
-        var info = stat()
-        guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        addWatch(relative)
-        for entry in Directory.entries(root + "/" + relative) ?? [] where entry.kind == .folder {
-            addTree(relative + "/" + entry.name)
+        let previous = phase.withLock { phase -> Phase in
+            defer { phase = .stopped }
+            return phase
         }
+        if previous == .running { loopEnded.wait() }
     }
+}
 
-    /// Whether a changed path matters: inside a watched folder or a watched file, not an editor's temporary file.
-    private func relevant(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
-            || name == "4913"
-        {
-            return false
-        }
-        return watched.contains { path == $0 || path.hasPrefix($0 + "/") }
-    }
-
-    private func loop() {
+private extension Watcher {
+    func loop() {
         var pending = Set<String>()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while running.withLock({ $0 }) {
+        while phase.withLock({ $0 == .running }) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, pending.isEmpty ? 100 : Int32(settle * 1000))
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 { pending.formUnion(parse(buffer, count: count)) }
+                if count > 0 {
+                    let events = WatchEvent.parse(buffer, count: count)
+                    pending.formUnion(table.withLock { table in events.flatMap { table.apply($0) } })
+                }
                 continue
             }
             if !pending.isEmpty {
@@ -93,31 +88,6 @@ public final class Watcher: @unchecked Sendable {
                 handler(batch)
             }
         }
-    }
-
-    /// The relevant paths in a buffer of inotify events; new folders get watched (and their files count).
-    private func parse(_ buffer: [UInt8], count: Int) -> Set<String> {
-        var changed = Set<String>()
-        var offset = 0
-        while offset + MemoryLayout<inotify_event>.size <= count {
-            let (watch, mask, length) = buffer.withUnsafeBytes { raw in
-                let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
-                return (event.wd, event.mask, Int(event.len))
-            }
-            let nameStart = offset + MemoryLayout<inotify_event>.size
-            let nameBytes = buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 }
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            offset = nameStart + length
-            guard let folder = folders[watch] else { continue }
-            let path = name.isEmpty ? folder : folder.isEmpty ? name : folder + "/" + name
-            if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && relevant(path) {
-                addTree(path)
-                for file in Directory.files(under: root + "/" + path) { changed.insert(path + "/" + file) }
-                continue
-            }
-            if mask & UInt32(IN_ISDIR) == 0, relevant(path) { changed.insert(path) }
-        }
-        return changed
     }
 }
 

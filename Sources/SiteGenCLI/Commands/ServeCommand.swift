@@ -1,6 +1,8 @@
 import Dispatch
+import EventHTTP
 import Foundation
 import SiteGen
+import Synchronization
 
 /// `sitegen serve`: a live preview that rebuilds what changed and reloads the browser.
 struct ServeCommand: Command {
@@ -18,7 +20,8 @@ struct ServeCommand: Command {
 
         Options:
           --source DIR    The site folder (default: the current folder)
-          --host HOST     The address to listen on (default: 127.0.0.1, this machine only)
+          --host HOST     The address or name to listen on (default: 127.0.0.1, this
+                          machine only; 0.0.0.0: every network interface)
           --port PORT     The port (default: 1313; 0 takes any free port)
           --drafts        Include reviews marked draft: true
           -h, --help      Show this help
@@ -42,6 +45,8 @@ struct ServeCommand: Command {
         let here = URL(fileURLWithPath: environment.currentDirectory, isDirectory: true)
         let folder = (source.map { URL(fileURLWithPath: $0, relativeTo: here) } ?? here).standardizedFileURL
         let console = environment.console
+        // Every open connection takes a file descriptor; the usual soft limit (1,024) is low for a server.
+        HTTPServer.raiseOpenFileLimit()
         let server: PreviewServer
         do {
             server = try PreviewServer(
@@ -50,53 +55,71 @@ struct ServeCommand: Command {
         } catch let error as HTTPServerError {
             throw CommandError("sitegen serve: \(error)")
         }
+        let signals = SignalWaiter(SIGINT, SIGTERM)
         try server.start()
         for warning in server.warnings.sorted() { console.error(warning.description) }
         console.line("Serving \(source ?? ".") at \(server.url) (Ctrl-C to stop)")
-        await Self.waitForInterrupt()
+        await signals.wait()
         server.stop()
         console.line("Stopped.")
         return ExitCode.success
     }
+}
 
-    /// Waits for SIGINT or SIGTERM.
-    static func waitForInterrupt() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queue = DispatchQueue(label: "sitegen.signals")
-            let resumed = ResumeOnce(continuation)
-            var sources: [DispatchSourceSignal] = []
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-                source.setEventHandler { resumed.resume() }
-                source.resume()
-                sources.append(source)
-            }
-            SignalSources.keep(sources)
+/// Waits for the first of some signals: they no longer stop the process, and the first one to
+/// arrive (or one that arrived before ``wait()``) ends the wait.
+private final class SignalWaiter {
+    private let arrival = Arrival()
+    /// Kept for as long as the waiter lives: a released source no longer reports its signal.
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ signals: Int32...) {
+        let queue = DispatchQueue(label: "sitegen.signals")
+        let arrival = self.arrival
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { arrival.arrive() }
+            source.resume()
+            return source
         }
     }
-}
 
-/// Resumes a continuation at most once.
-private final class ResumeOnce: @unchecked Sendable {
-    private var continuation: CheckedContinuation<Void, Never>?
-    private let lock = NSLock()
-
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = continuation
+    deinit {
+        for source in sources { source.cancel() }
     }
 
-    func resume() {
-        lock.lock()
-        let pending = continuation
-        continuation = nil
-        lock.unlock()
-        pending?.resume()
+    /// Returns once a signal has arrived.
+    func wait() async {
+        await arrival.wait()
     }
 }
 
-/// Keeps signal sources alive while the command runs.
-private enum SignalSources {
-    nonisolated(unsafe) static var kept: [DispatchSourceSignal] = []
-    static func keep(_ sources: [DispatchSourceSignal]) { kept = sources }
+/// Whether a signal arrived, and who waits for one.
+private final class Arrival: Sendable {
+    private struct State {
+        var arrived = false
+        var waiting: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    func arrive() {
+        let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.arrived = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrived = state.withLock { state -> Bool in
+                if !state.arrived { state.waiting = continuation }
+                return state.arrived
+            }
+            if arrived { continuation.resume() }
+        }
+    }
 }

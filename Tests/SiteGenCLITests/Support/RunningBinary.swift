@@ -16,10 +16,17 @@ final class RunningBinary {
         let state = Mutex<(out: String, err: String, closed: Int)>(("", "", 0))
     }
 
-    /// Starts `sitegen arguments` in `directory`.
-    init(_ arguments: [String], in directory: URL) throws {
-        process.executableURL = try BuiltBinary("sitegen").url
-        process.arguments = arguments
+    /// Starts `sitegen arguments` in `directory`; with `openFiles`, through a shell that first
+    /// limits the number of files it may open (soft and hard limit) to that.
+    init(_ arguments: [String], in directory: URL, openFiles: Int? = nil) throws {
+        let binary = try BuiltBinary("sitegen").url
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()
@@ -73,6 +80,11 @@ final class RunningBinary {
             try await waitForOutput(timeout: timeout, { out, _ in out.contains(" (Ctrl-C to stop)\n") })
         else { return nil }
         return out.firstMatch(of: /at (http:\/\/\S+\/) \(Ctrl-C to stop\)/).map { String($0.output.1) }
+    }
+
+    /// The port from the address ``servedURL(timeout:)`` finds.
+    func servedPort(timeout: Double = 10) async throws -> Int? {
+        try await servedURL(timeout: timeout)?.firstMatch(of: /:(\d+)\/$/).flatMap { Int($0.output.1) }
     }
 
     func send(_ signal: Int32) {

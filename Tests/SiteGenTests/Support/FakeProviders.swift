@@ -1,3 +1,4 @@
+import EventHTTP
 import Foundation
 import SiteGen
 import Synchronization

@@ -104,6 +104,35 @@ final class RawConnection {
         return true
     }
 
+    /// Reads what arrives, handing each piece to `consume` without keeping it (for large
+    /// answers), until `consume` returns false, the server closes, or `timeout` seconds pass.
+    func stream(timeout: Double, chunkSize: Int = 64 * 1024, _ consume: (ArraySlice<UInt8>) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while !isClosed {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw SocketError(call: "recv (timed out)", code: ETIMEDOUT) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000)) > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else {
+                isClosed = true
+                return
+            }
+            if !consume(chunk[..<count]) { return }
+        }
+    }
+
+    /// Waits up to `timeout` seconds for the server to close the connection, discarding what it sends.
+    func waitForClose(timeout: Double) throws -> Bool {
+        do {
+            try stream(timeout: timeout) { _ in true }
+        } catch let error as SocketError where error.code == ETIMEDOUT {
+            return false
+        }
+        return isClosed
+    }
+
     /// One whole request on a new connection: sends it and parses the answer.
     static func request(
         port: Int, _ method: String = "GET", _ target: String, headers: [(String, String)] = [],

@@ -1,0 +1,36 @@
+/// Immutable bytes that several responses can send at once without copying them.
+///
+/// `@unchecked Sendable` because the buffer is written once, in `init`, and only read afterwards.
+public final class SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    /// How many bytes.
+    public let count: Int
+
+    public convenience init(_ array: [UInt8]) {
+        self.init(copying: array.withUnsafeBytes { $0 })
+    }
+
+    /// A copy of `source`.
+    public init(copying source: UnsafeRawBufferPointer) {
+        bytes = .allocate(capacity: max(source.count, 1))
+        if let base = source.baseAddress {
+            bytes.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
+        }
+        count = source.count
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// The bytes as an array.
+    public var array: [UInt8] { Array(bytes.prefix(count)) }
+
+    /// Calls `body` with the bytes, which it must not keep.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: bytes.baseAddress, count: count))
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+}

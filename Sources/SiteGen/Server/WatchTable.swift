@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The watched folders by watch descriptor, and what an event means for them.
+struct WatchTable {
+    let descriptor: Int32
+    let root: String
+    let watched: [String]
+    /// Watched folders by watch descriptor, relative to the root (`""` is the root itself).
+    private(set) var folders: [Int32: String] = [:]
+
+    init(descriptor: Int32, root: String, watched: [String]) {
+        self.descriptor = descriptor
+        self.root = root
+        self.watched = watched
+    }
+
+    static let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+    /// Watches the root (for `site.yml` and folders that appear) and every watched tree.
+    mutating func watchEverything() {
+        addWatch("")
+        for path in watched { addTree(path) }
+    }
+
+    /// Updates the watches for `event` and returns the paths it changed that matter to the site.
+    mutating func apply(_ event: WatchEvent) -> Set<String> {
+        if event.has(IN_Q_OVERFLOW) {
+            // Events were lost: watch everything afresh and have everything rebuilt.
+            for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
+            folders.removeAll()
+            watchEverything()
+            return Set(watched)
+        }
+        if event.has(IN_IGNORED) {
+            folders[event.watch] = nil
+            return []
+        }
+        guard let folder = folders[event.watch] else { return [] }
+        if event.name.isEmpty {
+            // The watched folder itself moved away (its old parent usually said so first).
+            guard event.has(IN_MOVE_SELF), !folder.isEmpty else { return [] }
+            removeTree(folder)
+            return relevant(folder) ? [folder] : []
+        }
+        let path = folder.isEmpty ? event.name : folder + "/" + event.name
+        guard event.has(IN_ISDIR) else { return relevant(path) ? [path] : [] }
+        if event.has(IN_DELETE | IN_MOVED_FROM) {
+            removeTree(path)
+            return relevant(path) ? [path] : []
+        }
+        guard event.has(IN_CREATE | IN_MOVED_TO), relevant(path) else { return [] }
+        addTree(path)
+        return Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
+    }
+}
+
+private extension WatchTable {
+    mutating func addWatch(_ relative: String) {
+        let path = relative.isEmpty ? root : root + "/" + relative
+        let watch = inotify_add_watch(descriptor, path, Self.mask)
+        if watch >= 0 { folders[watch] = relative }
+    }
+
+    /// Watches a folder and every folder below it (not following links below it).
+    mutating func addTree(_ relative: String) {
+        var info = stat()
+        guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        addWatch(relative)
+        for entry in Directory.entries(root + "/" + relative) ?? [] where entry.kind == .folder {
+            addTree(relative + "/" + entry.name)
+        }
+    }
+
+    /// Stops watching a folder that left the site, and every folder below it.
+    mutating func removeTree(_ relative: String) {
+        for (watch, folder) in folders where folder == relative || folder.hasPrefix(relative + "/") {
+            inotify_rm_watch(descriptor, watch)
+            folders[watch] = nil
+        }
+    }
+
+    /// Whether a changed path matters: inside a watched folder or a watched file, not an editor's temporary file.
+    func relevant(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+            || name == "4913"
+        {
+            return false
+        }
+        return watched.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+}

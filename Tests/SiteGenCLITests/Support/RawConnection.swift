@@ -1,0 +1,1 @@
+../../SiteGenTests/Support/RawConnection.swift
