@@ -16,11 +16,14 @@ final class RunningBinary {
         let state = Mutex<(out: String, err: String, closed: Int)>(("", "", 0))
     }
 
-    /// Starts `sitegen arguments` in `directory`.
-    init(_ arguments: [String], in directory: URL) throws {
+    /// Starts `sitegen arguments` in `directory`, with this process's environment and `variables` over it.
+    init(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) throws {
         process.executableURL = try BuiltBinary("sitegen").url
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !variables.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(variables) { _, new in new }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
