@@ -165,8 +165,8 @@ public struct SiteBuilder: Sendable {
         }
         let pages = jobs.filter { $0.output.hasSuffix(".html") }.count
         return Report(
-            pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings, upToDate: false,
-            nextPublication: content.nextPublication)
+            pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings,
+            upToDate: false, nextPublication: content.nextPublication)
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).

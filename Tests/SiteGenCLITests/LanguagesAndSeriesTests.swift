@@ -5,7 +5,9 @@ import Testing
 /// through `sitegen build` and `sitegen fetch` (the release binary under `Scripts/test`).
 @Suite("Languages, old books and TV series")
 struct LanguagesAndSeriesTests {
-    @Test("a German site: dates, numbers and <html lang> follow it; fixed words fall back to English; labels: replaces any")
+    @Test(
+        "a German site: dates, numbers and <html lang> follow it; fixed words fall back to English; labels: replaces any"
+    )
     func germanSite() async throws {
         var files = [
             "site.yml": "title: Kino\nbase_url: https://example.org/\nlanguage: de\n",
@@ -43,15 +45,15 @@ struct LanguagesAndSeriesTests {
     func languageErrors() async throws {
         let site = try TemporaryFolder([
             "site.yml": """
-                title: T
-                base_url: https://example.org/
-                language: pt_BR
-                labels:
-                  notRatd: Não avaliado
-                  reviewCount: "{cnt} críticas"
-                  colour: red
+            title: T
+            base_url: https://example.org/
+            language: pt_BR
+            labels:
+              notRatd: Não avaliado
+              reviewCount: "{cnt} críticas"
+              colour: red
 
-                """,
+            """,
             "content/movies/x.md": page("title: X\ndate: 2024-01-01"),
         ])
         let console = TestConsole()
@@ -151,11 +153,14 @@ struct LanguagesAndSeriesTests {
                 """)
     }
 
-    @Test("kind: tv sections: fetch reads TMDB's /tv/{id} and /search/tv; pages show creators, networks, air dates and seasons; JSON-LD says TVSeries")
+    @Test(
+        "kind: tv sections: fetch reads TMDB's /tv/{id} and /search/tv; pages show creators, networks, air dates and seasons; JSON-LD says TVSeries"
+    )
     func series() async throws {
         let fake = try FakeProviders()
         fake.route("/3/tv/1396", .json(Self.breakingBad))
-        fake.route("/3/search/tv", .json(#"{"page": 1, "results": [{"id": 1438, "name": "The Wire"}], "total_results": 1}"#))
+        fake.route(
+            "/3/search/tv", .json(#"{"page": 1, "results": [{"id": 1438, "name": "The Wire"}], "total_results": 1}"#))
         fake.route("/3/tv/1438", .json(Self.theWire))
         for width in [342, 780] {
             fake.route(
@@ -178,7 +183,8 @@ struct LanguagesAndSeriesTests {
         let series = try #require(fake.requests.first { $0.path == "/3/tv/1396" })
         #expect(series.parameters["append_to_response"] == "credits")
         #expect(series.parameters["language"] == "en-US")
-        let cache = try FileManager.default.subpathsOfDirectory(atPath: site.url.appendingPathComponent("metadata").path)
+        let cache = try FileManager.default.subpathsOfDirectory(
+            atPath: site.url.appendingPathComponent("metadata").path)
         #expect(
             Set(cache).isSuperset(of: [
                 "tv/tmdb-tv-1396.json", "tv/search-tv-the-wire-2002.json", "images/tmdb-tv-1396-w342.jpg",
@@ -214,9 +220,9 @@ struct LanguagesAndSeriesTests {
             "site.yml": "title: 드라마\nbase_url: https://example.org/\nlanguage: ko\n",
             "content/tv/wire.md": page("title: 더 와이어\ndate: 2025-06-01\ntmdb: 1438"),
             "metadata/tv/tmdb-tv-1438.json": """
-                {"kind": "tv", "source": "tmdb", "id": "1438", "title": "더 와이어", "release_date": "2002-06-02",
-                 "series": {"creators": ["David Simon"], "networks": ["HBO"], "seasons": 5, "episodes": 60}}
-                """,
+            {"kind": "tv", "source": "tmdb", "id": "1438", "title": "더 와이어", "release_date": "2002-06-02",
+             "series": {"creators": ["David Simon"], "networks": ["HBO"], "seasons": 5, "episodes": 60}}
+            """,
         ])
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
         let page = try read(site, "public/tv/wire/index.html").replacing(/>\n\s*</, with: "><")

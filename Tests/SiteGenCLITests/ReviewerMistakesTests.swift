@@ -51,7 +51,9 @@ struct ReviewerMistakesTests {
                 """)
     }
 
-    @Test("other unknown keys reach templates as extra, with one warning per key name per build unless extra_fields lists them")
+    @Test(
+        "other unknown keys reach templates as extra, with one warning per key name per build unless extra_fields lists them"
+    )
     func extraFields() async throws {
         var files = [
             "site.yml": "title: T\nbase_url: https://example.org/\n",
@@ -110,7 +112,8 @@ struct ReviewerMistakesTests {
         var files = [
             "site.yml": "title: T\nbase_url: https://example.org/\n",
             "content/movies/raw.md": page("title: Raw\ndate: 2024-01-01", body: "Intro.\n\nCafé <b>bold</b>.\n"),
-            "content/movies/_index.md": page("title: Films\nkind: movie", body: "<div class=\"intro\">\nFilms.\n</div>\n"),
+            "content/movies/_index.md": page(
+                "title: Films\nkind: movie", body: "<div class=\"intro\">\nFilms.\n</div>\n"),
             "content/about.md": page("title: About", body: "Plain.\n\n<div>\nx\n</div>\n"),
             "content/movies/plain.md": page("title: Plain\ndate: 2024-01-01", body: "Only *Markdown*."),
         ]
@@ -135,7 +138,8 @@ struct ReviewerMistakesTests {
         #expect(try read(allowed, "public/movies/raw/index.html").contains("Café <b>bold</b>"))
     }
 
-    @Test("reviews dated after today are left out until their day, said once; the build manifest does not hide that day")
+    @Test(
+        "reviews dated after today are left out until their day, said once; the build manifest does not hide that day")
     func futureReviews() async throws {
         let site = try TemporaryFolder(datedSite)
         let early = TestConsole()

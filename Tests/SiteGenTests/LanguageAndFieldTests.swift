@@ -35,7 +35,9 @@ struct LanguageAndFieldTests {
 
     @Test("the language TMDB is asked for")
     func tmdbLanguages() {
-        let cases = [("en", "en-US"), ("ko", "ko-KR"), ("pt-BR", "pt-BR"), ("zh-Hant", "zh-TW"), ("zh", "zh-CN"), ("de", "de")]
+        let cases = [
+            ("en", "en-US"), ("ko", "ko-KR"), ("pt-BR", "pt-BR"), ("zh-Hant", "zh-TW"), ("zh", "zh-CN"), ("de", "de"),
+        ]
         for (tag, tmdb) in cases { #expect(SiteLanguage(tag)?.tmdbLanguage == tmdb, "\(tag)") }
     }
 
@@ -57,7 +59,9 @@ struct LanguageAndFieldTests {
 
     @Test("phrases are filled in one pass: a value holding braces stays as it is")
     func phrases() {
-        #expect(Phrases.fill("{title}: {count}, {order}", ["title": "{count} Films", "count": "3", "order": "x"]) == "{count} Films: 3, x")
+        #expect(
+            Phrases.fill("{title}: {count}, {order}", ["title": "{count} Films", "count": "3", "order": "x"])
+                == "{count} Films: 3, x")
         #expect(Phrases.fill("Page {page} of {total} {nope}", ["page": "2", "total": "5"]) == "Page 2 of 5 {nope}")
         #expect(Phrases.placeholders["listDescription"] == ["title", "count", "order"])
         #expect(Labels.names.contains("notRated") && Labels.names.contains("createdBy"))
@@ -67,7 +71,8 @@ struct LanguageAndFieldTests {
     @Test("labels: replaces the words and phrases it names and keeps the others")
     func overrides() {
         let german = SiteLanguage("de")!
-        let labels = Labels.for(german, overrides: ["notRated": "Nicht bewertet", "reviewCount": "{count} Rezensionen"])
+        let labels = Labels.for(
+            german, overrides: ["notRated": "Nicht bewertet", "reviewCount": "{count} Rezensionen"])
         #expect(labels.notRated == "Nicht bewertet")
         #expect(labels.home == "Home")
         let format = Formatter(
@@ -83,7 +88,9 @@ struct LanguageAndFieldTests {
         #expect(Formatter(language: .english).seasons(nil, episodes: nil) == nil)
     }
 
-    @Test("initials: kana by row (voiced, small, katakana and half-width alike), Han by character, letters as the language sorts them")
+    @Test(
+        "initials: kana by row (voiced, small, katakana and half-width alike), Han by character, letters as the language sorts them"
+    )
     func initials() {
         let japanese = Collation(language: SiteLanguage("ja")!)
         let cases = [

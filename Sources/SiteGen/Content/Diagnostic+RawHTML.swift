@@ -5,7 +5,8 @@ extension Diagnostic {
     /// The warning for a file whose Markdown has raw HTML that is left out (`raw_html` is
     /// false): once per file, at the first piece; nil when there is none. `body` is the
     /// Markdown text, which starts on line `firstLine` of `path`.
-    static func rawHTMLOmitted(in rendered: RenderedMarkdown, body: String, path: String, firstLine: Int) -> Diagnostic? {
+    static func rawHTMLOmitted(in rendered: RenderedMarkdown, body: String, path: String, firstLine: Int) -> Diagnostic?
+    {
         guard let first = rendered.rawHTML.first else { return nil }
         let count = rendered.rawHTML.count
         let place = count == 1 ? "here" : "here and in \(count - 1) more place\(count == 2 ? "" : "s")"
@@ -24,7 +25,9 @@ extension Diagnostic {
             line += 1
             lineStart = text.utf8.index(after: newline)
         }
-        let end = text.utf8.index(lineStart, offsetBy: position.byteColumn - 1, limitedBy: text.utf8.endIndex) ?? text.utf8.endIndex
+        let end =
+            text.utf8.index(lineStart, offsetBy: position.byteColumn - 1, limitedBy: text.utf8.endIndex)
+            ?? text.utf8.endIndex
         return Substring(text.utf8[lineStart..<end]).count + 1
     }
 }

@@ -210,7 +210,8 @@ struct FieldReader {
                 diagnostics.append(
                     Diagnostic(
                         "\"\(key)\" is not a field sitegen knows: templates get it as \(template).\(key); "
-                            + "if that is meant, list it in site.yml under extra_fields", at: location(pair.key.position),
+                            + "if that is meant, list it in site.yml under extra_fields",
+                        at: location(pair.key.position),
                         severity: .warning, topic: .extraField(key)))
             }
             extra[key] = pair.value.templateValue

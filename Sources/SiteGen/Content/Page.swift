@@ -46,7 +46,8 @@ public struct Page: Sendable, Equatable {
         let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
         var warnings = reader.diagnostics
         if !allowRawHTML,
-            let omitted = Diagnostic.rawHTMLOmitted(in: body, body: front.body, path: source, firstLine: front.bodyFirstLine)
+            let omitted = Diagnostic.rawHTMLOmitted(
+                in: body, body: front.body, path: source, firstLine: front.bodyFirstLine)
         {
             warnings.append(omitted)
         }

@@ -50,7 +50,8 @@ extension Review {
         let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
         var warnings = reader.diagnostics
         if !allowRawHTML,
-            let omitted = Diagnostic.rawHTMLOmitted(in: body, body: front.body, path: source, firstLine: front.bodyFirstLine)
+            let omitted = Diagnostic.rawHTMLOmitted(
+                in: body, body: front.body, path: source, firstLine: front.bodyFirstLine)
         {
             warnings.append(omitted)
         }
@@ -66,9 +67,10 @@ extension Review {
     /// list, so that sitegen never has to guess.
     private static func readTags(with reader: inout FieldReader) -> [(text: String, position: TextPosition)] {
         if case .scalar(let text, _, let position)? = reader.node("tags"), text.contains(",") {
-            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let list = items.filter { !$0.isEmpty }.map(flowItem).joined(separator: ", ")
             reader.report(
-                "\"tags\" is one text with commas in it; write a list: tags: [\(items.map(flowItem).joined(separator: ", "))]"
+                "\"tags\" is one text with commas in it; write a list: tags: [\(list)]"
                     + " (a tag with a comma in it goes in quotes inside the list)", at: position)
             return []
         }
@@ -79,14 +81,16 @@ extension Review {
     private static func flowItem(_ text: String) -> String {
         let special = text.contains { ":#[]{}\"'&*!|>%@`".contains($0) } || text.first == "-" || text.first == "?"
         guard special else { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(escaped)\""
     }
 
     private static func readWork(_ kind: WorkKind, with reader: inout FieldReader) -> Work {
         switch kind {
         case .movie:
             return Work(
-                kind: .movie, year: reader.integer("year", in: 1...9999), originalTitle: reader.string("original_title"),
+                kind: .movie, year: reader.integer("year", in: 1...9999),
+                originalTitle: reader.string("original_title"),
                 creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)))
         case .book:
             return Work(

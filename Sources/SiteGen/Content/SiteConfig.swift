@@ -62,7 +62,8 @@ public struct SiteConfig: Sendable, Equatable {
             config.imagePosition = reader.node("image")?.position ?? reader.position(of: "image")
             let trimmed = image.hasPrefix("/") ? String(image.dropFirst()) : image
             if trimmed.isEmpty || trimmed.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
-                reader.report("\"image\" must be the path of a file in static/, like images/card.png", at: config.imagePosition)
+                reader.report(
+                    "\"image\" must be the path of a file in static/, like images/card.png", at: config.imagePosition)
             } else {
                 config.image = trimmed
             }

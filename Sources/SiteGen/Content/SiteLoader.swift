@@ -268,7 +268,8 @@ private extension SiteLoader {
             dates.count == 1
             ? "1 review is dated after today and left out until \(first): --future includes it"
             : "\(dates.count) reviews are dated after today and left out until their dates, "
-                + "the first on \(first)" + (last == first ? "" : " and the last on \(last)") + ": --future includes them"
+                + "the first on \(first)" + (last == first ? "" : " and the last on \(last)")
+                + ": --future includes them"
         return Diagnostic(message, severity: .warning)
     }
 

@@ -65,7 +65,8 @@ private extension Collation {
             text.unicodeScalars.append(contentsOf: scalars)
             scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)[...]
         }
-        while let first = scalars.first, (0x0E40...0x0E44).contains(first.value) || (0x0EC0...0x0EC4).contains(first.value),
+        while let first = scalars.first,
+            (0x0E40...0x0E44).contains(first.value) || (0x0EC0...0x0EC4).contains(first.value),
             scalars.count > 1
         {
             scalars = scalars.dropFirst()
@@ -83,7 +84,8 @@ private extension Collation {
         }
         if let row = Self.kanaRow(of: scalar) { return row }
         if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
-        if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x20000...0x3134F).contains(value) {
+        if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x20000...0x3134F).contains(value)
+        {
             return String(scalar)
         }
         let letter = String(scalar).uppercased()

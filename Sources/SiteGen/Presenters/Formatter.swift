@@ -76,7 +76,9 @@ public struct Formatter: Sendable {
 
     /// A heading for reviews of a year: "2019" / "2019년"; "700 BCE" / "기원전 700년" for -700.
     public func year(_ year: Int) -> String {
-        year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(-year)]) : Phrases.fill(phrases.yearHeading, ["year": String(year)])
+        year < 0
+            ? Phrases.fill(phrases.yearBCE, ["year": String(-year)])
+            : Phrases.fill(phrases.yearHeading, ["year": String(year)])
     }
 
     /// A release or publication year as cards and details show it: "2019"; "700 BCE" / "기원전 700년" for -700.
@@ -161,7 +163,9 @@ public struct Formatter: Sendable {
     public func seasons(_ seasons: Int?, episodes: Int?) -> String? {
         let parts = [
             seasons.map { Phrases.fill($0 == 1 ? phrases.seasonCountOne : phrases.seasonCount, ["count": number($0)]) },
-            episodes.map { Phrases.fill($0 == 1 ? phrases.episodeCountOne : phrases.episodeCount, ["count": number($0)]) },
+            episodes.map {
+                Phrases.fill($0 == 1 ? phrases.episodeCountOne : phrases.episodeCount, ["count": number($0)])
+            },
         ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

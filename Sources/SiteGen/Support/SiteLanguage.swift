@@ -103,7 +103,9 @@ private extension SiteLanguage {
                 seenSingleton = true
                 return subtag.lowercased()
             }
-            if subtag.count == 4, subtag.allSatisfy(\.isLetter) { return subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased() }
+            if subtag.count == 4, subtag.allSatisfy(\.isLetter) {
+                return subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+            }
             if subtag.count == 2 { return subtag.uppercased() }
             return subtag.lowercased()
         }.joined(separator: "-")

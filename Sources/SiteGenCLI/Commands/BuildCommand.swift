@@ -73,7 +73,8 @@ struct BuildCommand: Command {
         let builder = SiteBuilder(
             options: .init(
                 source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
-                includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables, today: today))
+                includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables,
+                today: today))
         let report = try builder.build()
         for line in WarningReport.lines(report.warnings, verbose: verbose) { environment.console.error(line) }
         let elapsed = clock.now - start

@@ -21,7 +21,8 @@ enum LabelTable {
     static func overriding<Words: Codable>(_ words: Words, with overrides: [String: String]) -> Words {
         var table = dictionary(words)
         for (name, text) in overrides where table[name] != nil { table[name] = text }
-        guard let data = try? JSONEncoder().encode(table), let replaced = try? JSONDecoder().decode(Words.self, from: data)
+        guard let data = try? JSONEncoder().encode(table),
+            let replaced = try? JSONDecoder().decode(Words.self, from: data)
         else { preconditionFailure("a struct of words has only text properties") }
         return replaced
     }
