@@ -258,7 +258,7 @@ private extension SiteLoader {
             return Diagnostic(
                 first.message + " (\(all.count) files have it; this is the first)", at: first.location,
                 severity: .warning, topic: first.topic)
-        }
+        }.sorted()
     }
 
     /// The summary of the reviews left out because their date has not come.
