@@ -189,7 +189,7 @@ struct ReviewerMistakesTests {
         let site = try TemporaryFolder(files)
         let server = try RunningBinary(
             ["serve", "--port", "0", "--verbose"], in: site.url, variables: ["SITEGEN_TODAY": "2026-03-10"])
-        let url = try #require(await server.servedURL(), "\(server.err)")
+        let url = try #require(await server.servedURL(timeout: 30), "\(server.err)")
         #expect(
             server.err
                 == "content/movies/heat.md:1:1: warning: names film \"Heat\" (1995) but the metadata cache has nothing "
@@ -203,7 +203,7 @@ struct ReviewerMistakesTests {
 
         let all = try RunningBinary(
             ["serve", "--port", "0", "--future"], in: site.url, variables: ["SITEGEN_TODAY": "2026-03-10"])
-        let allURL = try #require(await all.servedURL(), "\(all.err)")
+        let allURL = try #require(await all.servedURL(timeout: 30), "\(all.err)")
         #expect(
             all.err
                 == "warning: 1 review names a film or book with nothing in the metadata cache: run sitegen fetch "
