@@ -27,7 +27,7 @@ public enum Markdown {
                 cmark_parse_document("", 0, options)
             }
         guard let document = parsed else {
-            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0)
+            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, rawHTML: [])
         }
         defer { cmark_node_free(document) }
         let html: String
@@ -37,33 +37,59 @@ public enum Markdown {
         } else {
             html = ""
         }
-        let (firstParagraph, words) = summarize(document)
-        return RenderedMarkdown(html: html, firstParagraph: firstParagraph, wordCount: words)
+        let summary = summarize(document)
+        return RenderedMarkdown(
+            html: html, firstParagraph: summary.firstParagraph, wordCount: summary.words, rawHTML: summary.rawHTML)
     }
 }
 
-/// A Markdown document as HTML, with the plain text of its first paragraph and its length in words.
+/// A Markdown document as HTML, with the plain text of its first paragraph, its length in
+/// words and where it has raw HTML.
 public struct RenderedMarkdown: Sendable, Equatable {
     public let html: String
     public let firstParagraph: String
     public let wordCount: Int
+    /// Where each piece of raw HTML starts (a block, or an inline tag), in document order,
+    /// whether or not it reached `html` (without `allowRawHTML` each became
+    /// `<!-- raw HTML omitted -->`).
+    public let rawHTML: [Position]
 
-    public init(html: String, firstParagraph: String, wordCount: Int) {
+    /// A place in the Markdown text: the line (from 1) and the byte in that line (from 1), as cmark counts.
+    public struct Position: Sendable, Equatable {
+        public let line: Int
+        public let byteColumn: Int
+
+        public init(line: Int, byteColumn: Int) {
+            self.line = line
+            self.byteColumn = byteColumn
+        }
+    }
+
+    public init(html: String, firstParagraph: String, wordCount: Int, rawHTML: [Position] = []) {
         self.html = html
         self.firstParagraph = firstParagraph
         self.wordCount = wordCount
+        self.rawHTML = rawHTML
     }
 }
 
 private extension Markdown {
-    /// Walks the tree once: the text of the first paragraph, and the number of words.
-    static func summarize(_ document: OpaquePointer) -> (String, Int) {
-        guard let iterator = cmark_iter_new(document) else { return ("", 0) }
+    /// What one walk of the tree finds.
+    struct Summary {
+        var firstParagraph = ""
+        var words = 0
+        var rawHTML: [RenderedMarkdown.Position] = []
+    }
+
+    /// Walks the tree once: the text of the first paragraph, the number of words, and where raw HTML is.
+    static func summarize(_ document: OpaquePointer) -> Summary {
+        guard let iterator = cmark_iter_new(document) else { return Summary() }
         defer { cmark_iter_free(iterator) }
         var first = ""
         var inFirst = false
         var firstDone = false
         var words = 0
+        var rawHTML: [RenderedMarkdown.Position] = []
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -85,11 +111,15 @@ private extension Markdown {
                 if inFirst { first += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 if inFirst { first += " " }
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                rawHTML.append(
+                    RenderedMarkdown.Position(
+                        line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node))))
             default:
                 break
             }
         }
-        return (first, words)
+        return Summary(firstParagraph: first, words: words, rawHTML: rawHTML)
     }
 
     /// Words in a C string: runs of bytes other than ASCII spaces, tabs and line breaks.

@@ -14,10 +14,13 @@ public struct SiteBuilder: Sendable {
         public var environment: [String: String]
         /// Keep a build manifest in `.sitegen/` to skip builds when nothing changed.
         public var usesManifest = true
+        /// Reviews dated after this day are left out until it comes; nil publishes every one
+        /// (`--future`, and the default for code that builds sites).
+        public var today: Day?
 
         public init(
             source: URL, output: URL, includeDrafts: Bool = false, baseURL: BaseURL? = nil, force: Bool = false,
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment, today: Day? = nil
         ) {
             self.source = source
             self.output = output
@@ -25,6 +28,7 @@ public struct SiteBuilder: Sendable {
             self.baseURL = baseURL
             self.force = force
             self.environment = environment
+            self.today = today
         }
     }
 
@@ -44,13 +48,15 @@ public struct SiteBuilder: Sendable {
         public let warnings: [Diagnostic]
         /// True when nothing had changed since the last build, which the build manifest showed.
         public let upToDate: Bool
+        /// The date of the first review left out for being dated after today.
+        public var nextPublication: Day? = nil
     }
 
     /// Loads the site folder and attaches the cached metadata (load, then enrich).
     public func load() throws -> SiteContent {
         let content = try SiteLoader(
             root: options.source, fileSystem: fileSystem,
-            options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL)
+            options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL, today: options.today)
         ).load()
         let cache = MetadataCache(folder: options.source.appendingPathComponent(MetadataCache.folderName))
         return try MetadataEnricher(cache: cache).enrich(content)
@@ -117,12 +123,13 @@ public struct SiteBuilder: Sendable {
         let started = Date()
         let stamps = options.usesManifest ? BuildManifest.scan(options.source) : nil
         if let stamps, let manifest = BuildManifest.read(manifestURL), manifest.identity == identity,
-            manifest.matches(stamps, source: options.source), manifest.outputIsIntact(options.output)
+            manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
+            manifest.outputIsIntact(options.output)
         {
             return Report(
                 pages: manifest.pages, files: manifest.files,
                 output: .init(written: 0, unchanged: manifest.files, removed: 0), warnings: manifest.warnings,
-                upToDate: true)
+                upToDate: true, nextPublication: manifest.nextPublication)
         }
         let report = try buildAll()
         if let stamps,
@@ -158,7 +165,8 @@ public struct SiteBuilder: Sendable {
         }
         let pages = jobs.filter { $0.output.hasSuffix(".html") }.count
         return Report(
-            pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings, upToDate: false)
+            pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings,
+            upToDate: false, nextPublication: content.nextPublication)
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).

@@ -271,21 +271,23 @@ struct ReviewLoadingTests {
         let missing = InMemorySite(["content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01")])
         #expect(
             missing.problems() == [
-                #"content/shows:1:1: section "shows" needs a kind: add content/shows/_index.md with "kind: movie" or "kind: book""#
+                #"content/shows:1:1: section "shows" needs a kind: add content/shows/_index.md with "kind: movie", "kind: book" or "kind: tv""#
             ])
         let noKind = InMemorySite([
             "content/shows/_index.md": reviewFile("title: Shows"),
             "content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01"),
         ])
         #expect(
-            noKind.problems() == [#"content/shows/_index.md:2:1: missing "kind": say "kind: movie" or "kind: book""#])
+            noKind.problems() == [
+                #"content/shows/_index.md:2:1: missing "kind": say "kind: movie", "kind: book" or "kind: tv""#
+            ])
         let badIndex = InMemorySite([
-            "content/shows/_index.md": reviewFile("title: Shows\nkind: series\nsorting: title\nweight: x")
+            "content/shows/_index.md": reviewFile("title: Shows\nkind: serial\nsorting: title\nweight: x")
         ])
         #expect(
             badIndex.problems() == [
-                #"content/shows/_index.md:3:7: "kind" must be one of "movie", "book", not "series""#,
-                #"content/shows/_index.md:4:1: unknown key "sorting""#,
+                #"content/shows/_index.md:3:7: "kind" must be one of "movie", "book", "tv", not "serial""#,
+                #"content/shows/_index.md:4:1: "sorting" is not a field of _index.md (its fields are kind, sort, title, weight)"#,
                 #"content/shows/_index.md:5:9: "weight" must be a whole number from -1000 to 1000, not "x""#,
             ])
         let good = InMemorySite([
@@ -372,12 +374,15 @@ struct ReviewLoadingTests {
             ("title: T\n", [#"site.yml:1:1: missing required field "base_url""#]),
             ("base_url: https://e.org/\n", [#"site.yml:1:1: missing required field "title""#]),
             (
-                "title: T\nbase_url: https://e.org/\nlanguage: fr\n",
-                [#"site.yml:3:11: "language" must be one of "en", "ko", not "fr""#]
+                "title: T\nbase_url: https://e.org/\nlanguage: french\n",
+                [#"site.yml:3:11: "language" must be a language tag such as en, de, pt-BR or zh-Hant, not "french""#]
             ),
             (
                 "title: T\nbase_url: https://e.org/\ncolour: red\npagesize: 3\n",
-                [#"site.yml:3:1: unknown key "colour""#, #"site.yml:4:1: unknown key "pagesize""#]
+                [
+                    #"site.yml:3:1: "colour" is not a field of site.yml (its fields are author, base_url, description, extra_fields, image, labels, language, list_page_size, metadata, page_size, raw_html, title)"#,
+                    #"site.yml:4:1: "pagesize" is not a field; did you mean "page_size"?"#,
+                ]
             ),
             (
                 "title: T\nbase_url: ftp://e.org/\n",

@@ -169,6 +169,15 @@ struct FieldReader {
         return fileSlug
     }
 
+    /// A BCP 47 language tag (`de`, `pt-BR`, `zh-Hant`) whose language ICU knows.
+    mutating func language(_ key: String) -> SiteLanguage? {
+        guard let text = string(key) else { return nil }
+        if let language = SiteLanguage(text) { return language }
+        let problem = SiteLanguage.problem(with: text) ?? "a language tag such as en, de, pt-BR or zh-Hant"
+        report("\"\(key)\" must be \(problem)", at: node(key)?.position ?? position(of: key))
+        return nil
+    }
+
     /// One of a fixed set of words.
     mutating func choice(_ key: String, from choices: [String]) -> String? {
         guard let value = node(key) else { return nil }
@@ -185,22 +194,84 @@ struct FieldReader {
         diagnostics += other
     }
 
-    /// The keys nobody asked for, as template data.
-    var unused: [String: Value] {
+    /// The keys nobody asked for, as template data (`extra`), where `template` names them
+    /// (`review.extra`). A key close to a known one (one the reader asked for) is an error
+    /// that suggests it; any other is kept with a warning, unless `allowed` lists it
+    /// (`extra_fields` in `site.yml`).
+    mutating func extraFields(allowing allowed: Set<String>, template: String) -> [String: Value] {
         var extra: [String: Value] = [:]
         for pair in pairs {
             guard let key = pair.key.scalarText, !used.contains(key) else { continue }
+            if !allowed.contains(key) {
+                if let known = Self.suggestion(for: key, among: used) {
+                    report("\"\(key)\" is not a field; did you mean \"\(known)\"?", at: pair.key.position)
+                    continue
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        "\"\(key)\" is not a field sitegen knows: templates get it as \(template).\(key); "
+                            + "if that is meant, list it in site.yml under extra_fields",
+                        at: location(pair.key.position),
+                        severity: .warning, topic: .extraField(key)))
+            }
             extra[key] = pair.value.templateValue
         }
         return extra
     }
 
-    /// Reports every key not in `known` (for files where a typo should not pass silently).
-    mutating func rejectUnknownKeys(_ known: Set<String>) {
+    /// Reports every key not in `known`, where a typo should not pass silently: a key close
+    /// to a known one suggests it, any other lists the known ones (`of` names the mapping:
+    /// `site.yml`, `metadata`…) or says where they are listed (`seeAlso`).
+    mutating func rejectUnknownKeys(
+        _ known: Set<String>, of name: String?, noun: String = "field", seeAlso: String? = nil
+    ) {
         for pair in pairs {
             guard let key = pair.key.scalarText, !known.contains(key) else { continue }
-            report("unknown key \"\(key)\"", at: pair.key.position)
+            if let suggestion = Self.suggestion(for: key, among: known) {
+                report("\"\(key)\" is not a \(noun); did you mean \"\(suggestion)\"?", at: pair.key.position)
+            } else {
+                let list = seeAlso ?? "its fields are " + known.sorted().joined(separator: ", ")
+                report("\"\(key)\" is not a \(noun)\(name.map { " of \($0)" } ?? "") (\(list))", at: pair.key.position)
+            }
         }
+    }
+
+    /// The known name closest to `key` when it is close enough to be a typo of it: the same
+    /// letters in another case, or at most one edit away (two for names of more than four
+    /// letters), counting a swap of two neighbours as one edit.
+    static func suggestion(for key: String, among known: some Collection<String>) -> String? {
+        let typed = Array(key.lowercased())
+        var best: (distance: Int, name: String)?
+        for name in known {
+            let candidate = Array(name.lowercased())
+            let limit = candidate.count > 4 ? 2 : 1
+            guard abs(candidate.count - typed.count) <= limit else { continue }
+            let distance = editDistance(typed, candidate)
+            guard distance <= limit, distance < candidate.count else { continue }
+            if best == nil || (distance, name) < (best!.distance, best!.name) { best = (distance, name) }
+        }
+        return best?.name
+    }
+
+    /// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
     }
 
     private func quoted(_ node: YAMLNode) -> String {

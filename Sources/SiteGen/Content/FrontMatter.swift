@@ -67,7 +67,12 @@ extension FrontMatter {
     /// review): UTF-8, front matter, fields and the Markdown body, giving the review or its
     /// problems. An entry point for fuzzing: any bytes give one or the other.
     public static func readReview(_ bytes: Data, kind: WorkKind = .movie) -> (Review?, [Diagnostic]) {
-        let section = kind == .movie ? "movies" : "books"
+        let section =
+            switch kind {
+            case .movie: "movies"
+            case .book: "books"
+            case .tv: "tv"
+            }
         let source = "content/\(section)/fuzz.md"
         guard let text = String(data: bytes, encoding: .utf8) else {
             return (nil, [.invalidUTF8(in: bytes, path: source)])

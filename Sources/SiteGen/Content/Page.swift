@@ -25,7 +25,11 @@ public struct Page: Sendable, Equatable {
     /// The output folder relative to the site root: `about/`.
     public var path: String { "\(slug)/" }
 
-    static func read(_ text: String, source: String, allowRawHTML: Bool) -> (Page?, [Diagnostic]) {
+    /// Reads a plain page: the page (when there is no error) and the problems found, errors
+    /// and warnings. `extraFields` are keys sitegen does not know that `site.yml` says are meant.
+    static func read(
+        _ text: String, source: String, allowRawHTML: Bool, extraFields: Set<String> = []
+    ) -> (Page?, [Diagnostic]) {
         let front: FrontMatter
         var reader: FieldReader
         switch FrontMatter.read(text, path: source) {
@@ -35,13 +39,22 @@ public struct Page: Sendable, Equatable {
         let title = reader.string("title", required: true)
         let summary = reader.string("summary")
         let slug = reader.slug(for: source)
-        let extra = reader.unused
-        guard reader.diagnostics.isEmpty, let title else { return (nil, reader.diagnostics) }
+        let extra = reader.extraFields(allowing: extraFields, template: "extra")
+        guard !reader.diagnostics.contains(where: { $0.severity == .error }), let title else {
+            return (nil, reader.diagnostics)
+        }
         let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        var warnings = reader.diagnostics
+        if !allowRawHTML,
+            let omitted = Diagnostic.rawHTMLOmitted(
+                in: body, body: front.body, path: source, firstLine: front.bodyFirstLine)
+        {
+            warnings.append(omitted)
+        }
         return (
             Page(
                 source: source, slug: slug, title: title, description: summary ?? body.firstParagraph,
-                html: body.html, extra: extra), []
+                html: body.html, extra: extra), warnings
         )
     }
 }

@@ -1,10 +1,15 @@
 import CommonMark
+import Foundation
 import Mustache
+import YAML
 
 extension Review {
-    /// Reads a review file of a section of `kind`; returns the review or the problems found.
+    /// Reads a review file of a section of `kind`; returns the review (when there is no error)
+    /// and the problems found, errors and warnings. `extraFields` are keys sitegen does not
+    /// know that `site.yml` says are meant.
     static func read(
-        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool
+        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool,
+        extraFields: Set<String> = []
     ) -> (Review?, [Diagnostic]) {
         let front: FrontMatter
         var reader: FieldReader
@@ -21,11 +26,11 @@ extension Review {
                 at: reader.node("updated")?.position ?? reader.position(of: "updated"))
         }
         let rating = reader.rating("rating")
-        let located = reader.locatedStrings("tags")
+        let located = readTags(with: &reader)
         let tags = located.map(\.text)
         let draft = reader.bool("draft") ?? false
         let summary = reader.string("summary")
-        let language = reader.string("language")
+        let language = reader.language("language")?.rawValue
         let slug = reader.slug(for: source)
         for tag in located {
             let bytes = tag.text.slug.utf8.count
@@ -38,29 +43,77 @@ extension Review {
             }
         }
         let work = readWork(kind, with: &reader)
-        let extra = reader.unused
-        guard reader.diagnostics.isEmpty, let title, let date else { return (nil, reader.diagnostics) }
+        let extra = reader.extraFields(allowing: extraFields, template: "review.extra")
+        guard !reader.diagnostics.contains(where: { $0.severity == .error }), let title, let date else {
+            return (nil, reader.diagnostics)
+        }
+        let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        var warnings = reader.diagnostics
+        if !allowRawHTML,
+            let omitted = Diagnostic.rawHTMLOmitted(
+                in: body, body: front.body, path: source, firstLine: front.bodyFirstLine)
+        {
+            warnings.append(omitted)
+        }
         let review = Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
-            draft: draft, summary: summary, language: language, work: work, extra: extra,
-            body: Markdown.render(front.body, allowRawHTML: allowRawHTML),
+            draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
             tagLocations: located.map { reader.location($0.position) }, updated: updated)
-        return (review, [])
+        return (review, warnings)
+    }
+
+    /// `tags`: a list, or a single tag. One text with commas in it is an error that shows the
+    /// list it most likely means: a tag may hold a comma ("Love, Actually") only inside a
+    /// list, so that sitegen never has to guess.
+    private static func readTags(with reader: inout FieldReader) -> [(text: String, position: TextPosition)] {
+        if case .scalar(let text, _, let position)? = reader.node("tags"), text.contains(",") {
+            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let list = items.filter { !$0.isEmpty }.map(flowItem).joined(separator: ", ")
+            reader.report(
+                "\"tags\" is one text with commas in it; write a list: tags: [\(list)]"
+                    + " (a tag with a comma in it goes in quotes inside the list)", at: position)
+            return []
+        }
+        return reader.locatedStrings("tags")
+    }
+
+    /// `text` as an item of a YAML flow list: as it is, or in double quotes when YAML would read it otherwise.
+    private static func flowItem(_ text: String) -> String {
+        let special = text.contains { ":#[]{}\"'&*!|>%@`".contains($0) } || text.first == "-" || text.first == "?"
+        guard special else { return text }
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(escaped)\""
     }
 
     private static func readWork(_ kind: WorkKind, with reader: inout FieldReader) -> Work {
-        let year = reader.integer("year", in: 1...9999)
         switch kind {
         case .movie:
             return Work(
-                kind: .movie, year: year, originalTitle: reader.string("original_title"),
+                kind: .movie, year: reader.integer("year", in: 1...9999),
+                originalTitle: reader.string("original_title"),
                 creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)))
         case .book:
             return Work(
-                kind: .book, year: year, originalTitle: reader.string("original_title"),
+                kind: .book, year: readBookYear(with: &reader), originalTitle: reader.string("original_title"),
                 creator: reader.string("author"), isbn: reader.string("isbn").map(Self.normalizedISBN),
                 publisher: reader.string("publisher"))
+        case .tv:
+            return Work(
+                kind: .tv, year: reader.integer("year", in: 1...9999), originalTitle: reader.string("original_title"),
+                creator: reader.string("creator"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)))
         }
+    }
+
+    /// A book's year, which may be before the common era: `year: -700` is 700 BCE (there is no year 0).
+    private static func readBookYear(with reader: inout FieldReader) -> Int? {
+        guard let value = reader.node("year") else { return nil }
+        guard let text = value.scalarText, let year = Int(text), (-9999...9999).contains(year), year != 0 else {
+            reader.report(
+                "\"year\" must be a whole number from -9999 to 9999 other than 0 (-700 is 700 BCE), not "
+                    + (value.scalarText.map { "\"\($0)\"" } ?? value.kindName), at: value.position)
+            return nil
+        }
+        return year
     }
 
     /// An ISBN without spaces or hyphens.

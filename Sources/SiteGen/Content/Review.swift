@@ -65,21 +65,32 @@ public struct Review: Sendable, Equatable {
     /// The release or publication year: front matter, else fetched metadata.
     public var year: Int? { work.year ?? metadata?.year }
 
-    /// The director(s) or author(s): front matter, else fetched metadata.
+    /// The director(s), author(s) or a series' creator(s): front matter, else fetched metadata.
     public var creator: String? {
         if let creator = work.creator { return creator }
-        let names = work.kind == .movie ? metadata?.directors ?? [] : metadata?.authors ?? []
+        let names = creators
         return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
+    /// The director(s), author(s) or a series' creator(s) as front matter or fetched metadata names them.
+    public var creators: [String] {
+        if let creator = work.creator { return [creator] }
+        return switch work.kind {
+        case .movie: metadata?.directors ?? []
+        case .book: metadata?.authors ?? []
+        case .tv: metadata?.series?.creators ?? []
+        }
     }
 
     /// The genres from fetched metadata.
     public var genres: [String] { metadata?.genres ?? [] }
 }
 
-/// Whether a section holds films or books.
+/// Whether a section holds films, books or TV series.
 public enum WorkKind: String, Sendable, CaseIterable {
     case movie
     case book
+    case tv
 }
 
 /// The film or book a review is about, as the front matter describes it.
@@ -88,7 +99,7 @@ public struct Work: Sendable, Equatable {
     /// Release or publication year.
     public let year: Int?
     public let originalTitle: String?
-    /// The director or the author.
+    /// The director, the author or a series' creator.
     public let creator: String?
     public let tmdbID: Int?
     public let isbn: String?

@@ -26,7 +26,8 @@ public struct ReviewSection: Sendable, Equatable {
         self.weight = weight
     }
 
-    /// Reads `_index.md` (nil when the section has none).
+    /// Reads `_index.md` (nil when the section has none): the section (when there is no
+    /// error) and the problems found, errors and warnings.
     static func read(name: String, index: (text: String, source: String)?, allowRawHTML: Bool) -> (
         ReviewSection?, [Diagnostic]
     ) {
@@ -34,13 +35,14 @@ public struct ReviewSection: Sendable, Equatable {
             switch name {
             case "movies", "films": .movie
             case "books": .book
+            case "tv", "series": .tv
             default: nil
             }
-        let fallbackTitle = name.prefix(1).uppercased() + name.dropFirst()
+        let fallbackTitle = name == "tv" ? "TV" : name.prefix(1).uppercased() + name.dropFirst()
         guard let index else {
             guard let defaultKind else {
                 let message =
-                    "section \"\(name)\" needs a kind: add content/\(name)/_index.md with \"kind: movie\" or \"kind: book\""
+                    "section \"\(name)\" needs a kind: add content/\(name)/_index.md with \"kind: movie\", \"kind: book\" or \"kind: tv\""
                 return (nil, [Diagnostic(message, at: SourceLocation(path: "content/\(name)", line: 1, column: 1))])
             }
             return (ReviewSection(name: name, title: fallbackTitle, kind: defaultKind), [])
@@ -51,21 +53,26 @@ public struct ReviewSection: Sendable, Equatable {
         case .success(let parsed): (front, reader) = parsed
         case .failure(let problems): return (nil, problems.diagnostics)
         }
-        reader.rejectUnknownKeys(["title", "kind", "sort", "weight"])
+        reader.rejectUnknownKeys(["title", "kind", "sort", "weight"], of: "_index.md")
         let title = reader.string("title") ?? fallbackTitle
         let kind = reader.choice("kind", from: WorkKind.allCases.map(\.rawValue)).flatMap(WorkKind.init(rawValue:))
         let sort = reader.choice("sort", from: SortOrder.allCases.map(\.rawValue)).flatMap(SortOrder.init(rawValue:))
         let weight = reader.integer("weight", in: -1000...1000) ?? 0
         if kind == nil && defaultKind == nil && reader.diagnostics.isEmpty {
             reader.report(
-                "missing \"kind\": say \"kind: movie\" or \"kind: book\"", at: TextPosition(line: 1, column: 1))
+                "missing \"kind\": say \"kind: movie\", \"kind: book\" or \"kind: tv\"",
+                at: TextPosition(line: 1, column: 1))
         }
         guard reader.diagnostics.isEmpty, let kind = kind ?? defaultKind else { return (nil, reader.diagnostics) }
-        let intro = Markdown.render(front.body, allowRawHTML: allowRawHTML).html
+        let intro = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        let omitted =
+            allowRawHTML
+            ? nil
+            : Diagnostic.rawHTMLOmitted(in: intro, body: front.body, path: index.source, firstLine: front.bodyFirstLine)
         return (
             ReviewSection(
-                name: name, title: title, kind: kind, introHTML: intro, defaultSort: sort ?? .date,
-                weight: weight), []
+                name: name, title: title, kind: kind, introHTML: intro.html, defaultSort: sort ?? .date,
+                weight: weight), omitted.map { [$0] } ?? []
         )
     }
 }

@@ -20,11 +20,16 @@ public struct SiteConfig: Sendable, Equatable {
     var imagePosition = TextPosition(line: 1, column: 1)
     /// Where `sitegen fetch` gets metadata (`metadata:` in site.yml).
     public var metadata: MetadataSources = .defaults
+    /// Front matter keys sitegen does not know that are meant (`extra_fields:`): kept for
+    /// templates as `extra` without a warning.
+    public var extraFields: Set<String> = []
+    /// The theme's fixed words and phrases replaced by name (`labels:`), over the language's own.
+    public var labels: [String: String] = [:]
 
     public static let fileName = "site.yml"
     static let keys: Set<String> = [
         "title", "base_url", "language", "author", "description", "page_size", "list_page_size", "raw_html",
-        "metadata", "image",
+        "metadata", "image", "extra_fields", "labels",
     ]
 
     /// Reads `site.yml`; every problem becomes a diagnostic.
@@ -36,7 +41,7 @@ public struct SiteConfig: Sendable, Equatable {
             return (nil, [Diagnostic(error.message, path: path, position: error.position)])
         }
         var reader = FieldReader(node, path: path, firstLine: 1)
-        reader.rejectUnknownKeys(keys)
+        reader.rejectUnknownKeys(keys, of: fileName)
         let title = reader.string("title", required: true)
         var baseURL: BaseURL?
         if let text = reader.string("base_url", required: true) {
@@ -47,10 +52,9 @@ public struct SiteConfig: Sendable, Equatable {
                     at: reader.node("base_url")?.position ?? reader.position(of: "base_url"))
             }
         }
-        let language = reader.choice("language", from: SiteLanguage.allCases.map(\.rawValue))
+        let language = reader.language("language")
         var config = SiteConfig(
-            title: title ?? "", baseURL: baseURL ?? BaseURL("http://localhost/")!,
-            language: language.flatMap(SiteLanguage.init(rawValue:)) ?? .english,
+            title: title ?? "", baseURL: baseURL ?? BaseURL("http://localhost/")!, language: language ?? .english,
             author: reader.string("author") ?? "", description: reader.string("description") ?? "",
             pageSize: reader.integer("page_size", in: 1...10_000) ?? 10, rawHTML: reader.bool("raw_html") ?? false)
         config.listPageSize = reader.integer("list_page_size", in: 1...10_000) ?? 60
@@ -58,14 +62,15 @@ public struct SiteConfig: Sendable, Equatable {
             config.imagePosition = reader.node("image")?.position ?? reader.position(of: "image")
             let trimmed = image.hasPrefix("/") ? String(image.dropFirst()) : image
             if trimmed.isEmpty || trimmed.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
-                reader.report("\"image\" must be the path of a file in static/, like images/card.png", at: config.imagePosition)
+                reader.report(
+                    "\"image\" must be the path of a file in static/, like images/card.png", at: config.imagePosition)
             } else {
                 config.image = trimmed
             }
         }
         if let node = reader.node("metadata") {
             var nested = FieldReader(node, path: path, firstLine: 1)
-            nested.rejectUnknownKeys(Set(MetadataSources.settings.map(\.key)))
+            nested.rejectUnknownKeys(Set(MetadataSources.settings.map(\.key)), of: "metadata")
             for setting in MetadataSources.settings {
                 guard let text = nested.string(setting.key) else { continue }
                 if let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil {
@@ -78,7 +83,35 @@ public struct SiteConfig: Sendable, Equatable {
             }
             reader.absorb(nested.diagnostics)
         }
+        config.extraFields = Set(reader.strings("extra_fields"))
+        if let node = reader.node("labels") {
+            var nested = FieldReader(node, path: path, firstLine: 1)
+            config.labels = readLabels(&nested)
+            reader.absorb(nested.diagnostics)
+        }
         return (reader.diagnostics.isEmpty ? config : nil, reader.diagnostics)
+    }
+
+    /// `labels:`: each a fixed word or phrase of the theme by name, as text; a phrase may
+    /// hold only its own placeholders.
+    private static func readLabels(_ reader: inout FieldReader) -> [String: String] {
+        let names = Labels.names.union(Phrases.names)
+        reader.rejectUnknownKeys(names, of: nil, noun: "label", seeAlso: "the README lists them under Labels")
+        var labels: [String: String] = [:]
+        for name in names.sorted() {
+            guard let text = reader.string(name) else { continue }
+            let unknown = Phrases.placeholders(in: text).subtracting(Phrases.placeholders[name] ?? [])
+            guard unknown.isEmpty else {
+                let own = (Phrases.placeholders[name] ?? []).sorted().map { "{\($0)}" }
+                reader.report(
+                    "\"\(name)\" has no placeholder {\(unknown.sorted()[0])}"
+                        + (own.isEmpty ? "" : ": it takes \(own.joined(separator: ", "))"),
+                    at: reader.node(name)?.position ?? reader.position(of: name))
+                continue
+            }
+            labels[name] = text
+        }
+        return labels
     }
 }
 

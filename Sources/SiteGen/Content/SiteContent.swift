@@ -13,10 +13,13 @@ public struct SiteContent: Sendable {
     public let staticFiles: [String: Data]
     /// Problems that do not stop the build.
     public let warnings: [Diagnostic]
+    /// The date of the first review left out because it is dated after today: a build on or
+    /// after that day publishes it.
+    public let nextPublication: Day?
 
     public init(
         config: SiteConfig, sections: [ReviewSection], reviews: [Review], pages: [Page], theme: Theme,
-        staticFiles: [String: Data], warnings: [Diagnostic] = []
+        staticFiles: [String: Data], warnings: [Diagnostic] = [], nextPublication: Day? = nil
     ) {
         self.config = config
         self.sections = sections
@@ -25,5 +28,6 @@ public struct SiteContent: Sendable {
         self.theme = theme
         self.staticFiles = staticFiles
         self.warnings = warnings
+        self.nextPublication = nextPublication
     }
 }

@@ -6,10 +6,23 @@ public struct SiteLoader: Sendable {
     public struct Options: Sendable {
         public var includeDrafts = false
         public var baseURL: BaseURL?
+        /// Reviews dated after this day are left out until it comes; nil publishes every one
+        /// (`--future`).
+        public var today: Day?
 
-        public init(includeDrafts: Bool = false, baseURL: BaseURL? = nil) {
+        public init(includeDrafts: Bool = false, baseURL: BaseURL? = nil, today: Day? = nil) {
             self.includeDrafts = includeDrafts
             self.baseURL = baseURL
+            self.today = today
+        }
+
+        /// Whether a review is published: not a draft (unless drafts are asked for), not dated after today.
+        func publishes(_ review: Review) -> Bool {
+            (includeDrafts || !review.draft) && !isFuture(review)
+        }
+
+        func isFuture(_ review: Review) -> Bool {
+            today.map { review.date > $0 } ?? false
         }
     }
 
@@ -62,22 +75,29 @@ public struct SiteLoader: Sendable {
             }
         }
         let rawHTML = config.rawHTML
+        let extraFields = config.extraFields
         let results = sources.parallelMap { source in
             Review.read(
                 source.text, source: source.source, section: source.section.name, kind: source.section.kind,
-                allowRawHTML: rawHTML)
+                allowRawHTML: rawHTML, extraFields: extraFields)
         }
         var reviews: [Review] = []
+        var future: [Day] = []
+        var extraFieldWarnings: [Diagnostic] = []
         for (review, problems) in results {
-            diagnostics += problems
-            if let review, options.includeDrafts || !review.draft { reviews.append(review) }
+            Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
+            guard let review, options.includeDrafts || !review.draft else { continue }
+            if options.isFuture(review) { future.append(review.date) } else { reviews.append(review) }
         }
         var pages: [Page] = []
         for page in pageSources {
-            let (loaded, problems) = Page.read(page.text, source: page.source, allowRawHTML: rawHTML)
-            diagnostics += problems
+            let (loaded, problems) = Page.read(
+                page.text, source: page.source, allowRawHTML: rawHTML, extraFields: extraFields)
+            Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
             if let loaded { pages.append(loaded) }
         }
+        warnings += Self.oncePerName(extraFieldWarnings)
+        if let warning = Self.futureWarning(future) { warnings.append(warning) }
         diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let staticFiles = readStatic(folder, theme: theme, &diagnostics)
@@ -95,11 +115,11 @@ public struct SiteLoader: Sendable {
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         return SiteContent(
             config: config, sections: sections, reviews: reviews, pages: pages, theme: theme,
-            staticFiles: staticFiles, warnings: warnings)
+            staticFiles: staticFiles, warnings: warnings, nextPublication: future.min())
     }
 
     /// Reads one review file again (`sitegen serve`, after it changed): the review; nil when
-    /// the file is gone or is a draft left out; or the problems found.
+    /// the file is gone, or is a draft or a future review left out; or the errors found.
     func reloadReview(_ source: String, section: ReviewSection, config: SiteConfig) -> (Review?, [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
@@ -109,9 +129,11 @@ public struct SiteLoader: Sendable {
             return (nil, [folder.problem("not a regular file or folder (a FIFO, socket or device)", at: source)])
         }
         guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics) }
-        let (review, problems) = Review.read(
-            text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML)
-        guard let review, options.includeDrafts || !review.draft else { return (nil, problems) }
+        let (review, found) = Review.read(
+            text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML,
+            extraFields: config.extraFields)
+        let problems = found.filter { $0.severity == .error }
+        guard let review, options.publishes(review) else { return (nil, problems) }
         return (review, problems)
     }
 
@@ -142,15 +164,16 @@ public struct SiteLoader: Sendable {
         return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
     }
 
-    /// Reads the plain pages (`content/*.md`) again (`sitegen serve`, after one changed).
-    func reloadPages(rawHTML: Bool) -> ([Page], [Diagnostic]) {
+    /// Reads the plain pages (`content/*.md`) again (`sitegen serve`, after one changed): the
+    /// pages, or the errors found.
+    func reloadPages(rawHTML: Bool, extraFields: Set<String> = []) -> ([Page], [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         var pages: [Page] = []
         for entry in folder.entries("content", &diagnostics) where !entry.isFolder && entry.name.hasSuffix(".md") {
             guard let text = text(of: entry.path, folder, &diagnostics) else { continue }
-            let (page, problems) = Page.read(text, source: entry.path, allowRawHTML: rawHTML)
-            diagnostics += problems
+            let (page, problems) = Page.read(text, source: entry.path, allowRawHTML: rawHTML, extraFields: extraFields)
+            diagnostics += problems.filter { $0.severity == .error }
             if let page { pages.append(page) }
         }
         return (pages, diagnostics)
@@ -206,8 +229,48 @@ private extension SiteLoader {
             return (nil, [])
         }
         let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
-        diagnostics += problems
+        diagnostics += problems.filter { $0.severity == .error }
+        warnings += problems.filter { $0.severity == .warning }
         return (section, files)
+    }
+
+    /// Files' problems into errors and warnings, warnings about unknown keys apart (see ``oncePerName(_:)``).
+    static func sort(
+        _ problems: [Diagnostic], into errors: inout [Diagnostic], _ warnings: inout [Diagnostic],
+        extraFields: inout [Diagnostic]
+    ) {
+        for problem in problems {
+            switch (problem.severity, problem.topic) {
+            case (.error, _): errors.append(problem)
+            case (.warning, .extraField): extraFields.append(problem)
+            case (.warning, _): warnings.append(problem)
+            }
+        }
+    }
+
+    /// One warning per unknown key name, where it is first written (by path), saying how many files have it.
+    static func oncePerName(_ warnings: [Diagnostic]) -> [Diagnostic] {
+        var byName: [Diagnostic.Topic: [Diagnostic]] = [:]
+        for warning in warnings { byName[warning.topic, default: []].append(warning) }
+        return byName.values.map { all in
+            let first = all.min()!
+            guard all.count > 1 else { return first }
+            return Diagnostic(
+                first.message + " (\(all.count) files have it; this is the first)", at: first.location,
+                severity: .warning, topic: first.topic)
+        }.sorted()
+    }
+
+    /// The summary of the reviews left out because their date has not come.
+    static func futureWarning(_ dates: [Day]) -> Diagnostic? {
+        guard let first = dates.min(), let last = dates.max() else { return nil }
+        let message =
+            dates.count == 1
+            ? "1 review is dated after today and left out until \(first): --future includes it"
+            : "\(dates.count) reviews are dated after today and left out until their dates, "
+                + "the first on \(first)" + (last == first ? "" : " and the last on \(last)")
+                + ": --future includes them"
+        return Diagnostic(message, severity: .warning)
     }
 
     /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.

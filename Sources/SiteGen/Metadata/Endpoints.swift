@@ -9,6 +9,10 @@ enum TMDBEndpoint {
     /// A film with its credits, in `language` (`en-US`, `ko-KR`).
     case movie(id: Int, language: String)
     case search(title: String, year: Int?, language: String)
+    /// A TV series with its credits (creators, seasons and networks come with it).
+    case series(id: Int, language: String)
+    /// Series by name, and the year the first episode aired.
+    case searchSeries(title: String, year: Int?, language: String)
 
     func request(_ sources: MetadataSources) throws(MetadataError) -> URLRequest {
         var query: [URLQueryItem]
@@ -24,6 +28,16 @@ enum TMDBEndpoint {
             path = "search/movie"
             query = [URLQueryItem(name: "query", value: title), URLQueryItem(name: "language", value: language)]
             if let year { query.append(URLQueryItem(name: "year", value: String(year))) }
+        case .series(let id, let language):
+            path = "tv/\(id)"
+            query = [
+                URLQueryItem(name: "append_to_response", value: "credits"),
+                URLQueryItem(name: "language", value: language),
+            ]
+        case .searchSeries(let title, let year, let language):
+            path = "search/tv"
+            query = [URLQueryItem(name: "query", value: title), URLQueryItem(name: "language", value: language)]
+            if let year { query.append(URLQueryItem(name: "first_air_date_year", value: String(year))) }
         }
         if let key = sources.tmdbAPIKey { query.append(URLQueryItem(name: "api_key", value: key)) }
         var request = URLRequest(url: try endpointURL(sources.tmdbAPI, path, query))

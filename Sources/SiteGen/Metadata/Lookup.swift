@@ -5,9 +5,12 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
     case movieSearch(title: String, year: Int?)
     case isbn(String)
     case bookSearch(title: String, author: String?)
+    /// A TV series by its TMDB id (TMDB numbers series apart from films).
+    case tmdbSeries(Int)
+    case seriesSearch(title: String, year: Int?)
 
-    /// The lookup for a review: its `tmdb` id, or title and `year` (films); its `isbn`, or
-    /// title and `author` (books). Nil when it names nothing that could be looked up.
+    /// The lookup for a review: its `tmdb` id, or title and `year` (films and series); its
+    /// `isbn`, or title and `author` (books). Nil when it names nothing that could be looked up.
     public init?(_ review: Review) {
         let work = review.work
         switch work.kind {
@@ -27,6 +30,14 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
             } else {
                 return nil
             }
+        case .tv:
+            if let id = work.tmdbID {
+                self = .tmdbSeries(id)
+            } else if let year = work.year {
+                self = .seriesSearch(title: review.title, year: year)
+            } else {
+                return nil
+            }
         }
     }
 
@@ -34,35 +45,47 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tmdb, .movieSearch: .movie
         case .isbn, .bookSearch: .book
+        case .tmdbSeries, .seriesSearch: .tv
         }
     }
 
-    /// The cache file's base name: `tmdb-496243`, `isbn-9788936433598`, `search-2046-2004`.
+    /// The cache file's base name: `tmdb-496243`, `isbn-9788936433598`, `search-2046-2004`;
+    /// for series `tmdb-tv-1396` and `search-tv-…`, so that their images never share a name
+    /// with a film's.
     public var key: String {
         switch self {
         case .tmdb(let id): "tmdb-\(id)"
         case .isbn(let isbn): "isbn-\(isbn)"
         case .movieSearch(let title, let year): Self.searchKey(year.map { "\(title) \($0)" } ?? title)
         case .bookSearch(let title, let author): Self.searchKey(author.map { "\(title) \($0)" } ?? title)
+        case .tmdbSeries(let id): "tmdb-tv-\(id)"
+        case .seriesSearch(let title, let year):
+            Self.searchKey(year.map { "\(title) \($0)" } ?? title, prefix: "search-tv-")
         }
     }
 
     /// `search-` and the words searched for, as a file name: symbols dropped (as in every
     /// cache made so far), and a long one cut short with a fingerprint of the whole.
-    static func searchKey(_ words: String) -> String {
+    static func searchKey(_ words: String, prefix: String = "search-") -> String {
         let slug = words.slug(spellingSymbols: false)
-        guard slug.utf8.count > 120 else { return "search-" + slug }
+        guard slug.utf8.count > 120 else { return prefix + slug }
         var cut = ""
         for character in slug {
             if cut.utf8.count + character.utf8.count > 100 { break }
             cut.append(character)
         }
-        return "search-\(cut)-\(String(ContentHash(slug).high, radix: 16))"
+        return "\(prefix)\(cut)-\(String(ContentHash(slug).high, radix: 16))"
     }
 
-    /// The cache file relative to the cache folder: `movies/tmdb-496243.json`.
+    /// The cache file relative to the cache folder: `movies/tmdb-496243.json`, `tv/tmdb-tv-1396.json`.
     public var path: String {
-        "\(kind == .movie ? "movies" : "books")/\(key).json"
+        let folder =
+            switch kind {
+            case .movie: "movies"
+            case .book: "books"
+            case .tv: "tv"
+            }
+        return "\(folder)/\(key).json"
     }
 
     public var description: String {
@@ -71,6 +94,8 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
         case .isbn(let isbn): "ISBN \(isbn)"
         case .movieSearch(let title, let year): "film \"\(title)\"" + (year.map { " (\($0))" } ?? "")
         case .bookSearch(let title, let author): "book \"\(title)\"" + (author.map { " by \($0)" } ?? "")
+        case .tmdbSeries(let id): "TMDB TV \(id)"
+        case .seriesSearch(let title, let year): "series \"\(title)\"" + (year.map { " (\($0))" } ?? "")
         }
     }
 }

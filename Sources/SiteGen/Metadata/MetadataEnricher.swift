@@ -29,7 +29,7 @@ public struct MetadataEnricher: Sendable {
         guard problems.isEmpty else { throw BuildError(step: "reading the metadata cache", diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
-            theme: content.theme, staticFiles: files, warnings: warnings)
+            theme: content.theme, staticFiles: files, warnings: warnings, nextPublication: content.nextPublication)
     }
 
     /// One review with its cached metadata, the images to publish, and any problems.
@@ -46,7 +46,8 @@ public struct MetadataEnricher: Sendable {
         guard let metadata else {
             let warning = Diagnostic(
                 "names \(lookup) but the metadata cache has nothing for it: run sitegen fetch",
-                at: SourceLocation(path: review.source, line: 1, column: 1), severity: .warning)
+                at: SourceLocation(path: review.source, line: 1, column: 1), severity: .warning,
+                topic: .uncachedMetadata)
             return (review, [:], [], [warning])
         }
         var images: [String: Data] = [:]

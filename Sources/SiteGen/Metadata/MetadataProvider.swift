@@ -43,10 +43,20 @@ struct MetadataProvider: Sendable {
             return sources.usesNaver
                 ? try await naver(.search(title: title, author: author), lookup)
                 : try await openLibrarySearch(title: title, author: author, lookup)
+        case .tmdbSeries(let id):
+            return try await series(id)
+        case .seriesSearch(let title, let year):
+            try requireTMDBCredentials()
+            let found = try await transport.decode(
+                TMDBSearch.self,
+                try TMDBEndpoint.searchSeries(title: title, year: year, language: tmdbLanguage).request(sources))
+            guard let first = found.results.first else { throw MetadataError.notFound(lookup.description + " on TMDB") }
+            return try await series(first.id)
         }
     }
 
-    var tmdbLanguage: String { language == .korean ? "ko-KR" : "en-US" }
+    /// The site's language as TMDB takes it: `en-US`, `ko-KR`, `pt-BR`, `de`.
+    var tmdbLanguage: String { language.tmdbLanguage }
 }
 
 private extension MetadataProvider {
@@ -60,15 +70,24 @@ private extension MetadataProvider {
         try requireTMDBCredentials()
         let movie = try await transport.decode(
             TMDBMovie.self, try TMDBEndpoint.movie(id: id, language: tmdbLanguage).request(sources))
-        let images =
-            movie.posterPath.map { path in
-                [("w342", 342), ("w780", 780)].map { size, width in
-                    ImageRequest(
-                        size: size, endpoint: .tmdb(path: path, size: size), width: width, height: width * 3 / 2,
-                        fileExtension: Self.fileExtension(path))
-                }
-            } ?? []
-        return Found(metadata: movie.metadata, images: images)
+        return Found(metadata: movie.metadata, images: posterRequests(movie.posterPath))
+    }
+
+    func series(_ id: Int) async throws(MetadataError) -> Found {
+        try requireTMDBCredentials()
+        let series = try await transport.decode(
+            TMDBSeries.self, try TMDBEndpoint.series(id: id, language: tmdbLanguage).request(sources))
+        return Found(metadata: series.metadata, images: posterRequests(series.posterPath))
+    }
+
+    /// A TMDB poster in the two sizes pages use.
+    func posterRequests(_ path: String?) -> [ImageRequest] {
+        guard let path else { return [] }
+        return [("w342", 342), ("w780", 780)].map { size, width in
+            ImageRequest(
+                size: size, endpoint: .tmdb(path: path, size: size), width: width, height: width * 3 / 2,
+                fileExtension: Self.fileExtension(path))
+        }
     }
 
     func naver(_ endpoint: NaverEndpoint, _ lookup: Lookup) async throws(MetadataError) -> Found {

@@ -1,7 +1,7 @@
 /// What sitegen knows about a film or book from a metadata provider: one cache file,
 /// pretty-printed JSON meant to be committed beside the content.
 public struct WorkMetadata: Codable, Sendable, Equatable {
-    /// `movie` or `book`.
+    /// `movie`, `book` or `tv`.
     public var kind: String
     /// `tmdb`, `naver` or `openlibrary`.
     public var source: String
@@ -27,12 +27,15 @@ public struct WorkMetadata: Codable, Sendable, Equatable {
     public var isbn: String?
     /// Poster or cover files in the cache's `images/` folder, smallest first.
     public var images: [CachedImage]
+    /// A TV series' creators, networks, seasons and episodes (nil for films and books).
+    public var series: SeriesFacts?
 
     public init(
         kind: String, source: String, id: String, title: String, originalTitle: String? = nil,
         overview: String? = nil, releaseDate: String? = nil, year: Int? = nil, genres: [String] = [],
         directors: [String] = [], authors: [String] = [], cast: [CastMember] = [], runtime: Int? = nil,
-        pages: Int? = nil, publisher: String? = nil, isbn: String? = nil, images: [CachedImage] = []
+        pages: Int? = nil, publisher: String? = nil, isbn: String? = nil, images: [CachedImage] = [],
+        series: SeriesFacts? = nil
     ) {
         self.kind = kind
         self.source = source
@@ -51,11 +54,12 @@ public struct WorkMetadata: Codable, Sendable, Equatable {
         self.publisher = publisher
         self.isbn = isbn
         self.images = images
+        self.series = series
     }
 
     enum CodingKeys: String, CodingKey {
         case kind, source, id, title, overview, year, genres, directors, authors, cast, runtime, pages, publisher
-        case isbn, images
+        case isbn, images, series
         case originalTitle = "original_title"
         case releaseDate = "release_date"
     }
@@ -79,6 +83,44 @@ public struct WorkMetadata: Codable, Sendable, Equatable {
         publisher = try container.decodeIfPresent(String.self, forKey: .publisher)
         isbn = try container.decodeIfPresent(String.self, forKey: .isbn)
         images = try container.decodeIfPresent([CachedImage].self, forKey: .images) ?? []
+        series = try container.decodeIfPresent(SeriesFacts.self, forKey: .series)
+    }
+}
+
+/// What a TV series has that films and books do not.
+public struct SeriesFacts: Codable, Sendable, Equatable {
+    /// Who created it ("Created by").
+    public var creators: [String]
+    /// The networks that air it.
+    public var networks: [String]
+    public var seasons: Int?
+    public var episodes: Int?
+    /// `YYYY-MM-DD` of the last episode aired so far (the first is the entry's `release_date`).
+    public var lastAirDate: String?
+
+    public init(
+        creators: [String] = [], networks: [String] = [], seasons: Int? = nil, episodes: Int? = nil,
+        lastAirDate: String? = nil
+    ) {
+        self.creators = creators
+        self.networks = networks
+        self.seasons = seasons
+        self.episodes = episodes
+        self.lastAirDate = lastAirDate
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case creators, networks, seasons, episodes
+        case lastAirDate = "last_air_date"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        creators = try container.decodeIfPresent([String].self, forKey: .creators) ?? []
+        networks = try container.decodeIfPresent([String].self, forKey: .networks) ?? []
+        seasons = try container.decodeIfPresent(Int.self, forKey: .seasons)
+        episodes = try container.decodeIfPresent(Int.self, forKey: .episodes)
+        lastAirDate = try container.decodeIfPresent(String.self, forKey: .lastAirDate)
     }
 }
 

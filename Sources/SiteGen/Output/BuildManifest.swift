@@ -12,11 +12,12 @@ import Mustache
 /// left there, and stops.
 ///
 /// The manifest is only ever a shortcut. A missing, damaged or stale one (another sitegen
-/// binary, other options, any input or output file changed, added or removed) is ignored,
-/// and the build runs in full. Files changed within a second of the last build are checked
-/// by their bytes, since a second edit within one clock tick keeps the same stamp.
+/// binary, other options, any input or output file changed, added or removed, or the day
+/// come on which a review left out for its date is published) is ignored, and the build runs
+/// in full. Files changed within a second of the last build are checked by their bytes,
+/// since a second edit within one clock tick keeps the same stamp.
 struct BuildManifest: Sendable, Equatable {
-    static let header = "sitegen-build-manifest 1"
+    static let header = "sitegen-build-manifest 2"
     static let folderName = ".sitegen"
 
     /// The binary, the options and the output folder the build ran with.
@@ -29,6 +30,9 @@ struct BuildManifest: Sendable, Equatable {
     let pages: Int
     let files: Int
     let warnings: [Diagnostic]
+    /// The date of the first review the build left out because it was dated after that day:
+    /// from then on the build is out of date, whatever the files say.
+    var nextPublication: Day? = nil
 
     /// One input file as the build read it.
     struct Input: Sendable, Equatable {
@@ -53,7 +57,7 @@ struct BuildManifest: Sendable, Equatable {
         let output = OutputFolder.realPath(of: options.output.standardizedFileURL.path)
         let parts = [
             "sitegen", SiteGenVersion.current, executable, options.includeDrafts ? "drafts" : "",
-            options.baseURL?.absolute ?? "", output,
+            options.baseURL?.absolute ?? "", output, options.today == nil ? "every date" : "dates until today",
         ]
         return ContentHash(parts.joined(separator: "\u{0}")).description
     }
@@ -68,6 +72,12 @@ struct BuildManifest: Sendable, Equatable {
             guard scan(root, folder, into: &stamps, visited: &visited) else { return nil }
         }
         return stamps
+    }
+
+    /// Whether no review the build left out for its date would be published `today`.
+    func isCurrent(today: Day?) -> Bool {
+        guard let nextPublication, let today else { return true }
+        return today < nextPublication
     }
 
     /// Whether the output folder is still exactly what the manifest says the build left.
@@ -115,7 +125,7 @@ struct BuildManifest: Sendable, Equatable {
         }
         return BuildManifest(
             identity: identity, inputs: inputs, output: ContentHash(record), pages: report.pages, files: report.files,
-            warnings: report.warnings)
+            warnings: report.warnings, nextPublication: report.nextPublication)
     }
 
     /// Reads the manifest at `url`; nil when there is none or it is damaged.
@@ -133,14 +143,21 @@ struct BuildManifest: Sendable, Equatable {
         else { return nil }
         var inputs: [String: Input] = [:]
         var warnings: [Diagnostic] = []
+        var nextPublication: Day?
         for line in lines.dropFirst(4) {
+            if line.hasPrefix("publishes ") {
+                guard let day = Day(String(line.dropFirst("publishes ".count))) else { return nil }
+                nextPublication = day
+                continue
+            }
             if line.hasPrefix("warning ") {
-                let fields = line.dropFirst("warning ".count).split(separator: "\t", maxSplits: 3)
-                guard fields.count == 4, let row = Int(fields[1]), let column = Int(fields[2]) else { return nil }
+                let fields = line.dropFirst("warning ".count).split(
+                    separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+                guard fields.count == 5, let row = Int(fields[2]), let column = Int(fields[3]) else { return nil }
                 warnings.append(
                     Diagnostic(
-                        String(fields[3]), at: SourceLocation(path: String(fields[0]), line: row, column: column),
-                        severity: .warning))
+                        String(fields[4]), at: SourceLocation(path: String(fields[1]), line: row, column: column),
+                        severity: .warning, topic: fields[0] == "uncached-metadata" ? .uncachedMetadata : .general))
                 continue
             }
             let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
@@ -152,16 +169,20 @@ struct BuildManifest: Sendable, Equatable {
             inputs[String(fields[6])] = Input(stamp: stamp, hash: hash)
         }
         return BuildManifest(
-            identity: identity, inputs: inputs, output: output, pages: pages, files: files, warnings: warnings)
+            identity: identity, inputs: inputs, output: output, pages: pages, files: files, warnings: warnings,
+            nextPublication: nextPublication)
     }
 
     /// Writes the manifest at `url` (a temporary file, then a rename).
     func write(to url: URL) throws {
         var lines = [Self.header, "identity \(identity)", "output \(output)", "report \(pages) \(files)"]
+        if let nextPublication { lines.append("publishes \(nextPublication)") }
         for warning in warnings {
             let location = warning.location
             let message = warning.message.replacingOccurrences(of: "\n", with: " ")
-            lines.append("warning \(location.path)\t\(location.line)\t\(location.column)\t\(message)")
+            let topic = warning.topic == .uncachedMetadata ? "uncached-metadata" : "general"
+            let path = location.path.replacingOccurrences(of: "\t", with: " ")
+            lines.append("warning \(topic)\t\(path)\t\(location.line)\t\(location.column)\t\(message)")
         }
         for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
             lines.append("\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)")

@@ -1,9 +1,27 @@
 import Foundation
+import Synchronization
 
 /// Sorting in the site language's collation (ICU through Foundation), with numbers in
 /// titles compared as numbers, and grouping by a title's initial.
+///
+/// An initial is chosen so that titles under one initial stay together in the collation's
+/// order (each initial is one group of a by-title list):
+/// - Hangul by initial consonant (ㄱ ㄴ ㄷ …, a double consonant under its single one);
+/// - kana by the row of the Japanese syllabary (あ か さ た な は ま や ら わ), hiragana and
+///   katakana alike, voiced and small kana with their row;
+/// - digits as "0–9";
+/// - other letters as the capital letter, accents folded where the language sorts them with
+///   the plain letter (É under E; Å under A in English, but its own letter in Swedish);
+/// - Han characters, and letters of other scripts, as the character itself;
+/// - anything else as "#".
 public struct Collation: Sendable {
     public let locale: Locale
+    /// Each first character's initial, found once.
+    private let cache = Cache()
+
+    private final class Cache: Sendable {
+        let initials = Mutex<[Unicode.Scalar: String]>([:])
+    }
 
     public init(language: SiteLanguage) {
         locale = language.locale
@@ -14,22 +32,13 @@ public struct Collation: Sendable {
         lhs.compare(rhs, options: [.numeric, .caseInsensitive, .widthInsensitive], range: nil, locale: locale)
     }
 
-    /// The index letter for a title: A–Z without accents, "0–9", a Hangul initial consonant
-    /// (ㄱ ㄴ ㄷ …, double consonants with their single one), or "#".
+    /// The index heading for a title: see ``Collation``.
     public func initial(of title: String) -> String {
-        guard let scalar = title.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) }) else {
-            return "#"
-        }
-        let value = scalar.value
-        if (0xAC00...0xD7A3).contains(value) {
-            return Self.consonants[Self.simple[Int((value - 0xAC00) / 588)]]
-        }
-        if (0x3131...0x314E).contains(value), let index = Self.consonants.firstIndex(of: String(scalar)) {
-            return Self.consonants[Self.simple[index]]
-        }
-        if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
-        let folded = String(scalar).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: locale)
-        return folded.uppercased()
+        guard let scalar = Self.firstLetter(of: title) else { return "#" }
+        if let known = cache.initials.withLock({ $0[scalar] }) { return known }
+        let initial = initial(of: scalar)
+        cache.initials.withLock { $0[scalar] = initial }
+        return initial
     }
 
     /// The 19 initial consonants of Hangul syllables, in Unicode order.
@@ -38,4 +47,63 @@ public struct Collation: Sendable {
     ]
     /// For each consonant, the index of the one it is listed under (ㄲ under ㄱ…).
     static let simple = [0, 0, 2, 3, 3, 5, 6, 7, 7, 9, 9, 11, 12, 12, 14, 15, 16, 17, 18]
+    /// The rows of the Japanese syllabary: each row's first hiragana and the last kana in it.
+    static let kanaRows: [(initial: String, last: Unicode.Scalar)] = [
+        ("あ", "お"), ("か", "ご"), ("さ", "ぞ"), ("た", "ど"), ("な", "の"), ("は", "ぽ"), ("ま", "も"), ("や", "よ"),
+        ("ら", "ろ"), ("わ", "ゖ"),
+    ]
+}
+
+private extension Collation {
+    /// The first letter or digit of `title` (full-width Latin and half-width kana in their
+    /// usual width), past a Thai or Lao vowel written before its consonant, which the
+    /// collation reads after it.
+    static func firstLetter(of title: String) -> Unicode.Scalar? {
+        var scalars = Array(title.unicodeScalars.drop { !CharacterSet.alphanumerics.contains($0) }.prefix(8))[...]
+        if let first = scalars.first, (0xFF00...0xFFEF).contains(first.value) {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)[...]
+        }
+        while let first = scalars.first,
+            (0x0E40...0x0E44).contains(first.value) || (0x0EC0...0x0EC4).contains(first.value),
+            scalars.count > 1
+        {
+            scalars = scalars.dropFirst()
+        }
+        return scalars.first
+    }
+
+    func initial(of scalar: Unicode.Scalar) -> String {
+        let value = scalar.value
+        if (0xAC00...0xD7A3).contains(value) {
+            return Self.consonants[Self.simple[Int((value - 0xAC00) / 588)]]
+        }
+        if (0x3131...0x314E).contains(value), let index = Self.consonants.firstIndex(of: String(scalar)) {
+            return Self.consonants[Self.simple[index]]
+        }
+        if let row = Self.kanaRow(of: scalar) { return row }
+        if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
+        if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x20000...0x3134F).contains(value)
+        {
+            return String(scalar)
+        }
+        let letter = String(scalar).uppercased()
+        let folded = letter.folding(options: [.diacriticInsensitive], locale: locale)
+        guard folded != letter, folded.count == 1 else { return letter }
+        // The folded letter only when the language sorts the two together: then "Åa" comes
+        // before "Ab", as the accent only counts after the letters that follow.
+        return ordered(letter + "a", folded + "b") == .orderedAscending ? folded : letter
+    }
+
+    /// The row of the syllabary a kana belongs to (katakana and small or voiced kana with
+    /// the hiragana of their row), or nil for other characters.
+    static func kanaRow(of scalar: Unicode.Scalar) -> String? {
+        var value = scalar.value
+        if (0x30A1...0x30F6).contains(value) { value -= 0x60 }  // katakana → hiragana
+        guard (0x3041...0x3096).contains(value), let hiragana = Unicode.Scalar(value) else { return nil }
+        // Without its voicing mark: が → か, ぱ → は.
+        let base = String(hiragana).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? hiragana
+        return kanaRows.first { base <= $0.last }?.initial
+    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
 
-/// Turns values into the words and numbers pages show, in the site's language.
+/// Turns values into the words and numbers pages show, in the site's language: dates and
+/// numbers through ICU (Foundation's `Locale`), phrases from ``Phrases``.
 public struct Formatter: Sendable {
     public let language: SiteLanguage
+    public let phrases: Phrases
     private let locale: Locale
     private let calendar: Calendar
     /// Each date, month and number formatted once: Foundation's format styles are far too
@@ -17,8 +19,10 @@ public struct Formatter: Sendable {
         let ratings = Mutex<[Int: String]>([:])
     }
 
-    public init(language: SiteLanguage) {
+    /// A formatter for `language`, with its own phrases unless `phrases` are given.
+    public init(language: SiteLanguage, phrases: Phrases? = nil) {
         self.language = language
+        self.phrases = phrases ?? Phrases.for(language)
         self.locale = language.locale
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -52,10 +56,7 @@ public struct Formatter: Sendable {
 
     /// "12 reviews" / "리뷰 12편".
     public func reviewCount(_ count: Int) -> String {
-        switch language {
-        case .english: "\(number(count)) review\(count == 1 ? "" : "s")"
-        case .korean: "리뷰 \(number(count))편"
-        }
+        Phrases.fill(count == 1 ? phrases.reviewCountOne : phrases.reviewCount, ["count": number(count)])
     }
 
     /// Stars (★★★★½), a label a screen reader can say, and the number.
@@ -64,103 +65,86 @@ public struct Formatter: Sendable {
         let stars =
             rating.halves == 0
             ? "☆" : String(repeating: "★", count: rating.halves / 2) + (rating.halves % 2 == 1 ? "½" : "")
-        let label =
-            switch language {
-            case .english: "\(value) out of 5 stars"
-            case .korean: "별 5개 중 \(value)개"
-            }
-        return RatingModel(stars: stars, label: label, value: value)
+        return RatingModel(stars: stars, label: Phrases.fill(phrases.ratingLabel, ["rating": value]), value: value)
     }
 
     /// A heading for reviews with this rating: "4.5 stars" / "별 4.5개".
     public func ratingHeading(_ rating: Rating) -> String {
-        let value = ratingNumber(rating)
-        return switch language {
-        case .english: "\(value) star\(rating.halves == 2 ? "" : "s")"
-        case .korean: "별 \(value)개"
-        }
+        Phrases.fill(
+            rating.halves == 2 ? phrases.ratingHeadingOne : phrases.ratingHeading, ["rating": ratingNumber(rating)])
     }
 
-    /// "2019" / "2019년".
+    /// A heading for reviews of a year: "2019" / "2019년"; "700 BCE" / "기원전 700년" for -700.
     public func year(_ year: Int) -> String {
-        language == .korean ? "\(year)년" : String(year)
+        year < 0
+            ? Phrases.fill(phrases.yearBCE, ["year": String(-year)])
+            : Phrases.fill(phrases.yearHeading, ["year": String(year)])
+    }
+
+    /// A release or publication year as cards and details show it: "2019"; "700 BCE" / "기원전 700년" for -700.
+    public func workYear(_ year: Int) -> String {
+        year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(-year)]) : String(year)
     }
 
     /// "4 min read" / "4분 분량", at 200 words a minute.
     public func readingTime(words: Int) -> String {
         let minutes = max(1, Int((Double(words) / 200).rounded()))
-        return language == .korean ? "\(minutes)분 분량" : "\(minutes) min read"
+        return Phrases.fill(phrases.readingTime, ["minutes": number(minutes)])
     }
 
     /// "Page 2 of 5" / "5쪽 중 2쪽".
     public func pageOf(_ page: Int, _ total: Int) -> String {
-        language == .korean ? "\(total)쪽 중 \(page)쪽" : "Page \(page) of \(total)"
+        Phrases.fill(phrases.pageOf, ["page": number(page), "total": number(total)])
     }
 
     /// The label of a section ordering.
     public func sortLabel(_ order: SortOrder) -> String {
-        switch (order, language) {
-        case (.date, .english): "Newest"
-        case (.title, .english): "Title"
-        case (.rating, .english): "Rating"
-        case (.year, .english): "Year"
-        case (.date, .korean): "최신순"
-        case (.title, .korean): "제목순"
-        case (.rating, .korean): "평점순"
-        case (.year, .korean): "연도순"
+        switch order {
+        case .date: phrases.sortDate
+        case .title: phrases.sortTitle
+        case .rating: phrases.sortRating
+        case .year: phrases.sortYear
         }
     }
 
     /// The heading of a tag's page: "Reviews tagged “thriller”".
     public func taggedHeading(_ tag: String) -> String {
-        language == .korean ? "“\(tag)” 태그가 붙은 리뷰" : "Reviews tagged “\(tag)”"
+        Phrases.fill(phrases.taggedHeading, ["tag": tag])
     }
 
     /// The heading of a genre's page: "Genre: Drama".
     public func genreHeading(_ genre: String) -> String {
-        language == .korean ? "장르: \(genre)" : "Genre: \(genre)"
+        Phrases.fill(phrases.genreHeading, ["genre": genre])
     }
 
     /// A list page's description: "Films: 12 reviews, newest first" / "영화: 리뷰 12편 (최신순)".
     public func listDescription(_ title: String, count: Int, order: SortOrder) -> String {
-        switch language {
-        case .english:
-            let phrase = order == .date ? "newest first" : "by \(sortLabel(order).lowercased())"
-            return "\(title): \(reviewCount(count)), \(phrase)"
-        case .korean:
-            return "\(title): \(reviewCount(count)) (\(sortLabel(order)))"
-        }
+        Phrases.fill(
+            phrases.listDescription,
+            ["title": title, "count": reviewCount(count), "order": order == .date ? phrases.newestFirst : by(order)])
     }
 
     /// A tag page's description: "3 reviews tagged “noir”" / "“누아르” 태그가 붙은 리뷰 3편".
     public func taggedDescription(_ tag: String, count: Int) -> String {
-        language == .korean ? "“\(tag)” 태그가 붙은 \(reviewCount(count))" : "\(reviewCount(count)) tagged “\(tag)”"
+        Phrases.fill(phrases.taggedDescription, ["tag": tag, "count": reviewCount(count)])
     }
 
     /// "Films, by title" / "Films (제목순)".
     public func sortedTitle(_ title: String, _ order: SortOrder) -> String {
-        language == .korean ? "\(title) (\(sortLabel(order)))" : "\(title), by \(sortLabel(order).lowercased())"
+        Phrases.fill(phrases.sortedTitle, ["title": title, "order": by(order)])
     }
 
     /// "120 min" → "2 h" / "2시간"; minutes as hours and minutes.
     public func runtime(minutes: Int) -> String {
         let (hours, rest) = (minutes / 60, minutes % 60)
-        switch language {
-        case .english:
-            return hours == 0 ? "\(rest) min" : rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
-        case .korean:
-            return hours == 0 ? "\(rest)분" : rest == 0 ? "\(hours)시간" : "\(hours)시간 \(rest)분"
-        }
+        if hours == 0 { return Phrases.fill(phrases.runtimeMinutes, ["minutes": number(rest)]) }
+        if rest == 0 { return Phrases.fill(phrases.runtimeHours, ["hours": number(hours)]) }
+        return Phrases.fill(phrases.runtimeHoursMinutes, ["hours": number(hours), "minutes": number(rest)])
     }
 
-    /// "Poster of Parasite" / "기생충 포스터"; "Cover of Stoner" / "스토너 표지".
+    /// "Poster of Parasite" / "기생충 포스터" (films and series); "Cover of Stoner" / "스토너 표지".
     public func imageAlt(title: String, kind: WorkKind) -> String {
-        switch (language, kind) {
-        case (.english, .movie): "Poster of \(title)"
-        case (.english, .book): "Cover of \(title)"
-        case (.korean, .movie): "\(title) 포스터"
-        case (.korean, .book): "\(title) 표지"
-        }
+        Phrases.fill(kind == .book ? phrases.coverAlt : phrases.posterAlt, ["title": title])
     }
 
     /// "Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik)"; nil for nobody.
@@ -172,7 +156,18 @@ public struct Formatter: Sendable {
 
     /// "320 pages" / "320쪽".
     public func pages(_ count: Int) -> String {
-        language == .korean ? "\(number(count))쪽" : "\(number(count)) pages"
+        Phrases.fill(phrases.pageCount, ["count": number(count)])
+    }
+
+    /// "8 seasons, 73 episodes" / "시즌 8개, 에피소드 73편"; either alone when the other is unknown.
+    public func seasons(_ seasons: Int?, episodes: Int?) -> String? {
+        let parts = [
+            seasons.map { Phrases.fill($0 == 1 ? phrases.seasonCountOne : phrases.seasonCount, ["count": number($0)]) },
+            episodes.map {
+                Phrases.fill($0 == 1 ? phrases.episodeCountOne : phrases.episodeCount, ["count": number($0)])
+            },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// Text cut at a word boundary to at most `limit` characters, with an ellipsis when cut.
@@ -186,6 +181,16 @@ public struct Formatter: Sendable {
 }
 
 private extension Formatter {
+    /// A list in `order`, as titles say it: "by title".
+    func by(_ order: SortOrder) -> String {
+        switch order {
+        case .date: phrases.byDate
+        case .title: phrases.byTitle
+        case .rating: phrases.byRating
+        case .year: phrases.byYear
+        }
+    }
+
     func ratingNumber(_ rating: Rating) -> String {
         if let known = cache.ratings.withLock({ $0[rating.halves] }) { return known }
         let text =

@@ -90,9 +90,7 @@ struct ReviewPagePresenter: PagePresenter {
         let people = { (names: [String]) -> StructuredData? in
             names.isEmpty ? nil : .list(names.map { .node("Person", [("name", .text($0))]) })
         }
-        let creators =
-            work.creator.map { [$0] }
-            ?? (work.kind == .movie ? review.metadata?.directors : review.metadata?.authors) ?? []
+        let creators = review.creators
         let item: StructuredData
         switch work.kind {
         case .movie:
@@ -113,6 +111,18 @@ struct ReviewPagePresenter: PagePresenter {
                     ("name", .text(review.title)), ("author", people(creators)),
                     ("isbn", (work.isbn ?? review.metadata?.isbn).map(StructuredData.text)),
                     ("image", image.map { .text($0.url) }),
+                ])
+        case .tv:
+            item = .node(
+                "TVSeries",
+                [
+                    ("name", .text(review.title)), ("creator", people(creators)),
+                    ("startDate", (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)),
+                    ("numberOfSeasons", review.metadata?.series?.seasons.map { .number(Double($0)) }),
+                    ("image", image.map { .text($0.url) }),
+                    ("sameAs", (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
+                        .text("https://www.themoviedb.org/tv/\($0)")
+                    }),
                 ])
         }
         let rating: StructuredData? = review.rating.flatMap { rating in
@@ -181,7 +191,7 @@ struct ReviewPagePresenter: PagePresenter {
         }
         let date =
             metadata?.releaseDate.flatMap(Day.init).map { format.date($0).display }
-            ?? review.year.map(String.init)
+            ?? review.year.map(format.workYear)
         switch work.kind {
         case .movie:
             add(labels.director, review.creator)
@@ -195,6 +205,14 @@ struct ReviewPagePresenter: PagePresenter {
             add(labels.publisher, work.publisher ?? metadata?.publisher)
             add(labels.published, date)
             add(labels.pages, metadata?.pages.map(format.pages))
+        case .tv:
+            add(labels.createdBy, review.creator)
+            add(labels.originalTitle, originalTitle(of: review))
+            add(labels.networks, metadata?.series?.networks.joined(separator: ", "))
+            add(labels.firstAired, date)
+            add(labels.lastAired, metadata?.series?.lastAirDate.flatMap(Day.init).map { format.date($0).display })
+            add(labels.seasons, format.seasons(metadata?.series?.seasons, episodes: metadata?.series?.episodes))
+            add(labels.cast, format.cast(metadata?.cast ?? []))
         }
         return rows
     }

@@ -59,8 +59,9 @@ public struct SiteContext: Sendable {
         self.sections = sections
         self.pages = pages
         self.facts = facts
-        self.labels = Labels.for(config.language)
-        self.format = Formatter(language: config.language)
+        self.labels = Labels.for(config.language, overrides: config.labels)
+        self.format = Formatter(
+            language: config.language, phrases: Phrases.for(config.language, overrides: config.labels))
         self.collation = Collation(language: config.language)
         self.urls = URLs(base: config.baseURL)
         self.isPreview = isPreview

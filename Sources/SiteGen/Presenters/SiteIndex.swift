@@ -119,7 +119,7 @@ struct SiteIndex: Sendable {
                 title: review.title, url: urls.path(review.path), date: format.date(review.date),
                 rating: review.rating.map(format.rating),
                 summary: review.summary ?? format.excerpt(review.body.firstParagraph),
-                image: image(for: review, context: context), year: review.year.map(String.init) ?? "",
+                image: image(for: review, context: context), year: review.year.map(format.workYear) ?? "",
                 creator: review.creator ?? "",
                 sectionTitle: context.section(named: review.section)?.title ?? review.section,
                 kind: review.work.kind.rawValue, language: language,

@@ -158,7 +158,9 @@ private extension LiveSite {
     var loader: SiteLoader {
         SiteLoader(
             root: builder.options.source, fileSystem: builder.fileSystem,
-            options: .init(includeDrafts: builder.options.includeDrafts, baseURL: builder.options.baseURL))
+            options: .init(
+                includeDrafts: builder.options.includeDrafts, baseURL: builder.options.baseURL,
+                today: builder.options.today))
     }
 
     func classify(_ path: String) -> ChangedPath {
@@ -310,7 +312,9 @@ private extension LiveSite {
             guard let read else { throw BuildError(step: "loading the site", diagnostics: problems) }
             config = read
         }
-        guard config.rawHTML == content.config.rawHTML else { return nil }
+        guard config.rawHTML == content.config.rawHTML, config.extraFields == content.config.extraFields else {
+            return nil
+        }
         var sections = content.sections
         for name in settings.sections.sorted() {
             let (section, problems) = loader.reloadSection(name, rawHTML: config.rawHTML)
@@ -323,7 +327,7 @@ private extension LiveSite {
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         var pages = content.pages
         if settings.pages {
-            let (read, problems) = loader.reloadPages(rawHTML: config.rawHTML)
+            let (read, problems) = loader.reloadPages(rawHTML: config.rawHTML, extraFields: config.extraFields)
             guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
             pages = read
         }

@@ -5,14 +5,31 @@ import YAML
 public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
 
+    /// What a warning is about, where commands treat some alike (sum them up, report once).
+    public enum Topic: Sendable, Hashable {
+        case general
+        /// A review names a film or book the metadata cache has nothing for: commands print
+        /// how many, and the list only when asked (`--verbose`).
+        case uncachedMetadata
+        /// A front matter key sitegen does not know, kept for templates: reported once per name.
+        case extraField(String)
+    }
+
     public let location: SourceLocation
     public let message: String
     public let severity: Severity
+    public let topic: Topic
 
-    public init(_ message: String, at location: SourceLocation, severity: Severity = .error) {
+    public init(_ message: String, at location: SourceLocation, severity: Severity = .error, topic: Topic = .general) {
         self.location = location
         self.message = message
         self.severity = severity
+        self.topic = topic
+    }
+
+    /// A diagnostic about the site as a whole (a summary), printed without a place.
+    public init(_ message: String, severity: Severity) {
+        self.init(message, at: SourceLocation(path: "", line: 0, column: 0), severity: severity)
     }
 
     /// A diagnostic at `position` (in text starting at `firstLine` of `path`).
@@ -37,8 +54,13 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
-    /// `path:line:column: message` (`path: message` for a whole file; warnings say so).
+    /// Whether it names a place (a file, maybe a line and column).
+    public var isLocated: Bool { !location.path.isEmpty }
+
+    /// `path:line:column: message` (`path: message` for a whole file, `message` for the whole
+    /// site; warnings say so).
     public var description: String {
+        guard isLocated else { return severity == .warning ? "warning: \(message)" : message }
         let place = location.line == 0 ? location.path : location.description
         return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
     }

@@ -17,7 +17,7 @@ enum TextLanguage {
                 continue
             }
         }
-        if han { return fallback == "ja" || fallback == "ko" ? fallback : "zh" }
+        if han { return ["ja", "ko", "zh"].contains(String(fallback.prefix(2))) ? fallback : "zh" }
         guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return fallback }
         // Latin (or another script) in a Korean, Japanese or Chinese context is not that language.
         return ["ko", "ja", "zh"].contains(String(fallback.prefix(2))) ? "en" : fallback

@@ -6,13 +6,14 @@ struct BuildCommand: Command {
     static let name = "build"
     static let summary = "Build the site into public/"
     static let help = """
-        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--base-url URL] [--force]
+        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--force] [--verbose]
 
         Reads the site folder (site.yml, content/, Templates/, static/) and writes the
         complete site to the output folder: only files whose bytes changed are written,
         and files the site no longer has are removed. A build with errors prints each
         one as path:line:column: message, exits with status 1 and leaves the output
-        folder as it was.
+        folder as it was. Reviews dated after today are left out until their day comes
+        (today is SITEGEN_TODAY, YYYY-MM-DD, when the environment sets it).
 
         sitegen only removes files it wrote itself (the output folder keeps a hidden
         .sitegen-output record of them), and refuses to write into a non-empty folder it
@@ -22,26 +23,34 @@ struct BuildCommand: Command {
           --source DIR     The site folder (default: the current folder)
           --output DIR     Where the site goes (default: public/ inside the site folder)
           --drafts         Include reviews marked draft: true
+          --future         Include reviews dated after today
           --base-url URL   Publish under this address instead of site.yml's base_url
           --force          Write into a non-empty output folder sitegen did not make:
                            DANGER, every visible file there that the site does not
                            have is removed (hidden files such as .git are kept)
+          --verbose        List each review with nothing in the metadata cache,
+                           not only how many there are
           -h, --help       Show this help
 
         """
-    static let arguments = ArgumentSpec(flags: ["--drafts", "--force"], options: ["--source", "--output", "--base-url"])
+    static let arguments = ArgumentSpec(
+        flags: ["--drafts", "--future", "--force", "--verbose"], options: ["--source", "--output", "--base-url"])
 
     let source: String?
     let output: String?
     let drafts: Bool
+    let future: Bool
     let force: Bool
+    let verbose: Bool
     let baseURL: BaseURL?
 
     init(_ arguments: Arguments) throws(UsageError) {
         source = arguments.value("--source")
         output = arguments.value("--output")
         drafts = arguments.has("--drafts")
+        future = arguments.has("--future")
         force = arguments.has("--force")
+        verbose = arguments.has("--verbose")
         if let text = arguments.value("--base-url") {
             guard let url = BaseURL(text) else {
                 throw UsageError("--base-url must be an absolute http or https URL, not \"\(text)\"")
@@ -60,12 +69,14 @@ struct BuildCommand: Command {
         let outputURL =
             output.map { URL(fileURLWithPath: $0, relativeTo: here) }
             ?? sourceURL.appendingPathComponent("public", isDirectory: true)
+        let today = future ? nil : try Self.today(environment)
         let builder = SiteBuilder(
             options: .init(
                 source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
-                includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables))
+                includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables,
+                today: today))
         let report = try builder.build()
-        for warning in report.warnings.sorted() { environment.console.error(warning.description) }
+        for line in WarningReport.lines(report.warnings, verbose: verbose) { environment.console.error(line) }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
@@ -75,5 +86,14 @@ struct BuildCommand: Command {
                 + (report.upToDate ? " (nothing changed since the last build)" : "")
         )
         return ExitCode.success
+    }
+
+    /// Today's date, for leaving out reviews dated after it (see ``Day/today(environment:now:timeZone:)``).
+    static func today(_ environment: CommandEnvironment) throws -> Day {
+        guard let today = Day.today(environment: environment.variables) else {
+            let text = environment.variables[Day.todayVariable] ?? ""
+            throw CommandError("\(Day.todayVariable) must be a date written YYYY-MM-DD, not \"\(text)\"")
+        }
+        return today
     }
 }

@@ -9,14 +9,15 @@ struct ServeCommand: Command {
     static let name = "serve"
     static let summary = "Preview the site with live reload while you write"
     static let help = """
-        Usage: sitegen serve [--source DIR] [--host 127.0.0.1] [--port 1313] [--drafts]
+        Usage: sitegen serve [--source DIR] [--host 127.0.0.1] [--port 1313] [--drafts] [--future] [--verbose]
 
         Builds the site in memory, serves it over HTTP and prints the address. It
         watches content/, Templates/, static/, site.yml and metadata/; after a burst of
         saves settles it rebuilds only what the change touches, and open pages reload
         (a stylesheet change swaps stylesheets without a reload). A failed rebuild keeps
         the last good site served, prints the errors and shows them over the page until
-        a rebuild succeeds. Ctrl-C stops it.
+        a rebuild succeeds. Reviews dated after today (the day it starts; SITEGEN_TODAY,
+        YYYY-MM-DD, when the environment sets it) are left out. Ctrl-C stops it.
 
         Options:
           --source DIR    The site folder (default: the current folder)
@@ -24,21 +25,29 @@ struct ServeCommand: Command {
                           machine only; 0.0.0.0: every network interface)
           --port PORT     The port (default: 1313; 0 takes any free port)
           --drafts        Include reviews marked draft: true
+          --future        Include reviews dated after today
+          --verbose       List each review with nothing in the metadata cache,
+                          not only how many there are
           -h, --help      Show this help
 
         """
-    static let arguments = ArgumentSpec(flags: ["--drafts"], options: ["--source", "--host", "--port"])
+    static let arguments = ArgumentSpec(
+        flags: ["--drafts", "--future", "--verbose"], options: ["--source", "--host", "--port"])
 
     let source: String?
     let host: String
     let port: Int
     let drafts: Bool
+    let future: Bool
+    let verbose: Bool
 
     init(_ arguments: Arguments) throws(UsageError) {
         source = arguments.value("--source")
         host = arguments.value("--host") ?? "127.0.0.1"
         port = try arguments.integer("--port", in: 0...65535) ?? 1313
         drafts = arguments.has("--drafts")
+        future = arguments.has("--future")
+        verbose = arguments.has("--verbose")
     }
 
     func run(_ environment: CommandEnvironment) async throws -> Int32 {
@@ -47,17 +56,20 @@ struct ServeCommand: Command {
         let console = environment.console
         // Every open connection takes a file descriptor; the usual soft limit (1,024) is low for a server.
         HTTPServer.raiseOpenFileLimit()
+        let today = future ? nil : try BuildCommand.today(environment)
         let server: PreviewServer
         do {
             server = try PreviewServer(
-                options: .init(source: folder, output: folder.appendingPathComponent("public"), includeDrafts: drafts),
+                options: .init(
+                    source: folder, output: folder.appendingPathComponent("public"), includeDrafts: drafts,
+                    today: today),
                 host: host, port: port, log: { console.error($0) })
         } catch let error as HTTPServerError {
             throw CommandError("sitegen serve: \(error)")
         }
         let signals = SignalWaiter(SIGINT, SIGTERM)
         try server.start()
-        for warning in server.warnings.sorted() { console.error(warning.description) }
+        for line in WarningReport.lines(server.warnings, verbose: verbose) { console.error(line) }
         console.line("Serving \(source ?? ".") at \(server.url) (Ctrl-C to stop)")
         await signals.wait()
         server.stop()

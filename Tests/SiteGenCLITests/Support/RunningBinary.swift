@@ -16,9 +16,10 @@ final class RunningBinary {
         let state = Mutex<(out: String, err: String, closed: Int)>(("", "", 0))
     }
 
-    /// Starts `sitegen arguments` in `directory`; with `openFiles`, through a shell that first
-    /// limits the number of files it may open (soft and hard limit) to that.
-    init(_ arguments: [String], in directory: URL, openFiles: Int? = nil) throws {
+    /// Starts `sitegen arguments` in `directory`, with this process's environment and `variables`
+    /// over it; with `openFiles`, through a shell that first limits the number of files it may
+    /// open (soft and hard limit) to that.
+    init(_ arguments: [String], in directory: URL, variables: [String: String] = [:], openFiles: Int? = nil) throws {
         let binary = try BuiltBinary("sitegen").url
         if let openFiles {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -28,6 +29,9 @@ final class RunningBinary {
             process.arguments = arguments
         }
         process.currentDirectoryURL = directory
+        if !variables.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(variables) { _, new in new }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -75,7 +79,7 @@ final class RunningBinary {
     }
 
     /// The address from `Serving … at http://…/ (Ctrl-C to stop)`, once it is printed.
-    func servedURL(timeout: Double = 10) async throws -> String? {
+    func servedURL(timeout: Double = 30) async throws -> String? {
         guard
             try await waitForOutput(timeout: timeout, { out, _ in out.contains(" (Ctrl-C to stop)\n") })
         else { return nil }
@@ -92,7 +96,7 @@ final class RunningBinary {
     }
 
     /// The exit status once the process has ended and its output is read; nil after `timeout` seconds.
-    func waitForExit(timeout: Double = 10) async throws -> Int32? {
+    func waitForExit(timeout: Double = 30) async throws -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if !process.isRunning, streams.state.withLock({ $0.closed == 2 }) { return process.terminationStatus }

@@ -1,7 +1,9 @@
+import Foundation
 import Mustache
 
-/// The theme's fixed words, in the site's language (`labels.*` in templates).
-public struct Labels: Encodable, Sendable, Equatable {
+/// The theme's fixed words, in the site's language (`labels.*` in templates): English or
+/// Korean, English for other languages, each word replaceable by `labels:` in `site.yml`.
+public struct Labels: Codable, Sendable, Equatable {
     public let skipToContent: String
     public let mainNavigation: String
     public let home: String
@@ -46,14 +48,21 @@ public struct Labels: Encodable, Sendable, Equatable {
     public let rating: String
     /// The name of the previous/next review navigation.
     public let reviewNavigation: String
+    /// Details of a TV series.
+    public let createdBy: String
+    public let seasons: String
+    public let networks: String
+    public let firstAired: String
+    public let lastAired: String
 
-    /// The labels for `language`.
-    public static func `for`(_ language: SiteLanguage) -> Labels {
-        switch language {
-        case .english: .english
-        case .korean: .korean
-        }
+    /// The labels for `language`, with `site.yml`'s `labels:` over them.
+    public static func `for`(_ language: SiteLanguage, overrides: [String: String] = [:]) -> Labels {
+        let labels: Labels = language.code == "ko" ? .korean : .english
+        return overrides.isEmpty ? labels : LabelTable.overriding(labels, with: overrides)
     }
+
+    /// Every label's name (`notRated`…), as `site.yml`'s `labels:` and templates write it.
+    public static let names = LabelTable.names(of: english)
 
     static let english = Labels(
         skipToContent: "Skip to content", mainNavigation: "Main", home: "Home", feed: "Atom feed", tags: "Tags",
@@ -61,21 +70,25 @@ public struct Labels: Encodable, Sendable, Equatable {
         author: "Author", cast: "Cast", runtime: "Runtime", publisher: "Publisher", pages: "Pages",
         released: "Released", published: "Published", originalTitle: "Original title", related: "Related reviews",
         previousReview: "Previous review", nextReview: "Next review", sortBy: "Sort by", pagination: "Pages",
-        previousPage: "Previous", nextPage: "Next", newerPage: "Newer", olderPage: "Older", jumpTo: "Jump to", recent: "Recent reviews", topRated: "Top rated",
+        previousPage: "Previous", nextPage: "Next", newerPage: "Newer", olderPage: "Older", jumpTo: "Jump to",
+        recent: "Recent reviews", topRated: "Top rated",
         allReviews: "All reviews", notRated: "Not rated", notFoundTitle: "Page not found",
         notFoundText: "There is nothing at this address. It may have moved, or never existed.",
         backHome: "Back to the home page", allTags: "All tags", allGenres: "All genres", reviewedOn: "Reviewed on",
         rating: "Rating",
-        reviewNavigation: "More reviews")
+        reviewNavigation: "More reviews", createdBy: "Created by", seasons: "Seasons", networks: "Networks",
+        firstAired: "First aired", lastAired: "Last aired")
 
     static let korean = Labels(
         skipToContent: "본문으로 건너뛰기", mainNavigation: "주 메뉴", home: "홈", feed: "Atom 피드", tags: "태그",
         genres: "장르", review: "리뷰", overview: "줄거리", details: "정보", director: "감독", author: "저자",
         cast: "출연", runtime: "상영 시간", publisher: "출판사", pages: "쪽수", released: "개봉", published: "출간",
         originalTitle: "원제", related: "관련 리뷰", previousReview: "이전 리뷰", nextReview: "다음 리뷰",
-        sortBy: "정렬", pagination: "페이지", previousPage: "이전", nextPage: "다음", newerPage: "최신 글", olderPage: "이전 글", jumpTo: "바로 가기", recent: "최근 리뷰",
+        sortBy: "정렬", pagination: "페이지", previousPage: "이전", nextPage: "다음", newerPage: "최신 글", olderPage: "이전 글",
+        jumpTo: "바로 가기", recent: "최근 리뷰",
         topRated: "높은 평점", allReviews: "모든 리뷰", notRated: "평점 없음", notFoundTitle: "페이지를 찾을 수 없습니다",
         notFoundText: "이 주소에는 아무것도 없습니다. 옮겨졌거나 처음부터 없었을 수 있습니다.",
         backHome: "홈으로 돌아가기", allTags: "모든 태그", allGenres: "모든 장르", reviewedOn: "작성일", rating: "평점",
-        reviewNavigation: "다른 리뷰")
+        reviewNavigation: "다른 리뷰", createdBy: "제작", seasons: "시즌", networks: "방송사", firstAired: "첫 방송",
+        lastAired: "마지막 방송")
 }

@@ -1,0 +1,142 @@
+import CommonMark
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+/// The pieces behind languages, labels, suggestions and future reviews, one at a time.
+@Suite("Languages, labels, field suggestions and future dates")
+struct LanguageAndFieldTests {
+    @Test(
+        "BCP 47 tags: well-formed, a language ICU knows, subtags in their usual case",
+        arguments: [
+            ("de", "de"), ("pt-br", "pt-BR"), ("ZH-hant", "zh-Hant"), ("zh-Hant-TW", "zh-Hant-TW"), ("ja", "ja"),
+            ("sr-Latn-RS", "sr-Latn-RS"), ("en-US-x-twain", "en-US-x-twain"), ("es-419", "es-419"),
+            ("de-CH-1996", "de-CH-1996"),
+        ])
+    func goodTags(tag: String, normalized: String) {
+        #expect(SiteLanguage(tag)?.rawValue == normalized)
+    }
+
+    @Test(
+        "tags that are not languages say why",
+        arguments: [
+            ("english", "a language tag such as en, de, pt-BR or zh-Hant, not \"english\""),
+            ("en_US", "a language tag such as en, de, pt-BR or zh-Hant, not \"en_US\" (write en-US)"),
+            ("xx", "a language tag such as en, de, pt-BR or zh-Hant: \"xx\" is not a language ICU knows"),
+            ("en-", "a language tag such as en, de, pt-BR or zh-Hant, not \"en-\""),
+            ("de-x", "a language tag such as en, de, pt-BR or zh-Hant, not \"de-x\""),
+            ("", "a language tag such as en, de, pt-BR or zh-Hant, not \"\""),
+        ])
+    func badTags(tag: String, problem: String) {
+        #expect(SiteLanguage(tag) == nil)
+        #expect(SiteLanguage.problem(with: tag) == problem)
+    }
+
+    @Test("the language TMDB is asked for")
+    func tmdbLanguages() {
+        let cases = [
+            ("en", "en-US"), ("ko", "ko-KR"), ("pt-BR", "pt-BR"), ("zh-Hant", "zh-TW"), ("zh", "zh-CN"), ("de", "de"),
+        ]
+        for (tag, tmdb) in cases { #expect(SiteLanguage(tag)?.tmdbLanguage == tmdb, "\(tag)") }
+    }
+
+    @Test("a typo is a suggestion: any case, one edit for short names, two for longer ones, a swap counting one")
+    func suggestions() {
+        let known = ["title", "date", "rating", "tags", "summary", "slug", "language", "original_title"]
+        #expect(FieldReader.suggestion(for: "ratng", among: known) == "rating")
+        #expect(FieldReader.suggestion(for: "Title", among: known) == "title")
+        #expect(FieldReader.suggestion(for: "tilte", among: known) == "title")
+        #expect(FieldReader.suggestion(for: "tag", among: known) == "tags")
+        #expect(FieldReader.suggestion(for: "orignal_tile", among: known) == "original_title")
+        #expect(FieldReader.suggestion(for: "tgs", among: known) == "tags")
+        #expect(FieldReader.suggestion(for: "tg", among: known) == nil)
+        #expect(FieldReader.suggestion(for: "watched_with", among: known) == nil)
+        #expect(FieldReader.suggestion(for: "mood", among: known) == nil)
+        #expect(FieldReader.editDistance(Array("abcd"), Array("acbd")) == 1)
+        #expect(FieldReader.editDistance(Array(""), Array("abc")) == 3)
+    }
+
+    @Test("phrases are filled in one pass: a value holding braces stays as it is")
+    func phrases() {
+        #expect(
+            Phrases.fill("{title}: {count}, {order}", ["title": "{count} Films", "count": "3", "order": "x"])
+                == "{count} Films: 3, x")
+        #expect(Phrases.fill("Page {page} of {total} {nope}", ["page": "2", "total": "5"]) == "Page 2 of 5 {nope}")
+        #expect(Phrases.placeholders["listDescription"] == ["title", "count", "order"])
+        #expect(Labels.names.contains("notRated") && Labels.names.contains("createdBy"))
+        #expect(Labels.names.isDisjoint(with: Phrases.names))
+    }
+
+    @Test("labels: replaces the words and phrases it names and keeps the others")
+    func overrides() {
+        let german = SiteLanguage("de")!
+        let labels = Labels.for(
+            german, overrides: ["notRated": "Nicht bewertet", "reviewCount": "{count} Rezensionen"])
+        #expect(labels.notRated == "Nicht bewertet")
+        #expect(labels.home == "Home")
+        let format = Formatter(
+            language: german, phrases: Phrases.for(german, overrides: ["reviewCount": "{count} Rezensionen"]))
+        #expect(format.reviewCount(12_345) == "12.345 Rezensionen")
+        #expect(format.reviewCount(1) == "1 review")
+        #expect(format.rating(Rating(4.5)!).label == "4,5 out of 5 stars")
+        #expect(format.date(Day("2026-03-14")!).display == "14. März 2026")
+        #expect(Formatter(language: .korean).year(-700) == "기원전 700년")
+        #expect(Formatter(language: .english).workYear(-700) == "700 BCE")
+        #expect(Formatter(language: .english).workYear(1965) == "1965")
+        #expect(Formatter(language: .english).seasons(1, episodes: 8) == "1 season, 8 episodes")
+        #expect(Formatter(language: .english).seasons(nil, episodes: nil) == nil)
+    }
+
+    @Test(
+        "initials: kana by row (voiced, small, katakana and half-width alike), Han by character, letters as the language sorts them"
+    )
+    func initials() {
+        let japanese = Collation(language: SiteLanguage("ja")!)
+        let cases = [
+            ("あめ", "あ"), ("ぁ", "あ"), ("オズ", "あ"), ("がっこう", "か"), ("ゴジラ", "か"), ("ｻﾑﾗｲ", "さ"),
+            ("ぜん", "さ"), ("ちび", "た"), ("ヅラ", "た"), ("の", "な"), ("パプリカ", "は"), ("もののけ", "ま"),
+            ("ゆめ", "や"), ("ロボ", "ら"), ("をとめ", "わ"), ("ん", "わ"), ("東京", "東"), ("Ａkira", "A"), ("1984", "0–9"),
+        ]
+        for (title, initial) in cases { #expect(japanese.initial(of: title) == initial, "\(title)") }
+        let swedish = Collation(language: SiteLanguage("sv")!)
+        #expect(swedish.initial(of: "Åsa") == "Å")
+        #expect(swedish.initial(of: "Élan") == "E")
+        #expect(Collation(language: .english).initial(of: "Åsa") == "A")
+        #expect(Collation(language: SiteLanguage("de")!).initial(of: "Öl") == "O")
+        #expect(Collation(language: SiteLanguage("ru")!).initial(of: "ёлка") == "Е")
+        #expect(Collation(language: SiteLanguage("th")!).initial(of: "เมือง") == "ม")
+        #expect(Collation(language: .korean).initial(of: "ㅃ") == "ㅂ")
+        #expect(Collation(language: .korean).initial(of: "…") == "#")
+    }
+
+    @Test("where raw HTML is: the CommonMark adapter gives each piece's line and byte column")
+    func rawHTMLPositions() {
+        let rendered = Markdown.render("Café <b>x</b>\n\n<div>\nblock\n</div>\n", allowRawHTML: false)
+        #expect(
+            rendered.rawHTML == [
+                .init(line: 1, byteColumn: 7), .init(line: 1, byteColumn: 11), .init(line: 3, byteColumn: 1),
+            ])
+        #expect(Markdown.render("No *HTML*.", allowRawHTML: true).rawHTML == [])
+    }
+
+    @Test("serve with a today: a review moved past it or back equals a full build, edit by edit")
+    func futureWhileServing() throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: T\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/a.md", "---\ntitle: A\ndate: 2026-03-01\ntags: [x]\n---\nA.\n")
+        try folder.write("content/movies/b.md", "---\ntitle: B\ndate: 2026-03-02\ntags: [x]\n---\nB.\n")
+        var options = SiteBuilder.Options(source: folder.url, output: folder.url.appendingPathComponent("public"))
+        options.today = Day("2026-03-10")
+        let builder = SiteBuilder(options: options)
+        var site = try LiveSite.build(builder)
+        #expect(site.files["movies/b/index.html"] != nil)
+        for date in ["2026-04-01", "2026-03-10", "2026-03-11", "2026-01-01"] {
+            try folder.write("content/movies/b.md", "---\ntitle: B\ndate: \(date)\ntags: [x]\n---\nB.\n")
+            site = try site.updating(["content/movies/b.md"])
+            let full = try LiveSite.build(builder)
+            #expect(site.files == full.files, "\(date)")
+            #expect((site.files["movies/b/index.html"] != nil) == (date <= "2026-03-10"), "\(date)")
+        }
+    }
+}
