@@ -46,6 +46,10 @@ public struct Labels: Encodable, Sendable, Equatable {
     public let rating: String
     /// The name of the previous/next review navigation.
     public let reviewNavigation: String
+    /// The header's search link, the footer's stats link, the phone menu's button.
+    public let search: String
+    public let stats: String
+    public let menu: String
 
     /// The labels for `language`.
     public static func `for`(_ language: SiteLanguage) -> Labels {
@@ -66,7 +70,7 @@ public struct Labels: Encodable, Sendable, Equatable {
         notFoundText: "There is nothing at this address. It may have moved, or never existed.",
         backHome: "Back to the home page", allTags: "All tags", allGenres: "All genres", reviewedOn: "Reviewed on",
         rating: "Rating",
-        reviewNavigation: "More reviews")
+        reviewNavigation: "More reviews", search: "Search", stats: "Stats", menu: "Menu")
 
     static let korean = Labels(
         skipToContent: "본문으로 건너뛰기", mainNavigation: "주 메뉴", home: "홈", feed: "Atom 피드", tags: "태그",
@@ -77,5 +81,5 @@ public struct Labels: Encodable, Sendable, Equatable {
         topRated: "높은 평점", allReviews: "모든 리뷰", notRated: "평점 없음", notFoundTitle: "페이지를 찾을 수 없습니다",
         notFoundText: "이 주소에는 아무것도 없습니다. 옮겨졌거나 처음부터 없었을 수 있습니다.",
         backHome: "홈으로 돌아가기", allTags: "모든 태그", allGenres: "모든 장르", reviewedOn: "작성일", rating: "평점",
-        reviewNavigation: "다른 리뷰")
+        reviewNavigation: "다른 리뷰", search: "검색", stats: "통계", menu: "메뉴")
 }
