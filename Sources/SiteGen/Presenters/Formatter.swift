@@ -166,8 +166,11 @@ public struct Formatter: Sendable {
     /// "Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik)"; nil for nobody.
     public func cast(_ members: [CastMember]) -> String? {
         guard !members.isEmpty else { return nil }
-        return members.map { member in member.character.map { "\(member.name) (\($0))" } ?? member.name }
-            .joined(separator: ", ")
+        // A non-breaking hyphen, so "Song Kang-ho" never breaks at its hyphen.
+        return members.map { member in
+            let name = member.name.replacingOccurrences(of: "-", with: "\u{2011}")
+            return member.character.map { "\(name) (\($0))" } ?? name
+        }.joined(separator: ", ")
     }
 
     /// "320 pages" / "320쪽".
