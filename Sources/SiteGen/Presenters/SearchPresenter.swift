@@ -45,6 +45,34 @@ struct SearchPresenter: PagePresenter {
         if change.search.everything { return keys(site).filter { $0 != .search } }
         return change.search.files.map { .searchFile($0) }
     }
+
+    /// The shortest start of `key` that sorts after `previous`.
+    static func separator(_ key: String, after previous: String) -> String {
+        var common = 0
+        for (left, right) in zip(key.unicodeScalars, previous.unicodeScalars) where left == right { common += 1 }
+        var prefix = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars.prefix(common + 1) { prefix.append(scalar) }
+        return String(prefix)
+    }
+
+    /// A key's postings: the ranks as base-36 differences (`3,a,1`: ranks 3, 13, 14) or, when
+    /// shorter, `*` and a base64 bitmap over every rank.
+    static func postings(_ ranks: [Int32], of count: Int) -> String {
+        var deltas: [String] = []
+        var previous: Int32 = 0
+        var length = 0
+        for rank in ranks {
+            let delta = String(rank - previous, radix: 36)
+            deltas.append(delta)
+            length += delta.utf8.count + 1
+            previous = rank
+        }
+        let bitmapLength = ((count + 7) / 8 + 2) / 3 * 4 + 1
+        guard bitmapLength < length else { return deltas.joined(separator: ",") }
+        var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
+        for rank in ranks { bytes[Int(rank) / 8] |= 0x80 >> UInt8(rank % 8) }
+        return "*" + Data(bytes).base64EncodedString()
+    }
 }
 
 private extension SearchPresenter {
@@ -76,18 +104,7 @@ private extension SearchPresenter {
         return out + "}\n"
     }
 
-    /// The shortest start of `key` that sorts after `previous`.
-    static func separator(_ key: String, after previous: String) -> String {
-        var common = 0
-        for (left, right) in zip(key.unicodeScalars, previous.unicodeScalars) where left == right { common += 1 }
-        var prefix = String.UnicodeScalarView()
-        for scalar in key.unicodeScalars.prefix(common + 1) { prefix.append(scalar) }
-        return String(prefix)
-    }
-
-    /// One line per key of the file's chunks: `key<TAB>postings`, where postings are the ranks
-    /// as base-36 differences (`3,a,1`: ranks 3, 13, 14) or, when shorter, `*` and a base64
-    /// bitmap over every rank.
+    /// One line per key of the file's chunks: `key<TAB>postings` (see ``postings(_:of:)``).
     func keys(_ family: SearchIndex.Family, _ number: Int, _ search: SearchIndex) -> String {
         let f = family.rawValue
         let keys = search.sortedKeys[f]
@@ -103,23 +120,6 @@ private extension SearchPresenter {
             }
         }
         return out
-    }
-
-    static func postings(_ ranks: [Int32], of count: Int) -> String {
-        var deltas: [String] = []
-        var previous: Int32 = 0
-        var length = 0
-        for rank in ranks {
-            let delta = String(rank - previous, radix: 36)
-            deltas.append(delta)
-            length += delta.utf8.count + 1
-            previous = rank
-        }
-        let bitmapLength = ((count + 7) / 8 + 2) / 3 * 4 + 1
-        guard bitmapLength < length else { return deltas.joined(separator: ",") }
-        var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
-        for rank in ranks { bytes[Int(rank) / 8] |= 0x80 >> UInt8(rank % 8) }
-        return "*" + Data(bytes).base64EncodedString()
     }
 
     /// The display records of ranks `number * 32 ..< (number + 1) * 32`: a JSON list of
