@@ -14,7 +14,7 @@
   const words = form.dataset;
   const manifestURL = new URL(words.manifest, location.href);
   const MAX_LENGTH = 24;
-  const PAGE = 24;
+  const PAGE = 16;
   // A query word reads at most this many key files per family; past it that family is left out.
   const MAX_FILES = { names: 6, text: 3 };
   const FOLDED = { "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i", "þ": "th", "ð": "d", "ħ": "h" };
@@ -34,7 +34,8 @@
   /** The keys of a query, as the build makes them (single letters kept: they are typed first). */
   function keys(text) {
     const out = [];
-    const folded = text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+    // Letters outside the Basic Multilingual Plane are not indexed (so string order is the build's).
+    const folded = text.replace(/[\u{10000}-\u{10FFFF}]/gu, " ").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
     for (const match of folded.matchAll(/[\p{L}\p{N}ø]+/gu)) {
       const word = Array.from(match[0], (c) => FOLDED[c] || c).join("");
       out.push(Array.from(word).slice(0, MAX_LENGTH).join(""));
@@ -101,9 +102,9 @@
   const file = (name) => new URL(name, manifestURL).href;
   const manifest = () => load(manifestURL.href, JSON.parse);
 
-  /** The files of a family whose chunks may hold keys starting with `range` (null: too many). */
-  function filesFor(family, range, limit) {
-    const chunks = family.chunks;
+  /** The files of a family (each [first key, number], in key order) that may hold keys starting
+   * with `range`; null when there are more than `limit`. */
+  function filesFor(chunks, range, limit) {
     const found = new Set();
     for (let i = 0; i < chunks.length; i++) {
       const start = chunks[i][0];

@@ -2,12 +2,13 @@
 /// small files: a manifest, the key files its words fall in, and the files of the reviews it shows.
 ///
 /// Reviews are numbered by rank, their place in the site's list by date (0 is the newest). Each
-/// family of keys (``Family``: the names a review carries, or its text) is sorted in UTF-16
-/// order and cut into chunks where a key's hash says so (content-defined, so an edit moves only
-/// the chunks around the keys it changes); each chunk goes to one of a fixed number of files
-/// (by the hash of its first key), a number that depends only on how many reviews there are. So
-/// an edit that moves no review changes a few files and never adds or removes one. The manifest
-/// names each chunk's first key (shortened to what tells it from the key before) and its file.
+/// family of keys (``Family``) is sorted and cut into chunks where a key's hash says so, or
+/// after ``Family/longestChunk`` keys without such a key (content-defined: chunks change only
+/// where keys come into or leave the whole site, not when a review's postings change). The
+/// chunks are dealt in order into a fixed number of files, a number that depends only on how
+/// many reviews there are, so an edit that moves no review never adds or removes a file, and
+/// usually changes only the files holding the keys it changed. The manifest names each file's
+/// first key (shortened to what tells it from the key before).
 struct SearchIndex: Sendable {
     /// Where a key comes from: the names a review carries (title, original title, director or
     /// author, tags, genres, year), or its text (summary and review). Initial-consonant search
@@ -18,8 +19,10 @@ struct SearchIndex: Sendable {
 
         var name: String { self == .names ? "names" : "text" }
 
-        /// A chunk starts, on average, at one key in this many.
-        var chunkKeys: UInt64 { self == .names ? 48 : 96 }
+        /// A chunk starts, on average, at one key in this many (where the key's hash says so)...
+        var chunkKeys: UInt64 { self == .names ? 24 : 32 }
+        /// ...and after at most this many keys.
+        var longestChunk: Int { self == .names ? 48 : 64 }
 
         /// How many files the family is split into for `reviews` reviews.
         func files(_ reviews: Int) -> Int {
@@ -31,22 +34,20 @@ struct SearchIndex: Sendable {
     }
 
     /// The reviews in one file of display records.
-    static let reviewsPerDocsFile = 32
+    static let reviewsPerDocsFile = 16
 
-    /// Each review's keys per family, sorted (by index id); kept only when serving, for updates.
-    private(set) var terms: [[[String]]?]
+    /// Each review's keys per family (by index id); kept only when serving, for updates.
+    private(set) var terms: [[[SearchKey]]?]
     /// Each review's rank (by index id), -1 for none.
     private(set) var ranks: [Int]
     /// The ids in rank order.
     private(set) var ranked: [Int]
     /// Per family: the ranks of the reviews with each key, ascending.
-    private(set) var postings: [[String: [Int32]]]
-    /// Per family: every key, in UTF-16 order.
-    private(set) var sortedKeys: [[String]]
+    private(set) var postings: [[SearchKey: [Int32]]]
+    /// Per family: every key, in order.
+    private(set) var sortedKeys: [[SearchKey]]
     /// Per family: where each chunk starts in `sortedKeys`.
     private(set) var chunkStarts: [[Int]]
-    /// Per family and file: its chunks, in key order.
-    private(set) var chunksByFile: [[[Int]]]
     let keepsTerms: Bool
 
     /// No reviews.
@@ -60,7 +61,6 @@ struct SearchIndex: Sendable {
         postings = [[:], [:]]
         sortedKeys = [[], []]
         chunkStarts = [[], []]
-        chunksByFile = [[[]], [[]]]
     }
 
     /// The index of `index`'s reviews.
@@ -69,86 +69,93 @@ struct SearchIndex: Sendable {
         ranked = index.list(ListKey(.all, .date))
         ranks = [Int](repeating: -1, count: index.reviews.count)
         for (rank, id) in ranked.enumerated() { ranks[id] = rank }
-        let reviewTerms = ranked.parallelMap { Self.terms(of: index.review($0), index: index) }
+        let reviewTerms = ranked.parallelMap { Self.terms(of: index.review($0)) }
         postings = Family.allCases.parallelMap { family in
-            var postings: [String: [Int32]] = [:]
+            var postings: [SearchKey: [Int32]] = [:]
             for (rank, terms) in reviewTerms.enumerated() {
                 for key in terms[family.rawValue] { postings[key, default: []].append(Int32(rank)) }
             }
             return postings
         }
-        var terms = [[[String]]?](repeating: nil, count: index.reviews.count)
+        var terms = [[[SearchKey]]?](repeating: nil, count: index.reviews.count)
         if keepsTerms { for (rank, id) in ranked.enumerated() { terms[id] = reviewTerms[rank] } }
         self.terms = terms
-        sortedKeys = postings.parallelMap { $0.keys.sorted(by: SearchText.precedes) }
+        sortedKeys = postings.parallelMap { $0.keys.sorted() }
         chunkStarts = []
-        chunksByFile = []
         layOut()
     }
 
-    /// A review's keys per family, each list sorted.
-    static func terms(of review: Review, index: SiteIndex) -> [[String]] {
+    /// A review's keys per family.
+    static func terms(of review: Review) -> [[SearchKey]] {
         var names = [review.title]
         if let original = review.work.originalTitle ?? review.metadata?.originalTitle { names.append(original) }
         if let creator = review.creator { names.append(creator) }
         if let year = review.year { names.append(String(year)) }
         names += review.tags + review.genres
         let text = [review.summary ?? "", HTMLText.plain(review.body.html)]
-        return [SearchText.keys(names).sorted(), SearchText.keys(text).sorted()]
+        return [Array(SearchText.keys(names)), Array(SearchText.keys(text))]
     }
 
     /// The number of reviews indexed.
     var count: Int { ranked.count }
 
-    /// The chunk of `family` that holds (or would hold) `key`.
-    func chunk(holding key: String, _ family: Family) -> Int {
-        Self.chunk(holding: key, keys: sortedKeys[family.rawValue], starts: chunkStarts[family.rawValue])
+    /// The chunks of file `number` of `family`.
+    func chunks(ofFile number: Int, _ family: Family) -> Range<Int> {
+        let chunks = chunkStarts[family.rawValue].count
+        let files = family.files(count)
+        return chunks * number / files..<chunks * (number + 1) / files
     }
 
-    /// The file a chunk goes to.
-    func file(ofChunk chunk: Int, _ family: Family) -> Int {
-        Self.file(firstKey: sortedKeys[family.rawValue][chunkStarts[family.rawValue][chunk]], family, count)
+    /// The keys of file `number` of `family`, in order.
+    func keys(ofFile number: Int, _ family: Family) -> ArraySlice<SearchKey> {
+        let chunks = chunks(ofFile: number, family)
+        let starts = chunkStarts[family.rawValue]
+        let keys = sortedKeys[family.rawValue]
+        guard !chunks.isEmpty else { return [] }
+        return keys[starts[chunks.lowerBound]..<(chunks.upperBound < starts.count ? starts[chunks.upperBound] : keys.count)]
     }
 
-    /// The last chunk (of those starting at `starts` in `keys`) whose first key is not after `key`.
-    static func chunk(holding key: String, keys: [String], starts: [Int]) -> Int {
+    /// The file holding (or that would hold) `key`, given chunks starting at `starts` in `keys`.
+    static func file(holding key: SearchKey, keys: [SearchKey], starts: [Int], files: Int) -> Int {
+        guard !starts.isEmpty else { return 0 }
         var low = 0
         var high = starts.count
         while low < high {
             let middle = (low + high) / 2
-            if SearchText.precedes(key, keys[starts[middle]]) { high = middle } else { low = middle + 1 }
+            if key < keys[starts[middle]] { high = middle } else { low = middle + 1 }
         }
-        return max(0, low - 1)
-    }
-
-    /// The file of the chunk starting with `firstKey`.
-    static func file(firstKey: String, _ family: Family, _ reviews: Int) -> Int {
-        Int(SearchText.hash(firstKey, seed: 0x9e37_79b9_7f4a_7c15) % UInt64(family.files(reviews)))
+        let chunk = max(0, low - 1)
+        // The file f with chunks * f / files <= chunk < chunks * (f + 1) / files.
+        var file = chunk * files / starts.count
+        while file + 1 < files && starts.count * (file + 1) / files <= chunk { file += 1 }
+        while file > 0 && starts.count * file / files > chunk { file -= 1 }
+        return file
     }
 
     /// Where `key` is, or would go, in the sorted `keys`.
-    static func position(of key: String, in keys: [String]) -> Int {
+    static func position(of key: SearchKey, in keys: [SearchKey]) -> Int {
         var low = 0
         var high = keys.count
         while low < high {
             let middle = (low + high) / 2
-            if SearchText.precedes(keys[middle], key) { low = middle + 1 } else { high = middle }
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    /// Cuts each family's keys into chunks and deals them into files.
+    /// Cuts each family's keys into chunks.
     private mutating func layOut() {
         chunkStarts = Family.allCases.map { family in
-            let keys = sortedKeys[family.rawValue]
-            return keys.indices.filter { $0 == 0 || SearchText.hash(keys[$0]) % family.chunkKeys == 0 }
-        }
-        chunksByFile = Family.allCases.map { family in
-            var files = [[Int]](repeating: [], count: family.files(count))
-            for chunk in chunkStarts[family.rawValue].indices {
-                files[file(ofChunk: chunk, family)].append(chunk)
+            var starts: [Int] = []
+            var run = 0
+            for (position, key) in sortedKeys[family.rawValue].enumerated() {
+                if position == 0 || run >= family.longestChunk || SearchText.hash(key) % family.chunkKeys == 0 {
+                    starts.append(position)
+                    run = 0
+                }
+                run += 1
             }
-            return files
+            return starts
         }
     }
 }
@@ -189,11 +196,13 @@ extension SearchIndex {
             return SearchChange(everything: true)
         }
         var change = SearchChange(files: [.manifest])
-        var changedKeys: [[String]] = [[], []]
-        let (oldKeys, oldStarts) = (sortedKeys, chunkStarts)
+        var changedKeys: [[SearchKey]] = [[], []]
+        var cameOrWent = false
+        let oldFirstKeys = Family.allCases.map(firstKeys)
+        let oldChunkCounts = chunkStarts.map(\.count)
         for id in ids {
             let old = terms[id] ?? [[], []]
-            let new = index.reviews[id].map { Self.terms(of: $0, index: index) } ?? [[], []]
+            let new = index.reviews[id].map { Self.terms(of: $0) } ?? [[], []]
             terms[id] = index.reviews[id] == nil ? nil : new
             guard ranks[id] >= 0 else { continue }
             let rank = Int32(ranks[id])
@@ -202,53 +211,69 @@ extension SearchIndex {
                 let before = Set(old[family.rawValue])
                 let after = Set(new[family.rawValue])
                 for key in before.subtracting(after) {
-                    remove(rank, key, family)
+                    cameOrWent = remove(rank, key, family) || cameOrWent
                     changedKeys[family.rawValue].append(key)
                 }
                 for key in after.subtracting(before) {
-                    insert(rank, key, family)
+                    cameOrWent = insert(rank, key, family) || cameOrWent
                     changedKeys[family.rawValue].append(key)
                 }
             }
         }
-        layOut()
-        // The files that held each changed key's chunk before, and hold it now.
+        if cameOrWent { layOut() }
         for family in Family.allCases {
-            let (keys, starts) = (oldKeys[family.rawValue], oldStarts[family.rawValue])
-            for key in changedKeys[family.rawValue] {
-                if !starts.isEmpty {
-                    let old = starts[Self.chunk(holding: key, keys: keys, starts: starts)]
-                    change.files.insert(.keys(family, Self.file(firstKey: keys[old], family, count)))
-                }
-                if !chunkStarts[family.rawValue].isEmpty {
-                    change.files.insert(.keys(family, file(ofChunk: chunk(holding: key, family), family)))
-                }
+            let f = family.rawValue
+            let files = family.files(count)
+            // Keys that came or went can move chunk boundaries: with as many chunks, only the
+            // files whose first key (or whose next file's first key) moved; else every file.
+            if chunkStarts[f].count != oldChunkCounts[f] {
+                for number in 0..<files { change.files.insert(.keys(family, number)) }
+                continue
+            }
+            let firstKeys = firstKeys(family)
+            for number in 0..<files where firstKeys[number] != oldFirstKeys[f][number]
+                || (number + 1 < files && firstKeys[number + 1] != oldFirstKeys[f][number + 1])
+            {
+                change.files.insert(.keys(family, number))
+            }
+            for key in changedKeys[f] {
+                let file = Self.file(holding: key, keys: sortedKeys[f], starts: chunkStarts[f], files: family.files(count))
+                change.files.insert(.keys(family, file))
             }
         }
         return change
     }
 
-    private mutating func insert(_ rank: Int32, _ key: String, _ family: Family) {
+    /// Each file's first key (nil for an empty file).
+    func firstKeys(_ family: Family) -> [SearchKey?] {
+        (0..<family.files(count)).map { keys(ofFile: $0, family).first }
+    }
+
+    /// Adds a rank to a key's postings; true when the key is new to the site.
+    private mutating func insert(_ rank: Int32, _ key: SearchKey, _ family: Family) -> Bool {
         let f = family.rawValue
         if var list = postings[f][key] {
             postings[f][key] = nil
             list.insert(rank, at: list.firstIndex { $0 > rank } ?? list.endIndex)
             postings[f][key] = list
-        } else {
-            postings[f][key] = [rank]
-            sortedKeys[f].insert(key, at: Self.position(of: key, in: sortedKeys[f]))
+            return false
         }
+        postings[f][key] = [rank]
+        sortedKeys[f].insert(key, at: Self.position(of: key, in: sortedKeys[f]))
+        return true
     }
 
-    private mutating func remove(_ rank: Int32, _ key: String, _ family: Family) {
+    /// Takes a rank from a key's postings; true when the key leaves the site.
+    private mutating func remove(_ rank: Int32, _ key: SearchKey, _ family: Family) -> Bool {
         let f = family.rawValue
-        guard var list = postings[f][key] else { return }
+        guard var list = postings[f][key] else { return false }
         postings[f][key] = nil
         list.removeAll { $0 == rank }
         if list.isEmpty {
             sortedKeys[f].remove(at: Self.position(of: key, in: sortedKeys[f]))
-        } else {
-            postings[f][key] = list
+            return true
         }
+        postings[f][key] = list
+        return false
     }
 }

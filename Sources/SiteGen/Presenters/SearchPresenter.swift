@@ -88,36 +88,34 @@ private extension SearchPresenter {
         return PageJob.folder("search/", template: "search", model: model)
     }
 
-    /// `{"version":1,"reviews":N,"docsPerFile":32,"names":{"files":S,"chunks":[["",0],["ka",3],…]},"text":…}`:
-    /// each chunk's first key, cut to what tells it from the key before, and its file.
+    /// `{"version":1,"reviews":N,"docsPerFile":16,"names":[["",0],["ka",1],…],"text":…}`: each
+    /// non-empty file's first key, cut to what tells it from the key before, and its number.
     func manifest(_ search: SearchIndex) -> String {
         var out = "{\"version\":1,\"reviews\":\(search.count),\"docsPerFile\":\(SearchIndex.reviewsPerDocsFile)"
         for family in SearchIndex.Family.allCases {
             let keys = search.sortedKeys[family.rawValue]
-            let chunks = search.chunkStarts[family.rawValue].indices.map { chunk -> String in
-                let start = search.chunkStarts[family.rawValue][chunk]
-                let separator = start == 0 ? "" : Self.separator(keys[start], after: keys[start - 1])
-                return "[\(StructuredData.text(separator).json),\(search.file(ofChunk: chunk, family))]"
+            var entries: [String] = []
+            var position = 0
+            for number in 0..<family.files(search.count) {
+                let slice = search.keys(ofFile: number, family)
+                guard let first = slice.first else { continue }
+                let separator = position == 0 ? "" : Self.separator(first.text, after: keys[position - 1].text)
+                entries.append("[\(StructuredData.text(separator).json),\(number)]")
+                position += slice.count
             }
-            out += ",\"\(family.name)\":{\"files\":\(family.files(search.count)),\"chunks\":[\(chunks.joined(separator: ","))]}"
+            out += ",\"\(family.name)\":[\(entries.joined(separator: ","))]"
         }
         return out + "}\n"
     }
 
-    /// One line per key of the file's chunks: `key<TAB>postings` (see ``postings(_:of:)``).
+    /// One line per key of the file: `key<TAB>postings` (see ``postings(_:of:)``).
     func keys(_ family: SearchIndex.Family, _ number: Int, _ search: SearchIndex) -> String {
-        let f = family.rawValue
-        let keys = search.sortedKeys[f]
-        let starts = search.chunkStarts[f]
         var out = ""
-        for chunk in search.chunksByFile[f][safe: number] ?? [] {
-            let end = chunk + 1 < starts.count ? starts[chunk + 1] : keys.count
-            for key in keys[starts[chunk]..<end] {
-                out += key
-                out += "\t"
-                out += Self.postings(search.postings[f][key] ?? [], of: search.count)
-                out += "\n"
-            }
+        for key in search.keys(ofFile: number, family) {
+            out += key.text
+            out += "\t"
+            out += Self.postings(search.postings[family.rawValue][key] ?? [], of: search.count)
+            out += "\n"
         }
         return out
     }
@@ -140,11 +138,5 @@ private extension SearchPresenter {
             return StructuredData.list(fields).json
         }
         return "[\n" + records.joined(separator: ",\n") + "\n]\n"
-    }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }
