@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Measures a built site's search index: its size in all (raw and gzip -6), each kind of file,
 and what each of a set of queries downloads, choosing files the way search.js does (the manifest,
-the key files whose chunks may hold the query's words, the display records of the first 24
-results).
+the key files that may hold the query's words, the display records of the first 16 results).
 
     Benchmarks/search/measure.py PUBLIC_DIR [QUERY...]
 
@@ -39,9 +38,8 @@ def utf16(s: str) -> bytes:
     return s.encode("utf-16-be")
 
 
-def files_for(family: dict, prefix: str, limit: int):
+def files_for(chunks: list, prefix: str, limit: int):
     found = []
-    chunks = family["chunks"]
     for i, (start, number) in enumerate(chunks):
         following = chunks[i + 1][0] if i + 1 < len(chunks) else None
         if following is not None and utf16(following) <= utf16(prefix):
@@ -99,7 +97,7 @@ def query_cost(search: Path, manifest: dict, query: str) -> tuple[int, int, int,
                     if ok:
                         hits.update(ranks(postings, manifest["reviews"]))
         results = hits if results is None else results & hits
-    shown = sorted(results or [])[:24]
+    shown = sorted(results or [])[:16]
     for rank in shown:
         fetched.add(f"docs-{rank // manifest['docsPerFile']}.json")
     raw = sum((search / f).stat().st_size for f in fetched)

@@ -1,29 +1,30 @@
 /// The words of HTML that cmark wrote: tags become spaces, entities their characters.
 enum HTMLText {
-    /// The text of `html`, for the search index.
+    /// The text of `html`, for the search index. Works on UTF-8 bytes: tags and entities are ASCII.
     static func plain(_ html: String) -> String {
-        var out = String.UnicodeScalarView()
-        var scalars = html.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            switch scalar {
-            case "<":
-                while let next = scalars.popFirst(), next != ">" {}
-                out.append(" ")
-            case "&":
-                let name = scalars.prefix { $0 != ";" && $0 != "&" && $0 != "<" && $0 != " " }
-                if name.count < 12, scalars.dropFirst(name.count).first == ";",
-                    let decoded = entity(String(String.UnicodeScalarView(name)))
+        var out: [UInt8] = []
+        out.reserveCapacity(html.utf8.count)
+        var bytes = html.utf8[...]
+        while let byte = bytes.popFirst() {
+            switch byte {
+            case UInt8(ascii: "<"):
+                while let next = bytes.popFirst(), next != UInt8(ascii: ">") {}
+                out.append(UInt8(ascii: " "))
+            case UInt8(ascii: "&"):
+                let name = bytes.prefix(12).prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") }
+                if name.count < 12, bytes.dropFirst(name.count).first == UInt8(ascii: ";"),
+                    let decoded = entity(String(decoding: name, as: UTF8.self))
                 {
-                    out.append(decoded)
-                    scalars = scalars.dropFirst(name.count + 1)
+                    out.append(contentsOf: String(decoded).utf8)
+                    bytes = bytes.dropFirst(name.count + 1)
                 } else {
-                    out.append("&")
+                    out.append(byte)
                 }
             default:
-                out.append(scalar)
+                out.append(byte)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func entity(_ name: String) -> Unicode.Scalar? {
