@@ -86,7 +86,7 @@ enum StatsChart {
 
 private extension StatsChart {
     static func svgStart(height: Double) -> String {
-        "<svg class=\"chart-svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" aria-hidden=\"true\" focusable=\"false\">"
+        "<svg class=\"chart-svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" aria-hidden=\"true\">"
     }
 
     static func line(x1: Double, y1: Double, x2: Double, y2: Double, _ kind: String) -> String {
@@ -103,9 +103,22 @@ private extension StatsChart {
         return tenths % 10 == 0 ? String(tenths / 10) : String(format: "%.1f", Double(tenths) / 10)
     }
 
+    /// A label cut (with "…") to about the width left of the value, at 13 px: wide
+    /// (Hangul, CJK) characters count as 1 em, others as 0.6.
     static func shortened(_ label: String) -> String {
-        label.count > 42 ? String(label.prefix(41)) + "…" : label
+        var width = 0.0
+        var out = ""
+        for character in label {
+            let wide = character.unicodeScalars.first.map { $0.value >= 0x1100 } ?? false
+            width += wide ? 13 : 7.8
+            if width > 330 {
+                return out + "…"
+            }
+            out.append(character)
+        }
+        return out
     }
+
 
     static func escaped(_ text: String) -> String {
         var out = ""
