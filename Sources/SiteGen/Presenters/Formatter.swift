@@ -166,10 +166,10 @@ public struct Formatter: Sendable {
     /// "Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik)"; nil for nobody.
     public func cast(_ members: [CastMember]) -> String? {
         guard !members.isEmpty else { return nil }
-        // A non-breaking hyphen, so "Song Kang-ho" never breaks at its hyphen.
+        // Non-breaking hyphens, so "Song Kang-ho (Kim Ki-taek)" never breaks at a hyphen.
         return members.map { member in
-            let name = member.name.replacingOccurrences(of: "-", with: "\u{2011}")
-            return member.character.map { "\(name) (\($0))" } ?? name
+            let text = member.character.map { "\(member.name) (\($0))" } ?? member.name
+            return text.replacingOccurrences(of: "-", with: "\u{2011}")
         }.joined(separator: ", ")
     }
 
