@@ -14,14 +14,16 @@ struct PublishingTests {
 
     @Test(
         "sitemap, feed, robots.txt, canonical and og:url use --base-url, and every root-relative link its path",
-        arguments: ["https://someone.github.io/my-reviews/", "https://reviews.netlify.app/", "https://cdn.example/a/b/"])
+        arguments: [
+            "https://someone.github.io/my-reviews/", "https://reviews.netlify.app/", "https://cdn.example/a/b/",
+        ])
     func subPath(base: String) throws {
         let folder = try TemporaryFolder(Self.files)
         let result = try BuiltBinary("sitegen").run(
             ["build", "--output", "out", "--base-url", base], in: folder.url)
         #expect(result.status == 0, "\(result.err)")
         let out = folder.url.appendingPathComponent("out")
-        let path = try #require(URL(string: base)?.path).appending(base.hasSuffix("/") ? "" : "/")
+        let path = try #require(URL(string: base)?.path).appending("/").replacingOccurrences(of: "//", with: "/")
         let read = { (file: String) in try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8) }
 
         let locations = matches(#"<loc>([^<]+)</loc>"#, in: try read("sitemap.xml"))
@@ -37,7 +39,10 @@ struct PublishingTests {
         #expect(links.allSatisfy { $0.hasPrefix(base) }, "\(links)")
         #expect(try read("robots.txt").contains("Sitemap: \(base)sitemap.xml\n"))
 
-        for page in ["index.html", "movies/parasite/index.html", "tags/class/index.html", "search/index.html", "stats/2024/index.html"] {
+        for page in [
+            "index.html", "movies/parasite/index.html", "tags/class/index.html", "search/index.html",
+            "stats/2024/index.html",
+        ] {
             let html = try read(page)
             let address = base + String(page.dropLast("index.html".count))
             #expect(matches(#"<link rel="canonical" href="([^"]+)""#, in: html) == [address], "\(page)")

@@ -75,7 +75,9 @@ struct SearchAndStatsTests {
         #expect(bytes?.last == 0xF0)
     }
 
-    @Test("with many reviews, one edit of a review's text changes a few index files, never adds one, and equals a full build")
+    @Test(
+        "with many reviews, one edit of a review's text changes a few index files, never adds one, and equals a full build"
+    )
     func incrementalAtScale() throws {
         let folder = try ScratchFolder()
         var random = SplitMix(seed: 11)
@@ -95,7 +97,8 @@ struct SearchAndStatsTests {
                 "content/movies/r\(number).md",
                 reviewFile("title: \(titles[number])\ndate: \(date)", body: body))
         }
-        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         let site = try LiveSite.build(builder)
         let searchFiles = { (files: [String: Data]) in Set(files.keys.filter { $0.hasPrefix("search/") }) }
         #expect(searchFiles(site.files).filter { $0.hasPrefix("search/text-") }.count == 11)
@@ -110,7 +113,8 @@ struct SearchAndStatsTests {
         #expect(changed.count == 1 && changed.allSatisfy { $0.hasPrefix("search/text-") }, "\(changed)")
         // A word no review had: maybe new chunk boundaries; never a file more or less.
         try folder.write(
-            "content/movies/r7.md", reviewFile("title: \(titles[7])\ndate: 2020-08-08", body: bodies[7] + " brandnewword"))
+            "content/movies/r7.md",
+            reviewFile("title: \(titles[7])\ndate: 2020-08-08", body: bodies[7] + " brandnewword"))
         let added = try edited.updating(["content/movies/r7.md"])
         #expect(searchFiles(added.files) == searchFiles(site.files))
         let full = try LiveSite.build(builder)
@@ -130,7 +134,10 @@ struct SearchAndStatsTests {
         #expect(all.figures.map(\.value) == ["4", "3", "1", "4.2", "2"])
         let chart = { (model: StatsPageModel, id: String) in try #require(model.charts.first { $0.id == id }) }
         #expect(try chart(all, "per-year").rows.map { [$0.heading] + $0.values } == [["2023", "1"], ["2024", "3"]])
-        #expect(try chart(all, "per-month").rows.first?.values == ["0", "1", "0", "0", "0", "0", "2", "0", "0", "0", "0", "0"])
+        #expect(
+            try chart(all, "per-month").rows.first?.values == [
+                "0", "1", "0", "0", "0", "0", "2", "0", "0", "0", "0", "0",
+            ])
         let ratings = try chart(all, "ratings").rows.map { [$0.heading] + $0.values }
         #expect(ratings.first == ["5 stars", "1"])
         #expect(ratings.contains(["3.5 stars", "1"]))
@@ -146,7 +153,10 @@ struct SearchAndStatsTests {
         let year = try site.model("stats/2024/index.html", as: StatsPageModel.self)
         #expect(year.heading == "2024 in review")
         #expect(year.figures.first?.value == "3")
-        #expect(try chart(year, "per-month").rows.map(\.values) == [["0"], ["1"], ["0"], ["0"], ["0"], ["0"], ["2"], ["0"], ["0"], ["0"], ["0"], ["0"]])
+        #expect(
+            try chart(year, "per-month").rows.map(\.values) == [
+                ["0"], ["1"], ["0"], ["0"], ["0"], ["0"], ["2"], ["0"], ["0"], ["0"], ["0"], ["0"],
+            ])
         #expect(year.topRated.map(\.title) == ["C", "B"])
         #expect(site.outputs.contains("stats/2023/index.html"))
         #expect(!site.outputs.contains("stats/2022/index.html"))
@@ -156,7 +166,8 @@ struct SearchAndStatsTests {
     func homeShowsEachReviewOnce() throws {
         var files: [String: String] = [:]
         for day in 1...12 {
-            files["content/movies/m\(day).md"] = reviewFile("title: M\(day)\ndate: 2024-01-\(String(format: "%02d", day))")
+            files["content/movies/m\(day).md"] = reviewFile(
+                "title: M\(day)\ndate: 2024-01-\(String(format: "%02d", day))")
         }
         let site = try present(files)
         let home = try site.model("index.html", as: HomePageModel.self)

@@ -11,7 +11,9 @@ enum HTMLText {
                 while let next = bytes.popFirst(), next != UInt8(ascii: ">") {}
                 out.append(UInt8(ascii: " "))
             case UInt8(ascii: "&"):
-                let name = bytes.prefix(12).prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") }
+                let name = bytes.prefix(12).prefix {
+                    $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<")
+                }
                 if name.count < 12, bytes.dropFirst(name.count).first == UInt8(ascii: ";"),
                     let decoded = entity(String(decoding: name, as: UTF8.self))
                 {

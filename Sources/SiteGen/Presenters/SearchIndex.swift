@@ -112,7 +112,8 @@ struct SearchIndex: Sendable {
         let starts = chunkStarts[family.rawValue]
         let keys = sortedKeys[family.rawValue]
         guard !chunks.isEmpty else { return [] }
-        return keys[starts[chunks.lowerBound]..<(chunks.upperBound < starts.count ? starts[chunks.upperBound] : keys.count)]
+        return keys[
+            starts[chunks.lowerBound]..<(chunks.upperBound < starts.count ? starts[chunks.upperBound] : keys.count)]
     }
 
     /// The file holding (or that would hold) `key`, given chunks starting at `starts` in `keys`.
@@ -231,13 +232,15 @@ extension SearchIndex {
                 continue
             }
             let firstKeys = firstKeys(family)
-            for number in 0..<files where firstKeys[number] != oldFirstKeys[f][number]
+            for number in 0..<files
+            where firstKeys[number] != oldFirstKeys[f][number]
                 || (number + 1 < files && firstKeys[number + 1] != oldFirstKeys[f][number + 1])
             {
                 change.files.insert(.keys(family, number))
             }
             for key in changedKeys[f] {
-                let file = Self.file(holding: key, keys: sortedKeys[f], starts: chunkStarts[f], files: family.files(count))
+                let file = Self.file(
+                    holding: key, keys: sortedKeys[f], starts: chunkStarts[f], files: family.files(count))
                 change.files.insert(.keys(family, file))
             }
         }

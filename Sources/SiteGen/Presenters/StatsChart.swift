@@ -29,7 +29,8 @@ enum StatsChart {
             let barHeight = (height - top - bottom) * item.value / maximum
             let y = height - bottom - barHeight
             if item.value > 0 {
-                out += "<rect class=\"chart-bar\" x=\"\(n(x + gap / 2))\" y=\"\(n(y))\" width=\"\(n(step - gap))\" height=\"\(n(barHeight))\" rx=\"2\"></rect>"
+                out +=
+                    "<rect class=\"chart-bar\" x=\"\(n(x + gap / 2))\" y=\"\(n(y))\" width=\"\(n(step - gap))\" height=\"\(n(barHeight))\" rx=\"2\"></rect>"
                 if step >= 16 {
                     out += text(item.text, x: x + step / 2, y: y - 6, "chart-value", anchor: "middle")
                 }
@@ -51,8 +52,10 @@ enum StatsChart {
             let y = Double(index) * row
             out += text(shortened(item.label), x: 0, y: y + 15, "chart-label-strong", anchor: "start")
             out += text(item.text, x: width, y: y + 15, "chart-value", anchor: "end")
-            out += "<rect class=\"chart-track\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(width))\" height=\"8\" rx=\"4\"></rect>"
-            out += "<rect class=\"chart-bar\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(max(8, width * item.value / maximum)))\" height=\"8\" rx=\"4\"></rect>"
+            out +=
+                "<rect class=\"chart-track\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(width))\" height=\"8\" rx=\"4\"></rect>"
+            out +=
+                "<rect class=\"chart-bar\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(max(8, width * item.value / maximum)))\" height=\"8\" rx=\"4\"></rect>"
         }
         return out + "</svg>"
     }
@@ -74,9 +77,12 @@ enum StatsChart {
             for (column, count) in row.counts.enumerated() {
                 let x = left + Double(column) * cell
                 let level = count == 0 ? 0 : 1 + Int((Double(count) / Double(maximum) * 4).rounded(.up))
-                out += "<rect class=\"chart-cell chart-level-\(min(level, 5))\" x=\"\(n(x + 1.5))\" y=\"\(n(y + 1.5))\" width=\"\(n(cell - 3))\" height=\"\(n(cell - 3))\" rx=\"3\"></rect>"
+                out +=
+                    "<rect class=\"chart-cell chart-level-\(min(level, 5))\" x=\"\(n(x + 1.5))\" y=\"\(n(y + 1.5))\" width=\"\(n(cell - 3))\" height=\"\(n(cell - 3))\" rx=\"3\"></rect>"
                 if count > 0 {
-                    out += text(String(count), x: x + cell / 2, y: y + cell / 2 + 4, "chart-cell-value chart-level-\(min(level, 5))", anchor: "middle")
+                    out += text(
+                        String(count), x: x + cell / 2, y: y + cell / 2 + 4,
+                        "chart-cell-value chart-level-\(min(level, 5))", anchor: "middle")
                 }
             }
         }
@@ -118,7 +124,6 @@ private extension StatsChart {
         }
         return out
     }
-
 
     static func escaped(_ text: String) -> String {
         var out = ""

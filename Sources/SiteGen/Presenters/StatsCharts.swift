@@ -18,8 +18,12 @@ struct StatsCharts {
         }
         charts.append(ratings())
         charts.append(ranked("genres", words.topGenres, tally.genres, heading: words.genre))
-        if !tally.directors.isEmpty { charts.append(ranked("directors", words.topDirectors, tally.directors, heading: words.director)) }
-        if !tally.authors.isEmpty { charts.append(ranked("authors", words.topAuthors, tally.authors, heading: words.author)) }
+        if !tally.directors.isEmpty {
+            charts.append(ranked("directors", words.topDirectors, tally.directors, heading: words.director))
+        }
+        if !tally.authors.isEmpty {
+            charts.append(ranked("authors", words.topAuthors, tally.authors, heading: words.author))
+        }
         charts.append(decades())
         return charts
     }
@@ -32,13 +36,18 @@ struct StatsCharts {
     }
 
     private func chart(_ id: String, _ title: String, svg: String, columns: [String], rows: [ChartRow]) -> ChartModel {
-        ChartModel(id: id, title: title, svg: rows.isEmpty ? "" : svg, columns: columns, rows: rows, empty: rows.isEmpty ? words.nothing : nil)
+        ChartModel(
+            id: id, title: title, svg: rows.isEmpty ? "" : svg, columns: columns, rows: rows,
+            empty: rows.isEmpty ? words.nothing : nil)
     }
 
     func perYear() -> ChartModel {
         let years = tally.perYear.keys.sorted()
         let all = years.isEmpty ? [] : Array(years.first!...years.last!)
-        let items = all.map { StatsChart.Item(label: String($0), value: Double(tally.perYear[$0] ?? 0), text: format.number(tally.perYear[$0] ?? 0)) }
+        let items = all.map {
+            StatsChart.Item(
+                label: String($0), value: Double(tally.perYear[$0] ?? 0), text: format.number(tally.perYear[$0] ?? 0))
+        }
         return chart(
             "per-year", words.perYear, svg: StatsChart.columns(items), columns: [words.year, words.reviews],
             rows: all.map { row(String($0), format.number(tally.perYear[$0] ?? 0)) })
@@ -58,7 +67,8 @@ struct StatsCharts {
     func perMonth() -> ChartModel {
         let counts = tally.perMonth[year ?? 0] ?? [Int](repeating: 0, count: 12)
         let items = counts.enumerated().map {
-            StatsChart.Item(label: words.shortMonths[$0.offset], value: Double($0.element), text: format.number($0.element))
+            StatsChart.Item(
+                label: words.shortMonths[$0.offset], value: Double($0.element), text: format.number($0.element))
         }
         return chart(
             "per-month", words.perMonth, svg: StatsChart.columns(items), columns: [words.month, words.reviews],
@@ -68,8 +78,12 @@ struct StatsCharts {
     func ratings() -> ChartModel {
         let halves = (tally.ratings[0] > 0 ? 0 : 1)...10
         let label = { (half: Int) in format.rating(Rating(halves: half)!).value }
-        let items = halves.map { StatsChart.Item(label: label($0), value: Double(tally.ratings[$0]), text: format.number(tally.ratings[$0])) }
-        var rows = halves.reversed().map { row(format.ratingHeading(Rating(halves: $0)!), format.number(tally.ratings[$0])) }
+        let items = halves.map {
+            StatsChart.Item(label: label($0), value: Double(tally.ratings[$0]), text: format.number(tally.ratings[$0]))
+        }
+        var rows = halves.reversed().map {
+            row(format.ratingHeading(Rating(halves: $0)!), format.number(tally.ratings[$0]))
+        }
         if tally.unrated > 0 { rows.append(row(site.context.labels.notRated, format.number(tally.unrated))) }
         return chart(
             "ratings", words.ratings, svg: StatsChart.columns(items), columns: [words.rating, words.reviews],
@@ -95,7 +109,8 @@ struct StatsCharts {
         }
         let items = decades.map { StatsChart.Item(label: words.decade($0), value: average($0).0, text: average($0).1) }
         return chart(
-            "decades", words.byDecade, svg: StatsChart.columns(items), columns: [words.decadeHeading, words.averageRating, words.reviews],
+            "decades", words.byDecade, svg: StatsChart.columns(items),
+            columns: [words.decadeHeading, words.averageRating, words.reviews],
             rows: decades.map { row(words.decade($0), average($0).1, format.number(tally.decades[$0]!.rated)) })
     }
 }

@@ -37,13 +37,17 @@ struct StatsPresenter: PagePresenter {
         if let year {
             lede = "\(format.year(year)): \(format.reviewCount(tally.count))"
         } else {
-            lede = tally.count == 0 ? format.reviewCount(0) : words.since(format.reviewCount(tally.count), format.year(tally.firstYear))
+            lede =
+                tally.count == 0
+                ? format.reviewCount(0) : words.since(format.reviewCount(tally.count), format.year(tally.firstYear))
         }
         var figures = [
             StatFigure(label: words.reviews, value: format.number(tally.count)),
             StatFigure(label: words.films, value: format.number(tally.films)),
             StatFigure(label: words.books, value: format.number(tally.books)),
-            StatFigure(label: words.averageRating, value: tally.rated == 0 ? "–" : Self.average(tally.ratingHalves, tally.rated)),
+            StatFigure(
+                label: words.averageRating,
+                value: tally.rated == 0 ? "–" : Self.average(tally.ratingHalves, tally.rated)),
         ]
         if year == nil { figures.append(StatFigure(label: words.years, value: format.number(tally.perYear.count))) }
         let charts = StatsCharts(tally: tally, words: words, site: site, year: year).all()
@@ -159,7 +163,11 @@ struct StatsTally {
                 review.work.creator.map { [$0] }
                 ?? (review.work.kind == .movie ? review.metadata?.directors : review.metadata?.authors) ?? []
             for name in creators {
-                if review.work.kind == .movie { directors[name, default: 0] += 1 } else { authors[name, default: 0] += 1 }
+                if review.work.kind == .movie {
+                    directors[name, default: 0] += 1
+                } else {
+                    authors[name, default: 0] += 1
+                }
             }
         }
     }

@@ -41,7 +41,8 @@ public struct SearchWords: Sendable, Equatable, ValueRepresentable {
         case .english:
             SearchWords(
                 heading: "Search", field: "Search reviews", button: "Search",
-                hint: "Titles, names, tags and the reviews’ text. In Korean, initial consonants work too: ㄱㅅㅊ finds 기생충.",
+                hint:
+                    "Titles, names, tags and the reviews’ text. In Korean, initial consonants work too: ㄱㅅㅊ finds 기생충.",
                 foundOne: "1 review found", found: "{n} reviews found", none: "No review matches “{q}”.",
                 tooShort: "Type a few more letters to search the reviews’ text as well.", more: "Show more",
                 noScript: "Search runs in your browser and needs JavaScript, which is off.", browse: "Browse by title")

@@ -52,7 +52,8 @@ public struct ChartModel: Sendable, Equatable, ValueRepresentable {
 
     public var templateValue: Value {
         .members([
-            "id": .string(id), "title": .string(title), "svg": .string(svg), "columns": .array(columns.map(Value.string)),
+            "id": .string(id), "title": .string(title), "svg": .string(svg),
+            "columns": .array(columns.map(Value.string)),
             "rows": Value(rows), "empty": Value(empty), "isWide": .bool(id == "per-month"),
         ])
     }
