@@ -23,11 +23,15 @@ struct BuildCommandTests {
             // A feed per section and per tag.
             "books/feed.xml", "movies/feed.xml", "tags/campus/feed.xml", "tags/korea/feed.xml",
             "tags/thriller/feed.xml",
+            // Search: the page, its script and its index; stats: all time and each year.
+            "search/index.html", "assets/search.js", "search/index.json", "search/names-0.txt",
+            "search/text-0.txt", "search/docs-0.json", "stats/index.html", "stats/2024/index.html",
+            "stats/2025/index.html", "stats/2026/index.html",
         ].sorted()
         #expect(files.keys.sorted() == expected)
         #expect(
             console.out.wholeMatch(
-                of: /Built 18 pages \(29 files\) into public\/ in \d+\.\d\d s: 29 written, 0 unchanged, 0 removed\n/)
+                of: /Built 23 pages \(39 files\) into public\/ in \d+\.\d\d s: 39 written, 0 unchanged, 0 removed\n/)
                 != nil, "\(console.out)")
         #expect(files["robots.txt"] == Data("User-agent: *\n".utf8))
         #expect(files["images/note.txt"] == Data("static".utf8))
@@ -138,7 +142,7 @@ struct BuildCommandTests {
         let console = TestConsole()
         #expect(await console.run(["build"], in: site.url) == 0)
         #expect(
-            console.out.hasSuffix(": 0 written, 29 unchanged, 0 removed (nothing changed since the last build)\n"),
+            console.out.hasSuffix(": 0 written, 39 unchanged, 0 removed (nothing changed since the last build)\n"),
             "\(console.out)")
         #expect(try modificationStamps(output) == stamps)
     }
@@ -150,7 +154,7 @@ struct BuildCommandTests {
         #expect(await TestConsole().run(["build", "--output", "two"], in: site.url) == 0)
         let one = try snapshot(site.url.appendingPathComponent("one"))
         let two = try snapshot(site.url.appendingPathComponent("two"))
-        #expect(one.count == 29)
+        #expect(one.count == 39)
         #expect(one.keys.sorted() == two.keys.sorted())
         for (path, data) in one {
             #expect(two[path] == data, "\(path) differs")
@@ -164,7 +168,8 @@ struct BuildCommandTests {
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/movies/past-lives.md"))
         let console = TestConsole()
         #expect(await console.run(["build"], in: site.url) == 0)
-        #expect(console.out.hasSuffix(" 1 removed\n"), "\(console.out)")
+        // Its page, and the stats page of the only year it was in.
+        #expect(console.out.hasSuffix(" 2 removed\n"), "\(console.out)")
         let output = site.url.appendingPathComponent("public")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("movies/past-lives").path))
         #expect(
@@ -358,10 +363,10 @@ struct BuildCommandTests {
         let site = try TemporaryFolder(smallSite)
         let built = try binary.run(["build"], in: site.url)
         #expect(built.status == 0, "\(built.err)")
-        #expect(built.outText.hasPrefix("Built 18 pages (29 files) into public/ in "))
+        #expect(built.outText.hasPrefix("Built 23 pages (39 files) into public/ in "))
         #expect(built.err == nothingCached)
         let output = try snapshot(site.url.appendingPathComponent("public"))
-        #expect(output.count == 29)
+        #expect(output.count == 39)
         #expect(try text(output, "movies/parasite/index.html").contains("★★★★½"))
         try site.write("content/movies/parasite.md", review("title: Parasite\ndate: someday"))
         let failed = try binary.run(["build"], in: site.url)

@@ -63,8 +63,9 @@ struct FetchCommandTests {
             detail("Runtime", "2 h 13 min"),
             detail(
                 "Cast",
-                "Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik), Cho Yeo-jeong (Choi Yeon-kyo), "
-                    + "Choi Woo-shik (Kim Ki-woo), Park So-dam (Kim Ki-jung)"),
+                // Non-breaking hyphens (U+2011): a name never breaks at its hyphen.
+                ("Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik), Cho Yeo-jeong (Choi Yeon-kyo), "
+                    + "Choi Woo-shik (Kim Ki-woo), Park So-dam (Kim Ki-jung)").replacingOccurrences(of: "-", with: "\u{2011}")),
             #"<li><a href="/genres/comedy/" lang="en">Comedy</a></li>"#,
             #"<li><a href="/genres/thriller/" lang="en">Thriller</a></li>"#,
             #"<li><a href="/genres/drama/" lang="en">Drama</a></li>"#,

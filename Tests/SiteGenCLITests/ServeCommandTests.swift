@@ -361,7 +361,7 @@ struct ServeCommandTests {
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
         let output = site.url.appendingPathComponent("public")
         let pages = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".html") }
-        #expect(pages.count == 18)
+        #expect(pages.count == 23)
         for page in pages {
             let text = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
             #expect(!text.contains("EventSource"), "\(page)")

@@ -150,8 +150,11 @@ public struct Formatter: Sendable {
     /// "Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik)"; nil for nobody.
     public func cast(_ members: [CastMember]) -> String? {
         guard !members.isEmpty else { return nil }
-        return members.map { member in member.character.map { "\(member.name) (\($0))" } ?? member.name }
-            .joined(separator: ", ")
+        // Non-breaking hyphens, so "Song Kang-ho (Kim Ki-taek)" never breaks at a hyphen.
+        return members.map { member in
+            let text = member.character.map { "\(member.name) (\($0))" } ?? member.name
+            return text.replacingOccurrences(of: "-", with: "\u{2011}")
+        }.joined(separator: ", ")
     }
 
     /// "320 pages" / "320쪽".

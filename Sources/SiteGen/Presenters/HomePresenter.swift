@@ -12,8 +12,12 @@ struct HomePresenter: PagePresenter {
     func job(_ key: PageKey, _ site: Presentation) -> PageJob {
         let context = site.context
         let index = site.index
+        let newest = index.list(ListKey(.all, .date)).prefix(Self.recentCount)
+        let shown = Set(newest)
         let sections = context.sections.map { section in
-            let recent = index.list(ListKey(.section(section.name), .date)).prefix(Self.perSection)
+            // The section's newest reviews that the site-wide band above does not show already.
+            let recent = index.list(ListKey(.section(section.name), .date)).prefix(Self.perSection + Self.recentCount)
+                .filter { !shown.contains($0) }.prefix(Self.perSection)
             let rated = index.list(ListKey(.section(section.name), .rating)).prefix { index.key($0).ratingHalves >= 0 }
             return HomeSection(
                 id: "section-\(section.name)", title: section.title,
@@ -24,7 +28,7 @@ struct HomePresenter: PagePresenter {
         let model = HomePageModel(
             site: context.sharedSite(at: .home), labels: context.sharedLabels,
             page: context.head(title: nil, description: nil, path: "", kind: "home"),
-            recent: index.list(ListKey(.all, .date)).prefix(Self.recentCount).map(index.card), sections: sections)
+            recent: newest.map(index.card), sections: sections)
         return PageJob.folder("", template: "home", model: model)
     }
 

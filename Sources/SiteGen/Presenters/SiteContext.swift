@@ -140,7 +140,8 @@ private extension SiteContext {
         return SiteModel(
             title: config.title, description: config.description, language: config.language.rawValue,
             author: config.author, rootURL: urls.path(""), feedURL: urls.path("feed.xml"),
-            stylesheetURL: urls.path("assets/site.css"), copyrightYear: copyrightYear, nav: nav, isPreview: isPreview)
+            stylesheetURL: urls.path("assets/site.css"), searchURL: urls.path("search/"),
+            statsURL: urls.path("stats/"), copyrightYear: copyrightYear, nav: nav, isPreview: isPreview)
     }
 }
 

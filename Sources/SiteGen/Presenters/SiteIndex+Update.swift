@@ -16,6 +16,8 @@ struct IndexChange: Sendable {
     var relatedChanged: Set<Int> = []
     /// Tags and genres whose name (or whose presence) changed.
     var namesChanged: Set<ListScope> = []
+    /// The files of the search index that changed.
+    var search = SearchChange()
 
     var isEmpty: Bool { changed.isEmpty && removed.isEmpty }
 }
@@ -91,6 +93,7 @@ extension SiteIndex {
         }
         guard !change.moved.isEmpty else {
             relateCardChanges(&change)
+            updateSearch(&change)
             return change
         }
         // Out of the lists with their old keys, into them with the new ones.
@@ -165,6 +168,7 @@ extension SiteIndex {
             change.relatedChanged.insert(id)
         }
         relateCardChanges(&change)
+        updateSearch(&change)
         return change
     }
 }
@@ -183,6 +187,17 @@ private extension SiteIndex {
 
     static func taxonomyScopes(_ key: ReviewKey) -> [ListScope] {
         key.tags.map { .tag($0.slug) } + key.genres.map { .genre($0.slug) }
+    }
+
+    /// The search index takes in the changed reviews (taken out while it does, so it is not copied).
+    mutating func updateSearch(_ change: inout IndexChange) {
+        var search = self.search
+        self.search = .empty
+        // A review that moved in some list but kept its place in the list by date keeps every rank.
+        let byDate = change.lists[ListKey(.all, .date)]
+        let ranksChanged = byDate.map { $0.toEnd || $0.low != $0.high } ?? false
+        change.search = search.update(change.changed, in: self, ranksChanged: ranksChanged)
+        self.search = search
     }
 
     /// Reviews listing a review whose card changed as related show it too.

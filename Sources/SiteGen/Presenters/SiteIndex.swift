@@ -32,6 +32,8 @@ struct SiteIndex: Sendable {
     var names: [ListScope: String] = [:]
     /// Which names are written for each tag and genre, and how often.
     var nameCounts: [ListScope: [String: Int]] = [:]
+    /// The search index (``SearchPresenter`` writes it), by rank in the list by date.
+    var search = SearchIndex.empty
     let tracksDependents: Bool
 
     /// How many related reviews a page lists.
@@ -74,6 +76,7 @@ struct SiteIndex: Sendable {
         if tracksDependents {
             for (id, list) in related.enumerated() { for other in list { relatedBy[other, default: []].insert(id) } }
         }
+        search = SearchIndex(self, keepsTerms: tracksDependents)
     }
 
     /// What the shared parts of every page depend on: whether any review has tags or

@@ -18,6 +18,11 @@ enum PageKey: Hashable, Sendable {
     case feed(ListScope)
     case sitemap
     case robots
+    /// `/search/` and the files of its index.
+    case search
+    case searchFile(SearchFile)
+    /// `/stats/` (nil) and a year's, `/stats/2024/`.
+    case stats(Int?)
 }
 
 /// A kind of page: lists its pages, makes any one of them, and names the ones a change to
@@ -42,7 +47,7 @@ enum SitePresenter {
     static let presenters: [any PagePresenter] = [
         HomePresenter(), ReviewPagePresenter(), SectionPresenter(), TaxonomyPresenter(taxonomy: .tags),
         TaxonomyPresenter(taxonomy: .genres), PlainPagePresenter(), NotFoundPresenter(), FeedPresenter(),
-        SitemapPresenter(), RobotsPresenter(),
+        SitemapPresenter(), RobotsPresenter(), SearchPresenter(), StatsPresenter(),
     ]
 
     /// Every page of the site.

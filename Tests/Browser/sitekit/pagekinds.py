@@ -14,6 +14,10 @@ def page_kind(site: BuiltSite, page: Page) -> str:
     segments = relative.strip("/").split("/")
     first = segments[0]
     is_section = any(other.url.startswith(site.url(first + "/")) and other != page for other in site.pages)
+    if first == "search":
+        return "search"
+    if first == "stats":
+        return "stats" if len(segments) == 1 else "stats of a year"
     if first in ("tags", "genres"):
         return first if len(segments) == 1 else first[:-1]
     if len(segments) == 1:

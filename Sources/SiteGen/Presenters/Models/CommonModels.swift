@@ -13,6 +13,9 @@ public struct SiteModel: Encodable, Sendable, Equatable {
     public let rootURL: String
     public let feedURL: String
     public let stylesheetURL: String
+    /// The search page and the stats page.
+    public let searchURL: String
+    public let statsURL: String
     /// The year of the newest review, for the footer (never the build date: builds are reproducible).
     public let copyrightYear: String
     public let nav: [NavItem]

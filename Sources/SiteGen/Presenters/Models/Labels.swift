@@ -54,6 +54,10 @@ public struct Labels: Codable, Sendable, Equatable {
     public let networks: String
     public let firstAired: String
     public let lastAired: String
+    /// The header's search link, the footer's stats link, the phone menu's button.
+    public let search: String
+    public let stats: String
+    public let menu: String
 
     /// The labels for `language`, with `site.yml`'s `labels:` over them.
     public static func `for`(_ language: SiteLanguage, overrides: [String: String] = [:]) -> Labels {
@@ -77,7 +81,7 @@ public struct Labels: Codable, Sendable, Equatable {
         backHome: "Back to the home page", allTags: "All tags", allGenres: "All genres", reviewedOn: "Reviewed on",
         rating: "Rating",
         reviewNavigation: "More reviews", createdBy: "Created by", seasons: "Seasons", networks: "Networks",
-        firstAired: "First aired", lastAired: "Last aired")
+        firstAired: "First aired", lastAired: "Last aired", search: "Search", stats: "Stats", menu: "Menu")
 
     static let korean = Labels(
         skipToContent: "본문으로 건너뛰기", mainNavigation: "주 메뉴", home: "홈", feed: "Atom 피드", tags: "태그",
@@ -90,5 +94,5 @@ public struct Labels: Codable, Sendable, Equatable {
         notFoundText: "이 주소에는 아무것도 없습니다. 옮겨졌거나 처음부터 없었을 수 있습니다.",
         backHome: "홈으로 돌아가기", allTags: "모든 태그", allGenres: "모든 장르", reviewedOn: "작성일", rating: "평점",
         reviewNavigation: "다른 리뷰", createdBy: "제작", seasons: "시즌", networks: "방송사", firstAired: "첫 방송",
-        lastAired: "마지막 방송")
+        lastAired: "마지막 방송", search: "검색", stats: "통계", menu: "메뉴")
 }

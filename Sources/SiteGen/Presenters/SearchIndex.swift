@@ -1,0 +1,282 @@
+/// The search index the build writes under `search/`, split so that a query downloads a few
+/// small files: a manifest, the key files its words fall in, and the files of the reviews it shows.
+///
+/// Reviews are numbered by rank, their place in the site's list by date (0 is the newest). Each
+/// family of keys (``Family``) is sorted and cut into chunks where a key's hash says so, or
+/// after ``Family/longestChunk`` keys without such a key (content-defined: chunks change only
+/// where keys come into or leave the whole site, not when a review's postings change). The
+/// chunks are dealt in order into a fixed number of files, a number that depends only on how
+/// many reviews there are, so an edit that moves no review never adds or removes a file, and
+/// usually changes only the files holding the keys it changed. The manifest names each file's
+/// first key (shortened to what tells it from the key before).
+struct SearchIndex: Sendable {
+    /// Where a key comes from: the names a review carries (title, original title, director or
+    /// author, tags, genres, year), or its text (summary and review). Initial-consonant search
+    /// (ㄱㅅㅊ) looks at names only.
+    enum Family: Int, CaseIterable, Sendable, Hashable {
+        case names
+        case text
+
+        var name: String { self == .names ? "names" : "text" }
+
+        /// A chunk starts, on average, at one key in this many (where the key's hash says so)...
+        var chunkKeys: UInt64 { self == .names ? 24 : 32 }
+        /// ...and after at most this many keys.
+        var longestChunk: Int { self == .names ? 48 : 64 }
+
+        /// How many files the family is split into for `reviews` reviews.
+        func files(_ reviews: Int) -> Int {
+            max(1, (reviews + perFile - 1) / perFile)
+        }
+
+        /// Reviews per file: about 10 to 25 KB of keys and postings.
+        private var perFile: Int { self == .names ? 400 : 40 }
+    }
+
+    /// The reviews in one file of display records.
+    static let reviewsPerDocsFile = 16
+
+    /// Each review's keys per family (by index id); kept only when serving, for updates.
+    private(set) var terms: [[[SearchKey]]?]
+    /// Each review's rank (by index id), -1 for none.
+    private(set) var ranks: [Int]
+    /// The ids in rank order.
+    private(set) var ranked: [Int]
+    /// Per family: the ranks of the reviews with each key, ascending.
+    private(set) var postings: [[SearchKey: [Int32]]]
+    /// Per family: every key, in order.
+    private(set) var sortedKeys: [[SearchKey]]
+    /// Per family: where each chunk starts in `sortedKeys`.
+    private(set) var chunkStarts: [[Int]]
+    let keepsTerms: Bool
+
+    /// No reviews.
+    static let empty = SearchIndex()
+
+    private init() {
+        keepsTerms = false
+        terms = []
+        ranks = []
+        ranked = []
+        postings = [[:], [:]]
+        sortedKeys = [[], []]
+        chunkStarts = [[], []]
+    }
+
+    /// The index of `index`'s reviews.
+    init(_ index: SiteIndex, keepsTerms: Bool) {
+        self.keepsTerms = keepsTerms
+        ranked = index.list(ListKey(.all, .date))
+        ranks = [Int](repeating: -1, count: index.reviews.count)
+        for (rank, id) in ranked.enumerated() { ranks[id] = rank }
+        let reviewTerms = ranked.parallelMap { Self.terms(of: index.review($0)) }
+        postings = Family.allCases.parallelMap { family in
+            var postings: [SearchKey: [Int32]] = [:]
+            for (rank, terms) in reviewTerms.enumerated() {
+                for key in terms[family.rawValue] { postings[key, default: []].append(Int32(rank)) }
+            }
+            return postings
+        }
+        var terms = [[[SearchKey]]?](repeating: nil, count: index.reviews.count)
+        if keepsTerms { for (rank, id) in ranked.enumerated() { terms[id] = reviewTerms[rank] } }
+        self.terms = terms
+        sortedKeys = postings.parallelMap { $0.keys.sorted() }
+        chunkStarts = []
+        layOut()
+    }
+
+    /// A review's keys per family.
+    static func terms(of review: Review) -> [[SearchKey]] {
+        var names = [review.title]
+        if let original = review.work.originalTitle ?? review.metadata?.originalTitle { names.append(original) }
+        if let creator = review.creator { names.append(creator) }
+        if let year = review.year { names.append(String(year)) }
+        names += review.tags + review.genres
+        let text = [review.summary ?? "", HTMLText.plain(review.body.html)]
+        return [Array(SearchText.keys(names)), Array(SearchText.keys(text))]
+    }
+
+    /// The number of reviews indexed.
+    var count: Int { ranked.count }
+
+    /// The chunks of file `number` of `family`.
+    func chunks(ofFile number: Int, _ family: Family) -> Range<Int> {
+        let chunks = chunkStarts[family.rawValue].count
+        let files = family.files(count)
+        return chunks * number / files..<chunks * (number + 1) / files
+    }
+
+    /// The keys of file `number` of `family`, in order.
+    func keys(ofFile number: Int, _ family: Family) -> ArraySlice<SearchKey> {
+        let chunks = chunks(ofFile: number, family)
+        let starts = chunkStarts[family.rawValue]
+        let keys = sortedKeys[family.rawValue]
+        guard !chunks.isEmpty else { return [] }
+        return keys[
+            starts[chunks.lowerBound]..<(chunks.upperBound < starts.count ? starts[chunks.upperBound] : keys.count)]
+    }
+
+    /// The file holding (or that would hold) `key`, given chunks starting at `starts` in `keys`.
+    static func file(holding key: SearchKey, keys: [SearchKey], starts: [Int], files: Int) -> Int {
+        guard !starts.isEmpty else { return 0 }
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key < keys[starts[middle]] { high = middle } else { low = middle + 1 }
+        }
+        let chunk = max(0, low - 1)
+        // The file f with chunks * f / files <= chunk < chunks * (f + 1) / files.
+        var file = chunk * files / starts.count
+        while file + 1 < files && starts.count * (file + 1) / files <= chunk { file += 1 }
+        while file > 0 && starts.count * file / files > chunk { file -= 1 }
+        return file
+    }
+
+    /// Where `key` is, or would go, in the sorted `keys`.
+    static func position(of key: SearchKey, in keys: [SearchKey]) -> Int {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Cuts each family's keys into chunks.
+    private mutating func layOut() {
+        chunkStarts = Family.allCases.map { family in
+            var starts: [Int] = []
+            var run = 0
+            for (position, key) in sortedKeys[family.rawValue].enumerated() {
+                if position == 0 || run >= family.longestChunk || SearchText.hash(key) % family.chunkKeys == 0 {
+                    starts.append(position)
+                    run = 0
+                }
+                run += 1
+            }
+            return starts
+        }
+    }
+}
+
+/// A file of the search index.
+enum SearchFile: Hashable, Sendable {
+    /// `search/index.json`: what the other files hold.
+    case manifest
+    /// `search/names-3.txt`, `search/text-12.txt`: keys and the ranks of the reviews that have them.
+    case keys(SearchIndex.Family, Int)
+    /// `search/docs-4.json`: what a result shows of each review of a run of ranks.
+    case docs(Int)
+
+    var path: String {
+        switch self {
+        case .manifest: "search/index.json"
+        case .keys(let family, let number): "search/\(family.name)-\(number).txt"
+        case .docs(let number): "search/docs-\(number).json"
+        }
+    }
+}
+
+/// The search files an update of the index changed.
+struct SearchChange: Sendable {
+    /// Every file (the ranks changed: a review came, went or changed its date).
+    var everything = false
+    var files: Set<SearchFile> = []
+}
+
+extension SearchIndex {
+    /// Takes in the reviews `ids` of `index` (changed, added or removed; `index` already holds
+    /// their new values). When no review moved in the list by date, only their keys and
+    /// display records change; otherwise everything is made again.
+    mutating func update(_ ids: Set<Int>, in index: SiteIndex, ranksChanged: Bool) -> SearchChange {
+        guard !ids.isEmpty else { return SearchChange() }
+        if ranksChanged || !keepsTerms {
+            self = SearchIndex(index, keepsTerms: keepsTerms)
+            return SearchChange(everything: true)
+        }
+        var change = SearchChange(files: [.manifest])
+        var changedKeys: [[SearchKey]] = [[], []]
+        var cameOrWent = false
+        let oldFirstKeys = Family.allCases.map(firstKeys)
+        let oldChunkCounts = chunkStarts.map(\.count)
+        for id in ids {
+            let old = terms[id] ?? [[], []]
+            let new = index.reviews[id].map { Self.terms(of: $0) } ?? [[], []]
+            terms[id] = index.reviews[id] == nil ? nil : new
+            guard ranks[id] >= 0 else { continue }
+            let rank = Int32(ranks[id])
+            change.files.insert(.docs(ranks[id] / Self.reviewsPerDocsFile))
+            for family in Family.allCases {
+                let before = Set(old[family.rawValue])
+                let after = Set(new[family.rawValue])
+                for key in before.subtracting(after) {
+                    cameOrWent = remove(rank, key, family) || cameOrWent
+                    changedKeys[family.rawValue].append(key)
+                }
+                for key in after.subtracting(before) {
+                    cameOrWent = insert(rank, key, family) || cameOrWent
+                    changedKeys[family.rawValue].append(key)
+                }
+            }
+        }
+        if cameOrWent { layOut() }
+        for family in Family.allCases {
+            let f = family.rawValue
+            let files = family.files(count)
+            // Keys that came or went can move chunk boundaries: with as many chunks, only the
+            // files whose first key (or whose next file's first key) moved; else every file.
+            if chunkStarts[f].count != oldChunkCounts[f] {
+                for number in 0..<files { change.files.insert(.keys(family, number)) }
+                continue
+            }
+            let firstKeys = firstKeys(family)
+            for number in 0..<files
+            where firstKeys[number] != oldFirstKeys[f][number]
+                || (number + 1 < files && firstKeys[number + 1] != oldFirstKeys[f][number + 1])
+            {
+                change.files.insert(.keys(family, number))
+            }
+            for key in changedKeys[f] {
+                let file = Self.file(
+                    holding: key, keys: sortedKeys[f], starts: chunkStarts[f], files: family.files(count))
+                change.files.insert(.keys(family, file))
+            }
+        }
+        return change
+    }
+
+    /// Each file's first key (nil for an empty file).
+    func firstKeys(_ family: Family) -> [SearchKey?] {
+        (0..<family.files(count)).map { keys(ofFile: $0, family).first }
+    }
+
+    /// Adds a rank to a key's postings; true when the key is new to the site.
+    private mutating func insert(_ rank: Int32, _ key: SearchKey, _ family: Family) -> Bool {
+        let f = family.rawValue
+        if var list = postings[f][key] {
+            postings[f][key] = nil
+            list.insert(rank, at: list.firstIndex { $0 > rank } ?? list.endIndex)
+            postings[f][key] = list
+            return false
+        }
+        postings[f][key] = [rank]
+        sortedKeys[f].insert(key, at: Self.position(of: key, in: sortedKeys[f]))
+        return true
+    }
+
+    /// Takes a rank from a key's postings; true when the key leaves the site.
+    private mutating func remove(_ rank: Int32, _ key: SearchKey, _ family: Family) -> Bool {
+        let f = family.rawValue
+        guard var list = postings[f][key] else { return false }
+        postings[f][key] = nil
+        list.removeAll { $0 == rank }
+        if list.isEmpty {
+            sortedKeys[f].remove(at: Self.position(of: key, in: sortedKeys[f]))
+            return true
+        }
+        postings[f][key] = list
+        return false
+    }
+}

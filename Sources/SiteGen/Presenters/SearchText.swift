@@ -1,0 +1,121 @@
+import Foundation
+
+/// How search reads text, the same way in the build (here) and in the browser (`search.js`):
+/// words are runs of letters and digits; each becomes a key that is lowercase, compatibility
+/// decomposed (NFKD: Hangul syllables become their jamo, so "기생" is a prefix of "기생충"'s key
+/// and a lone ㄱ is the initial consonant ᄀ), without accents ("Élan" → "elan"), and at most
+/// ``maxLength`` scalars long. Keys of a single scalar are left out of the index, and so are
+/// characters outside the Basic Multilingual Plane (so UTF-8 order is JavaScript's order).
+enum SearchText {
+    /// The longest key, in Unicode scalars: longer words are cut, so queries are cut the same way.
+    static let maxLength = 24
+
+    /// The distinct keys of `text`. ASCII and Hangul take a fast path; other letters go
+    /// through Foundation's lowercasing and NFKD one at a time.
+    static func keys(_ text: String, into keys: inout Set<SearchKey>) {
+        var word = String.UnicodeScalarView()
+        var length = 0
+        func append(_ scalar: Unicode.Scalar) {
+            if length < maxLength {
+                word.append(scalar)
+                length += 1
+            }
+        }
+        func close() {
+            if length > 1 { keys.insert(SearchKey(String(word))) }
+            word = String.UnicodeScalarView()
+            length = 0
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x61...0x7A, 0x30...0x39: append(scalar)
+                case 0x41...0x5A: append(Unicode.Scalar(UInt8(value + 32)))
+                default: close()
+                }
+            } else if (0xAC00...0xD7A3).contains(value) {
+                // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
+                let index = value - 0xAC00
+                append(Unicode.Scalar(0x1100 + index / 588)!)
+                append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
+                if index % 28 != 0 { append(Unicode.Scalar(0x11A7 + index % 28)!) }
+            } else if value > 0xFFFF {
+                close()
+            } else if isMark(scalar) {
+                continue
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                for part in String(scalar).lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
+                    if let folded = folded[part] {
+                        for piece in folded.unicodeScalars { append(piece) }
+                    } else if !isMark(part) && part.value <= 0xFFFF {
+                        append(part)
+                    }
+                }
+            } else {
+                close()
+            }
+        }
+        close()
+    }
+
+    /// The keys of several texts.
+    static func keys(_ texts: [String]) -> Set<SearchKey> {
+        var keys: Set<SearchKey> = []
+        for text in texts { Self.keys(text, into: &keys) }
+        return keys
+    }
+
+    /// A stable hash of a key (FNV-1a over its UTF-8, then mixed), the same on every run and machine.
+    static func hash(_ key: SearchKey) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        return hash
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// Letters that do not decompose but that readers type without their stroke or ligature.
+    private static let folded: [Unicode.Scalar: String] = [
+        "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i", "þ": "th", "ð": "d", "ħ": "h",
+    ]
+}
+
+/// A search key, compared and hashed by its UTF-8 bytes (not by Unicode canonical equivalence,
+/// which would normalize every Hangul key on every comparison), in UTF-8 order, which for keys
+/// within the Basic Multilingual Plane is JavaScript's UTF-16 order.
+struct SearchKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    let text: String
+
+    init(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
+    }
+
+    var description: String { text }
+
+    static func == (lhs: SearchKey, rhs: SearchKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    static func < (lhs: SearchKey, rhs: SearchKey) -> Bool {
+        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Charts drawn at build time as inline SVG: columns (a value per period), bars (a ranked
+/// list) and a grid (reviews per month, a row per year). Colours come from the theme's CSS
+/// (classes `chart-*`), so they follow light and dark; the same numbers go in a table.
+enum StatsChart {
+    static let width = 400.0
+
+    /// One column or bar: its label, its value and the value as written on it.
+    struct Item {
+        let label: String
+        let value: Double
+        let text: String
+    }
+
+    /// Columns side by side, value on top, label below; labels thinned when there are many.
+    static func columns(_ items: [Item]) -> String {
+        let height = 200.0
+        let top = 22.0
+        let bottom = 24.0
+        let step = width / Double(max(items.count, 1))
+        let gap = min(6, step * 0.2)
+        let maximum = max(items.map(\.value).max() ?? 0, 0.0001)
+        let every = max(1, Int((38 / step).rounded(.up)))
+        var out = svgStart(height: height)
+        out += line(x1: 0, y1: height - bottom, x2: width, y2: height - bottom, "chart-axis")
+        for (index, item) in items.enumerated() {
+            let x = Double(index) * step
+            let barHeight = (height - top - bottom) * item.value / maximum
+            let y = height - bottom - barHeight
+            if item.value > 0 {
+                out +=
+                    "<rect class=\"chart-bar\" x=\"\(n(x + gap / 2))\" y=\"\(n(y))\" width=\"\(n(step - gap))\" height=\"\(n(barHeight))\" rx=\"2\"></rect>"
+                if step >= 16 {
+                    out += text(item.text, x: x + step / 2, y: y - 6, "chart-value", anchor: "middle")
+                }
+            }
+            if index % every == 0 || index == items.count - 1 && every == 1 {
+                out += text(item.label, x: x + step / 2, y: height - 7, "chart-label", anchor: "middle")
+            }
+        }
+        return out + "</svg>"
+    }
+
+    /// A ranked list: each label above its bar, the value at the end.
+    static func bars(_ items: [Item]) -> String {
+        let row = 36.0
+        let height = max(row, Double(items.count) * row)
+        let maximum = max(items.map(\.value).max() ?? 0, 0.0001)
+        var out = svgStart(height: height)
+        for (index, item) in items.enumerated() {
+            let y = Double(index) * row
+            out += text(shortened(item.label), x: 0, y: y + 15, "chart-label-strong", anchor: "start")
+            out += text(item.text, x: width, y: y + 15, "chart-value", anchor: "end")
+            out +=
+                "<rect class=\"chart-track\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(width))\" height=\"8\" rx=\"4\"></rect>"
+            out +=
+                "<rect class=\"chart-bar\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(max(8, width * item.value / maximum)))\" height=\"8\" rx=\"4\"></rect>"
+        }
+        return out + "</svg>"
+    }
+
+    /// A grid of `rows` (label, twelve counts): each cell shaded by its count, the count inside.
+    static func grid(_ rows: [(label: String, counts: [Int])], columns: [String]) -> String {
+        let left = 44.0
+        let cell = (width - left) / 12
+        let head = 18.0
+        let height = head + Double(rows.count) * cell
+        let maximum = max(rows.flatMap(\.counts).max() ?? 0, 1)
+        var out = svgStart(height: height)
+        for (column, name) in columns.enumerated() {
+            out += text(name, x: left + (Double(column) + 0.5) * cell, y: 12, "chart-label", anchor: "middle")
+        }
+        for (index, row) in rows.enumerated() {
+            let y = head + Double(index) * cell
+            out += text(row.label, x: 0, y: y + cell / 2 + 4, "chart-label", anchor: "start")
+            for (column, count) in row.counts.enumerated() {
+                let x = left + Double(column) * cell
+                let level = count == 0 ? 0 : 1 + Int((Double(count) / Double(maximum) * 4).rounded(.up))
+                out +=
+                    "<rect class=\"chart-cell chart-level-\(min(level, 5))\" x=\"\(n(x + 1.5))\" y=\"\(n(y + 1.5))\" width=\"\(n(cell - 3))\" height=\"\(n(cell - 3))\" rx=\"3\"></rect>"
+                if count > 0 {
+                    out += text(
+                        String(count), x: x + cell / 2, y: y + cell / 2 + 4,
+                        "chart-cell-value chart-level-\(min(level, 5))", anchor: "middle")
+                }
+            }
+        }
+        return out + "</svg>"
+    }
+}
+
+private extension StatsChart {
+    static func svgStart(height: Double) -> String {
+        "<svg class=\"chart-svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" aria-hidden=\"true\">"
+    }
+
+    static func line(x1: Double, y1: Double, x2: Double, y2: Double, _ kind: String) -> String {
+        "<line class=\"\(kind)\" x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\"></line>"
+    }
+
+    static func text(_ value: String, x: Double, y: Double, _ kind: String, anchor: String) -> String {
+        "<text class=\"\(kind)\" x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\">\(escaped(value))</text>"
+    }
+
+    /// A coordinate with at most one decimal, the same on every machine.
+    static func n(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? String(tenths / 10) : String(format: "%.1f", Double(tenths) / 10)
+    }
+
+    /// A label cut (with "…") to about the width left of the value, at 13 px: wide
+    /// (Hangul, CJK) characters count as 1 em, others as 0.6.
+    static func shortened(_ label: String) -> String {
+        var width = 0.0
+        var out = ""
+        for character in label {
+            let wide = character.unicodeScalars.first.map { $0.value >= 0x1100 } ?? false
+            width += wide ? 13 : 7.8
+            if width > 330 {
+                return out + "…"
+            }
+            out.append(character)
+        }
+        return out
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// `/stats/` (every review) and a page per year of reviewing (`/stats/2024/`): reviews per
+/// year and month, ratings in half stars, top genres, directors and authors, and the average
+/// rating by decade of release. The all-time page reads every review once; a year's page only
+/// that year's, found by binary search in the list by date.
+struct StatsPresenter: PagePresenter {
+    static let topCount = 10
+
+    func owns(_ key: PageKey) -> Bool {
+        if case .stats = key { return true }
+        return false
+    }
+
+    func keys(_ site: Presentation) -> [PageKey] {
+        [.stats(nil)] + years(site).map { .stats($0) }
+    }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String {
+        guard case .stats(let year) = key else { return "" }
+        return Self.path(year) + "index.html"
+    }
+
+    static func path(_ year: Int?) -> String {
+        year.map { "stats/\($0)/" } ?? "stats/"
+    }
+
+    func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        guard case .stats(let year) = key else { preconditionFailure("not a stats page: \(key)") }
+        let context = site.context
+        let words = StatsWords.for(context.config.language)
+        let ids = year.map { reviews(in: $0, site) } ?? site.index.list(ListKey(.all, .date))[...]
+        let tally = StatsTally(ids, site)
+        let format = context.format
+        let heading = year.map { words.yearHeading(format.year($0)) } ?? words.heading
+        let lede: String
+        if let year {
+            lede = "\(format.year(year)): \(format.reviewCount(tally.count))"
+        } else {
+            lede =
+                tally.count == 0
+                ? format.reviewCount(0) : words.since(format.reviewCount(tally.count), format.year(tally.firstYear))
+        }
+        var figures = [
+            StatFigure(label: words.reviews, value: format.number(tally.count)),
+            StatFigure(label: words.films, value: format.number(tally.films)),
+            StatFigure(label: words.books, value: format.number(tally.books)),
+            StatFigure(
+                label: words.averageRating,
+                value: tally.rated == 0 ? "–" : Self.average(tally.ratingHalves, tally.rated)),
+        ]
+        if year == nil { figures.append(StatFigure(label: words.years, value: format.number(tally.perYear.count))) }
+        let charts = StatsCharts(tally: tally, words: words, site: site, year: year).all()
+        let allYears = years(site)
+        let links =
+            [SortLink(label: words.allTime, url: context.urls.path(Self.path(nil)), current: year == nil)]
+            + allYears.map { SortLink(label: String($0), url: context.urls.path(Self.path($0)), current: $0 == year) }
+        let top = year == nil ? [] : topRated(ids, site)
+        let model = StatsPageModel(
+            site: context.sharedSite(at: .other), labels: context.sharedLabels,
+            page: context.head(title: heading, description: lede, path: Self.path(year), kind: "stats"),
+            heading: heading, lede: lede, figures: figures, charts: charts, topRated: top,
+            topRatedHeading: words.topRated, years: links, yearsLabel: words.yearsLabel)
+        return PageJob.folder(Self.path(year), template: "stats", model: model)
+    }
+
+    /// Any review that moved changes the counts of some page; otherwise only what a review
+    /// shows beyond its key (its director or author, its card) changed, on its year's page and
+    /// the all-time page.
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        if !change.moved.isEmpty { return keys(site) }
+        guard !change.changed.isEmpty else { return [] }
+        let years = Set(change.changed.compactMap { site.index.reviews[$0]?.date.year })
+        return [.stats(nil)] + years.sorted().map { .stats($0) }
+    }
+
+    /// The years with reviews, newest first: one look per month with reviews.
+    func years(_ site: Presentation) -> [Int] {
+        let list = ListKey(.all, .date)
+        let members = site.index.list(list)
+        var years: [Int] = []
+        for start in site.index.groupStarts[list] ?? [] {
+            let year = site.index.key(members[start]).day.year
+            if years.last != year { years.append(year) }
+        }
+        return years
+    }
+
+    /// The reviews written in `year`: a run of the list by date, newest first.
+    func reviews(in year: Int, _ site: Presentation) -> ArraySlice<Int> {
+        let members = site.index.list(ListKey(.all, .date))
+        let first = { (after: Int) -> Int in
+            var low = 0
+            var high = members.count
+            while low < high {
+                let middle = (low + high) / 2
+                if site.index.key(members[middle]).day.year > after { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return members[first(year)..<first(year - 1)]
+    }
+
+    /// The year's best-rated reviews, newest first among equals.
+    func topRated(_ ids: ArraySlice<Int>, _ site: Presentation) -> [ReviewCard] {
+        let rated = ids.filter { site.index.key($0).ratingHalves > 0 }
+        let best = rated.enumerated().sorted { lhs, rhs in
+            let left = site.index.key(lhs.element).ratingHalves
+            let right = site.index.key(rhs.element).ratingHalves
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }
+        return best.prefix(6).map { site.index.card($0.element) }
+    }
+
+    static func average(_ halves: Int, _ count: Int) -> String {
+        String(format: "%.1f", Double(halves) / 2 / Double(count))
+    }
+}
+
+/// The numbers of a stats page, counted in one pass over its reviews.
+struct StatsTally {
+    var count = 0
+    var films = 0
+    var books = 0
+    var rated = 0
+    var ratingHalves = 0
+    var unrated = 0
+    var firstYear = 0
+    /// Reviews per year of writing, and per month (a year's twelve counts).
+    var perYear: [Int: Int] = [:]
+    var perMonth: [Int: [Int]] = [:]
+    /// Reviews per rating, in halves (0 to 10).
+    var ratings = [Int](repeating: 0, count: 11)
+    var genres: [String: Int] = [:]
+    var directors: [String: Int] = [:]
+    var authors: [String: Int] = [:]
+    /// Per decade of release: the rated reviews, their halves, and every review.
+    var decades: [Int: (rated: Int, halves: Int, count: Int)] = [:]
+
+    init(_ ids: some Collection<Int>, _ site: Presentation) {
+        let index = site.index
+        for id in ids {
+            let review = index.review(id)
+            let key = index.key(id)
+            count += 1
+            if review.work.kind == .movie { films += 1 } else { books += 1 }
+            perYear[key.day.year, default: 0] += 1
+            perMonth[key.day.year, default: [Int](repeating: 0, count: 12)][key.day.month - 1] += 1
+            firstYear = firstYear == 0 ? key.day.year : min(firstYear, key.day.year)
+            let decade = (review.year ?? key.day.year) / 10 * 10
+            decades[decade, default: (0, 0, 0)].count += 1
+            if key.ratingHalves >= 0 {
+                rated += 1
+                ratingHalves += key.ratingHalves
+                ratings[min(10, key.ratingHalves)] += 1
+                decades[decade]!.rated += 1
+                decades[decade]!.halves += key.ratingHalves
+            } else {
+                unrated += 1
+            }
+            for genre in key.genres { genres[index.names[.genre(genre.slug)] ?? genre.name, default: 0] += 1 }
+            let creators =
+                review.work.creator.map { [$0] }
+                ?? (review.work.kind == .movie ? review.metadata?.directors : review.metadata?.authors) ?? []
+            for name in creators {
+                if review.work.kind == .movie {
+                    directors[name, default: 0] += 1
+                } else {
+                    authors[name, default: 0] += 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+@Suite("Search index and stats pages")
+struct SearchAndStatsTests {
+    @Test("keys: lowercase, no accents, Hangul as jamo, initial consonants as choseong, cut at 24 scalars")
+    func keys() {
+        let text = "Élan VITAL, Søren's café! 기생충은 ㄱㅅㅊ a \(String(repeating: "x", count: 30)) 𝐀𝐁"
+        // Compared scalar by scalar: Swift's String equality would not tell NFD from NFC.
+        let keys = Set(SearchText.keys([text]).map { $0.text.unicodeScalars.map(\.value) })
+        let scalars = { (text: String) in text.unicodeScalars.map(\.value) }
+        #expect(keys.contains(scalars("elan")))
+        #expect(keys.contains(scalars("vital")))
+        #expect(keys.contains(scalars("soren")))
+        #expect(keys.contains(scalars("cafe")))
+        #expect(keys.contains(scalars("기생충은".decomposedStringWithCanonicalMapping)))
+        #expect(!keys.contains(scalars("기생충은")))
+        #expect(keys.contains(scalars("\u{1100}\u{1109}\u{110E}")))
+        #expect(keys.count == 7, "\(keys)")
+        #expect(keys.contains(scalars(String(repeating: "x", count: 24))))
+        #expect(!keys.contains(scalars("a")), "single letters are not indexed")
+        #expect(!keys.contains(scalars("s")))
+        #expect(HTMLText.plain("<p>R&amp;B &lt;3 &#49;&#x32; caf&eacute;</p>") == " R&B <3 12 caf&eacute; ")
+    }
+
+    @Test("the index files: a manifest, names and text with ranks (0 is the newest), display records")
+    func files() throws {
+        let site = try present([
+            "content/movies/parasite.md": reviewFile(
+                "title: Parasite\ndate: 2024-03-01\nrating: 4.5\noriginal_title: 기생충\ndirector: Bong Joon-ho\ntags: [Class]",
+                body: "A film about *stairs* and élan."),
+            "content/books/stoner.md": reviewFile(
+                "title: Stoner\ndate: 2024-05-01\nauthor: John Williams", body: "A quiet campus novel."),
+        ])
+        let manifest = try #require(
+            JSONSerialization.jsonObject(with: Data(try site.text("search/index.json").utf8)) as? [String: Any])
+        #expect(manifest["reviews"] as? Int == 2)
+        #expect(manifest["docsPerFile"] as? Int == 16)
+        #expect(manifest["names"] as? [[AnyHashable]] == [["", 0]])
+        let names = try lines(site.text("search/names-0.txt"))
+        let text = try lines(site.text("search/text-0.txt"))
+        // Stoner is newer: rank 0. Parasite: rank 1.
+        #expect(names["stoner"] == "0")
+        #expect(names["parasite"] == "1")
+        #expect(names["bong"] == "1")
+        #expect(names["class"] == "1")
+        #expect(names["2024"] == nil, "no year was given")
+        #expect(names["기생충".decomposedStringWithCanonicalMapping] == "1")
+        #expect(text["stairs"] == "1")
+        #expect(text["elan"] == "1")
+        #expect(text["campus"] == "0")
+        #expect(text["novel"] == "0")
+        #expect(text["stoner"] == nil, "the title is a name, not text")
+        let docs = try #require(
+            JSONSerialization.jsonObject(with: Data(try site.text("search/docs-0.json").utf8)) as? [[Any]])
+        #expect(docs.count == 2)
+        #expect(docs[0][0] as? String == "/books/stoner/")
+        #expect(docs[1][1] as? String == "Parasite")
+        #expect(docs[1][6] as? String == "★★★★½")
+        #expect(docs[1][7] as? String == "4.5 out of 5 stars")
+        let page = try site.text("search/index.html", template: true)
+        #expect(page == "search")
+    }
+
+    @Test("postings: base-36 differences, or a bitmap when that is shorter")
+    func postings() {
+        #expect(SearchPresenter.postings([3, 13, 14], of: 100) == "3,a,1")
+        let dense = SearchPresenter.postings(Array(0..<100).map(Int32.init), of: 100)
+        #expect(dense.hasPrefix("*"))
+        let bytes = try? #require(Data(base64Encoded: String(dense.dropFirst())))
+        #expect(bytes?.count == 13)
+        #expect(bytes?.first == 0xFF)
+        #expect(bytes?.last == 0xF0)
+    }
+
+    @Test(
+        "with many reviews, one edit of a review's text changes a few index files, never adds one, and equals a full build"
+    )
+    func incrementalAtScale() throws {
+        let folder = try ScratchFolder()
+        var random = SplitMix(seed: 11)
+        let syllables = ["ka", "lo", "mi", "ne", "su", "ta", "ri", "po", "ve", "zu", "go", "ha"]
+        let word = { (random: inout SplitMix) in
+            (0..<3).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined()
+        }
+        try folder.write("site.yml", "title: T\nbase_url: https://example.org/\n")
+        var bodies: [String] = []
+        var titles: [String] = []
+        for number in 0..<440 {
+            let body = (0..<40).map { _ in word(&random) }.joined(separator: " ")
+            bodies.append(body)
+            titles.append("\(word(&random)) \(number)")
+            let date = String(format: "2020-%02d-%02d", 1 + number % 12, 1 + number % 28)
+            try folder.write(
+                "content/movies/r\(number).md",
+                reviewFile("title: \(titles[number])\ndate: \(date)", body: body))
+        }
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let site = try LiveSite.build(builder)
+        let searchFiles = { (files: [String: Data]) in Set(files.keys.filter { $0.hasPrefix("search/") }) }
+        #expect(searchFiles(site.files).filter { $0.hasPrefix("search/text-") }.count == 11)
+        #expect(searchFiles(site.files).filter { $0.hasPrefix("search/names-") }.count == 2)
+        // A word other reviews have: only the key file that holds it (the manifest names the
+        // same first keys, and the display records show no text).
+        let known = try #require(bodies[8].split(separator: " ").first { !bodies[7].contains($0) })
+        try folder.write(
+            "content/movies/r7.md", reviewFile("title: \(titles[7])\ndate: 2020-08-08", body: bodies[7] + " \(known)"))
+        let edited = try site.updating(["content/movies/r7.md"])
+        let changed = edited.lastUpdate.changedFiles.filter { $0.hasPrefix("search/") }
+        #expect(changed.count == 1 && changed.allSatisfy { $0.hasPrefix("search/text-") }, "\(changed)")
+        // A word no review had: maybe new chunk boundaries; never a file more or less.
+        try folder.write(
+            "content/movies/r7.md",
+            reviewFile("title: \(titles[7])\ndate: 2020-08-08", body: bodies[7] + " brandnewword"))
+        let added = try edited.updating(["content/movies/r7.md"])
+        #expect(searchFiles(added.files) == searchFiles(site.files))
+        let full = try LiveSite.build(builder)
+        #expect(Set(added.files.keys) == Set(full.files.keys))
+        #expect(added.files.keys.filter { added.files[$0] != full.files[$0] }.isEmpty)
+    }
+
+    @Test("stats: counts per year and month, ratings in halves, top directors, average by decade; a year's page")
+    func stats() throws {
+        let site = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2023-02-01\nrating: 4\nyear: 1994\ndirector: Wong"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-02-03\nrating: 3.5\nyear: 1999\ndirector: Wong"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2024-07-03\nrating: 5\nyear: 2019\ndirector: Bong"),
+            "content/books/d.md": reviewFile("title: D\ndate: 2024-07-09\nyear: 1965\nauthor: Williams"),
+        ])
+        let all = try site.model("stats/index.html", as: StatsPageModel.self)
+        #expect(all.figures.map(\.value) == ["4", "3", "1", "4.2", "2"])
+        let chart = { (model: StatsPageModel, id: String) in try #require(model.charts.first { $0.id == id }) }
+        #expect(try chart(all, "per-year").rows.map { [$0.heading] + $0.values } == [["2023", "1"], ["2024", "3"]])
+        #expect(
+            try chart(all, "per-month").rows.first?.values == [
+                "0", "1", "0", "0", "0", "0", "2", "0", "0", "0", "0", "0",
+            ])
+        let ratings = try chart(all, "ratings").rows.map { [$0.heading] + $0.values }
+        #expect(ratings.first == ["5 stars", "1"])
+        #expect(ratings.contains(["3.5 stars", "1"]))
+        #expect(ratings.last == ["Not rated", "1"])
+        #expect(try chart(all, "directors").rows.map { [$0.heading] + $0.values } == [["Wong", "2"], ["Bong", "1"]])
+        #expect(
+            try chart(all, "decades").rows.map { [$0.heading] + $0.values } == [
+                ["1990s", "3.8", "2"], ["2010s", "5.0", "1"],
+            ])
+        #expect(try chart(all, "per-year").svg.hasPrefix("<svg class=\"chart-svg\""))
+        #expect(try chart(all, "per-year").svg.contains("aria-hidden=\"true\""))
+        #expect(all.years.map(\.label) == ["All time", "2024", "2023"])
+        let year = try site.model("stats/2024/index.html", as: StatsPageModel.self)
+        #expect(year.heading == "2024 in review")
+        #expect(year.figures.first?.value == "3")
+        #expect(
+            try chart(year, "per-month").rows.map(\.values) == [
+                ["0"], ["1"], ["0"], ["0"], ["0"], ["0"], ["2"], ["0"], ["0"], ["0"], ["0"], ["0"],
+            ])
+        #expect(year.topRated.map(\.title) == ["C", "B"])
+        #expect(site.outputs.contains("stats/2023/index.html"))
+        #expect(!site.outputs.contains("stats/2022/index.html"))
+    }
+
+    @Test("the home page never shows a review twice: a section's recent reviews leave out the newest band's")
+    func homeShowsEachReviewOnce() throws {
+        var files: [String: String] = [:]
+        for day in 1...12 {
+            files["content/movies/m\(day).md"] = reviewFile(
+                "title: M\(day)\ndate: 2024-01-\(String(format: "%02d", day))")
+        }
+        let site = try present(files)
+        let home = try site.model("index.html", as: HomePageModel.self)
+        #expect(home.recent.map(\.title) == ["M12", "M11", "M10", "M9", "M8", "M7", "M6", "M5"])
+        #expect(home.sections.first?.recent.map(\.title) == ["M4", "M3", "M2", "M1"])
+    }
+}
+
+private func present(_ files: [String: String], config: String = InMemorySite.defaultConfig) throws -> Presented {
+    let content = try InMemorySite(files, config: config).load()
+    return Presented(pages: SitePresenter.jobs(SiteBuilder.present(content, isPreview: false)))
+}
+
+private struct Presented {
+    let pages: [PageJob]
+
+    var outputs: [String] { pages.map(\.output) }
+
+    func model<Model>(_ output: String, as type: Model.Type) throws -> Model {
+        let job = try #require(pages.first { $0.output == output }, "no page \(output)")
+        return try #require(job.model as? Model, "\(output) has a \(Swift.type(of: job.model))")
+    }
+
+    /// A document's text, or (`template: true`) a page's template name.
+    func text(_ output: String, template: Bool = false) throws -> String {
+        let job = try #require(pages.first { $0.output == output }, "no page \(output)")
+        if template { return job.template }
+        return try #require(job.model as? DocumentModel).text()
+    }
+}
+
+/// `key<TAB>postings` lines as a dictionary.
+private func lines(_ text: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+        let parts = line.split(separator: "\t", maxSplits: 1)
+        if parts.count == 2 { result[String(parts[0])] = String(parts[1]) }
+    }
+    return result
+}
