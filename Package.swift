@@ -16,14 +16,17 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
-        // The YAML and Markdown adapters: Swift values in and out, the C library kept inside one
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // The YAML, Markdown and zip adapters: Swift values in and out, the C library kept inside one
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // Reading zip archives (Letterboxd exports) with libzip, in one file.
+        .target(name: "Zip", dependencies: ["CZip"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "YAML", "CommonMark", "CEvent"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "CEvent", "Zip"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
@@ -33,8 +36,8 @@ let package = Package(
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark"]),
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "Zip"]),
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "Zip"]),
     ],
     swiftLanguageModes: [.v6]
 )
