@@ -54,12 +54,13 @@ extension Review {
         case .movie:
             return Work(
                 kind: .movie, year: year, originalTitle: reader.string("original_title"),
-                creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)))
+                creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)),
+                letterboxd: reader.string("letterboxd"))
         case .book:
             return Work(
                 kind: .book, year: year, originalTitle: reader.string("original_title"),
                 creator: reader.string("author"), isbn: reader.string("isbn").map(Self.normalizedISBN),
-                publisher: reader.string("publisher"))
+                publisher: reader.string("publisher"), goodreads: reader.integer("goodreads", in: 1...999_999_999_999))
         }
     }
 
