@@ -135,12 +135,12 @@ struct ImportCommand: Command {
             }
         }
         let created = "\(count(.create))" + (drafts > 0 ? " (\(drafts) draft\(drafts == 1 ? "" : "s"))" : "")
-        let skipped =
-            "\(count(.skip))" + (groups.isEmpty ? "" : " (\(groups.map { "\($0.count) \($0.name)" }.joined(separator: ", ")))")
+        let reasons = groups.isEmpty ? "" : " (\(groups.map { "\($0.count) \($0.name)" }.joined(separator: ", ")))"
         if dryRun {
             return "Would create \(created), update \(count(.update)); \(count(.unchanged)) unchanged, "
-                + "\(skipped) skipped. Nothing was written (--dry-run)."
+                + "\(count(.skip)) skipped\(reasons). Nothing was written (--dry-run)."
         }
-        return "Created \(created), updated \(count(.update)), unchanged \(count(.unchanged)), skipped \(skipped)."
+        return "Created \(created), updated \(count(.update)), unchanged \(count(.unchanged)), "
+            + "skipped \(count(.skip))\(reasons)."
     }
 }
