@@ -49,7 +49,8 @@ public final class ZipArchive {
     /// whether its header says so or its data turns out longer.
     public func read(_ name: String, limit: Int) throws(ZipError) -> Data {
         guard let index = entryNames.firstIndex(of: name) else { throw ZipError("the archive has no \"\(name)\"") }
-        let tooLarge = ZipError("\"\(name)\" unpacks to more than \(limit) bytes: refused")
+        let size = limit > 0 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        let tooLarge = ZipError("\"\(name)\" unpacks to more than \(size): refused")
         var info = zip_stat_t()
         zip_stat_init(&info)
         guard zip_stat_index(handle, zip_uint64_t(index), 0, &info) == 0 else {

@@ -116,7 +116,7 @@ struct ImportCommand: Command {
         for (shelf, count) in shelves {
             lines.append(
                 "\(dryRun ? "would skip" : "skipped") \(count) book\(count == 1 ? "" : "s") on the \(shelf) shelf "
-                    + "(--shelf \(shelf) imports \(count == 1 ? "it" : "them") as drafts)")
+                    + "(--shelf \(shelf) imports \(count == 1 ? "it as a draft" : "them as drafts"))")
         }
         return lines
     }

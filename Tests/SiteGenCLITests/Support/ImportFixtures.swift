@@ -156,6 +156,70 @@ enum ImportFixtures {
             """,
     ]
 
+    static let goodreadsHeader =
+        "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
+        + "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+        + "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
+    static let goodreadsRows = [
+        "30555488,The Underground Railroad,Colson Whitehead,\"Whitehead, Colson\",,\"=\"\"0385542364\"\"\",\"=\"\"9780385542364\"\"\",5,4.04,Doubleday,Hardcover,306,2016,2016,2024/03/15,2024/01/02,\"favorites, historical-fiction\",\"favorites (#3), historical-fiction (#12)\",read,\"Cora runs.<br/><br/>The railroad is <i>literal</i> &amp; it works.<br/>A line.\",,Borrowed from Sam -- private,1,0",
+        "25489625,채식주의자,한강,\"한, 강\",,\"=\"\"\"\"\",\"=\"\"9788936433598\"\"\",4,3.58,창비,Paperback,247,2007,2007,2024/05/20,2024/05/01,korean-lit,korean-lit (#1),read,<b>몸</b>의 이야기.,,,1,1",
+        "1371,The Iliad,Homer,\"Homer, \",\"Robert Fagles, Bernard Knox\",\"=\"\"0140275363\"\"\",\"=\"\"9780140275360\"\"\",0,3.89,Penguin Classics,Paperback,683,1998,-750,,2023/12/1,\"classics, to-reread: someday, Classics\",\"classics (#1), to-reread: someday (#1)\",read,,,,1,0",
+        "2767052,\"The Hunger Games (The Hunger Games, #1)\",Suzanne Collins,\"Collins, Suzanne\",,\"=\"\"0439023483\"\"\",\"=\"\"9780439023481\"\"\",0,4.33,Scholastic Press,Hardcover,374,2008,2008,,2024/06/01,to-read,to-read (#4),to-read,,,,0,0",
+        "4671,The Great Gatsby,F. Scott Fitzgerald,\"Fitzgerald, F. Scott\",,\"=\"\"0743273567\"\"\",\"=\"\"9780743273565\"\"\",0,3.93,Scribner,Paperback,180,2004,1925,,2024/06/20,currently-reading,currently-reading (#1),currently-reading,,,,0,1",
+        "5107,Stoner,John Williams,\"Williams, John\",,\"=\"\"\"\"\",\"=\"\"\"\"\",4,4.29,NYRB Classics,Paperback,278,2006,1965,2023/05/01,2023/04/01,,,read,Quiet.,,,1,0",
+    ]
+    /// The library export, LF line ends, as Goodreads writes it.
+    static let goodreads = ([goodreadsHeader] + goodreadsRows).map { $0 + "\n" }.joined()
+
+    /// The files a Goodreads import of the read shelf writes into `content/books/`.
+    static let importedBooks: [String: String] = [
+        "the-underground-railroad.md": """
+            ---
+            title: The Underground Railroad
+            date: 2024-03-15
+            rating: 5
+            tags: [favorites, historical-fiction]
+            author: Colson Whitehead
+            year: 2016
+            isbn: '9780385542364'
+            publisher: Doubleday
+            goodreads: 30555488
+            ---
+            Cora runs.
+
+            The railroad is *literal* & it works.\\
+            A line.
+
+            """,
+        "채식주의자.md": """
+            ---
+            title: 채식주의자
+            date: 2024-05-20
+            rating: 4
+            tags: [korean-lit]
+            author: 한강
+            year: 2007
+            isbn: '9788936433598'
+            publisher: 창비
+            goodreads: 25489625
+            ---
+            **몸**의 이야기.
+
+            """,
+        "the-iliad.md": """
+            ---
+            title: The Iliad
+            date: 2023-12-01
+            tags: [classics, 'to-reread: someday']
+            author: Homer
+            isbn: '9780140275360'
+            publisher: Penguin Classics
+            goodreads: 1371
+            ---
+
+            """,
+    ]
+
     /// Writes `entries` as files in `folder`.
     static func write(_ entries: [String: Data], into folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
