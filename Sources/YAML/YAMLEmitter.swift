@@ -39,12 +39,14 @@ public enum YAMLEmitter {
         let output = Output()
         let box = Unmanaged.passRetained(output)
         defer { box.release() }
-        yaml_emitter_set_output(emitter, { data, buffer, size in
-            guard let data, let buffer else { return 0 }
-            Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().bytes.append(
-                contentsOf: UnsafeBufferPointer(start: buffer, count: size))
-            return 1
-        }, box.toOpaque())
+        yaml_emitter_set_output(
+            emitter,
+            { data, buffer, size in
+                guard let data, let buffer else { return 0 }
+                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+                return 1
+            }, box.toOpaque())
         yaml_emitter_set_unicode(emitter, 1)
         yaml_emitter_set_width(emitter, -1)
         yaml_emitter_set_indent(emitter, 2)
@@ -67,7 +69,8 @@ public enum YAMLEmitter {
         if [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()) { return true }
         if text.prefixMatch(of: /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/) != nil { return true }
         guard let first = text.first, "0123456789+-.".contains(first) else { return false }
-        return text.contains(where: \.isASCIIDigitCharacter) && text.allSatisfy { "0123456789abcdefABCDEFxXoO_.:+-".contains($0) }
+        return text.contains(where: \.isASCIIDigitCharacter)
+            && text.allSatisfy { "0123456789abcdefABCDEFxXoO_.:+-".contains($0) }
     }
 }
 
@@ -89,10 +92,6 @@ private extension YAMLEmitter {
     /// Hands events to the emitter, turning a refusal into an error.
     struct Emit {
         let emitter: UnsafeMutablePointer<yaml_emitter_t>
-
-        init(emitter: UnsafeMutablePointer<yaml_emitter_t>) {
-            self.emitter = emitter
-        }
 
         func callAsFunction(_ make: (inout yaml_event_t) -> Int32) throws(YAMLError) {
             var event = yaml_event_t()

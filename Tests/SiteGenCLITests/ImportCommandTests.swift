@@ -37,11 +37,16 @@ struct ImportLetterboxdTests {
 
         let build = TestConsole()
         #expect(await build.run(["build"], in: site.url) == 0, "\(build.err)")
-        #expect(build.err.split(separator: "\n").allSatisfy { $0.contains("but the metadata cache has nothing for it") }, "\(build.err)")
-        let page = try String(contentsOf: site.url.appendingPathComponent("public/movies/parasite-2019/index.html"), encoding: .utf8)
+        #expect(
+            build.err.split(separator: "\n").allSatisfy { $0.contains("but the metadata cache has nothing for it") },
+            "\(build.err)")
+        let page = try String(
+            contentsOf: site.url.appendingPathComponent("public/movies/parasite-2019/index.html"), encoding: .utf8)
         #expect(page.contains("<p>The <em>stairs</em> do the work.</p>"))
         #expect(page.contains("the rain &amp; the flood are the same water.<br />\nA line of its own.</p>"))
-        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/movies/the-thing-1982").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.url.appendingPathComponent("public/movies/the-thing-1982").path))
 
         // The same export again: nothing to do.
         let again = TestConsole()
@@ -59,7 +64,8 @@ struct ImportLetterboxdTests {
         let edited = ImportFixtures.importedFilms["parasite-2019.md"]! + "\nMy own note, added later.\n"
         try site.write("content/movies/parasite-2019.md", edited)
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/movies/yes-2021.md"))
-        try ImportFixtures.zip(ImportFixtures.letterboxdLater, to: site.url.appendingPathComponent("letterboxd-ana-2.zip"))
+        try ImportFixtures.zip(
+            ImportFixtures.letterboxdLater, to: site.url.appendingPathComponent("letterboxd-ana-2.zip"))
         let later = TestConsole()
         #expect(await later.run(["import", "letterboxd", "letterboxd-ana-2.zip"], in: site.url) == 0)
         #expect(later.err == "")
@@ -78,7 +84,10 @@ struct ImportLetterboxdTests {
         let movies = try files(site.url.appendingPathComponent("content/movies"))
         #expect(movies["parasite-2019.md"] == edited)
         #expect(movies["yes-2021.md"] == nil)
-        #expect(movies["dune-part-two-2024-2.md"] == ImportFixtures.importedFilms["dune-part-two-2024-2.md"]!.replacingOccurrences(of: "rating: 3.5", with: "rating: 4"))
+        #expect(
+            movies["dune-part-two-2024-2.md"]
+                == ImportFixtures.importedFilms["dune-part-two-2024-2.md"]!.replacingOccurrences(
+                    of: "rating: 3.5", with: "rating: 4"))
         #expect(
             movies["past-lives-2023.md"] == """
                 ---
@@ -138,27 +147,35 @@ struct ImportLetterboxdTests {
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "export", "--dry-run"], in: site.url) == 0)
         #expect(console.out.contains("would create content/movies/parasite-2019.md\n"))
-        #expect(console.out.hasSuffix("Would create 7 (1 draft), update 0; 0 unchanged, 1 skipped (1 already reviewed). Nothing was written (--dry-run).\n"))
+        #expect(
+            console.out.hasSuffix(
+                "Would create 7 (1 draft), update 0; 0 unchanged, 1 skipped (1 already reviewed). Nothing was written (--dry-run).\n"
+            ))
         #expect(try files(site.url) == before)
     }
 
-    @Test("the unzipped folder, --section and --source: the same files; a fresh clone without the record keeps what differs")
+    @Test(
+        "the unzipped folder, --section and --source: the same files; a fresh clone without the record keeps what differs"
+    )
     func folderAndSection() async throws {
         var fixture = ImportFixtures.site
         fixture = fixture.filter { !$0.key.hasPrefix("content/movies/") }
         fixture["content/cinema/_index.md"] = "---\ntitle: Cinema\nkind: movie\n---\n"
         let site = try TemporaryFolder(fixture)
         let work = try TemporaryFolder()
-        try ImportFixtures.write(ImportFixtures.letterboxd, into: work.url.appendingPathComponent("letterboxd-ana-2024-07-05-utc"))
+        try ImportFixtures.write(
+            ImportFixtures.letterboxd, into: work.url.appendingPathComponent("letterboxd-ana-2024-07-05-utc"))
         let console = TestConsole()
         #expect(
             await console.run(
-                ["import", "letterboxd", "letterboxd-ana-2024-07-05-utc", "--source", site.url.path], in: work.url) == 0,
+                ["import", "letterboxd", "letterboxd-ana-2024-07-05-utc", "--source", site.url.path], in: work.url)
+                == 0,
             "\(console.err)")
         // The site's only film section is the default.
         #expect(console.out.hasPrefix("Importing letterboxd-ana-2024-07-05-utc into content/cinema/.\n"))
         let cinema = try files(site.url.appendingPathComponent("content/cinema"))
-        #expect(cinema["heat-1995.md"]?.hasPrefix("---\ntitle: Heat\ndate: 2024-02-11\nrating: 4.5\nyear: 1995\n") == true)
+        #expect(
+            cinema["heat-1995.md"]?.hasPrefix("---\ntitle: Heat\ndate: 2024-02-11\nrating: 4.5\nyear: 1995\n") == true)
         #expect(cinema["parasite-2019.md"] == ImportFixtures.importedFilms["parasite-2019.md"])
         #expect(cinema["dune-part-two-2024.md"] == ImportFixtures.importedFilms["dune-part-two-2024-2.md"])
 
@@ -169,7 +186,10 @@ struct ImportLetterboxdTests {
         let clone = TestConsole()
         #expect(
             await clone.run(
-                ["import", "letterboxd", "letterboxd-ana-2024-07-05-utc", "--source", site.url.path, "--section", "cinema"],
+                [
+                    "import", "letterboxd", "letterboxd-ana-2024-07-05-utc", "--source", site.url.path, "--section",
+                    "cinema",
+                ],
                 in: work.url) == 0)
         #expect(
             clone.out == """
@@ -180,22 +200,34 @@ struct ImportLetterboxdTests {
                 """)
     }
 
-    @Test("a zip that nests the export in one folder is read too")
+    @Test("a zip that nests the export in one folder (zipped again on a Mac) is read too")
     func nestedZip() async throws {
         let site = try TemporaryFolder(ImportFixtures.site)
-        let entries = ImportFixtures.letterboxd.map { (name: "letterboxd-ana/\($0.key)", bytes: $0.value) }
+        // As a Mac zips a folder: the folder's entry, its files, and resource forks in __MACOSX.
+        let entries =
+            [(name: "letterboxd-ana/", bytes: Data())]
+            + ImportFixtures.letterboxd.sorted { $0.key < $1.key }.map {
+                (name: "letterboxd-ana/\($0.key)", bytes: $0.value)
+            }
+            + [
+                (name: "__MACOSX/letterboxd-ana/._diary.csv", bytes: Data([0, 5, 22, 7])),
+                (name: ".DS_Store", bytes: Data()),
+            ]
         try ZipArchive.create(at: site.url.appendingPathComponent("nested.zip").path, entries: entries)
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "nested.zip"], in: site.url) == 0, "\(console.err)")
         #expect(console.out.contains("nested.zip/letterboxd-ana/reviews.csv:5: already reviewed"))
-        #expect(try files(site.url.appendingPathComponent("content/movies"))["parasite-2019.md"] == ImportFixtures.importedFilms["parasite-2019.md"])
+        #expect(
+            try files(site.url.appendingPathComponent("content/movies"))["parasite-2019.md"]
+                == ImportFixtures.importedFilms["parasite-2019.md"])
     }
 }
 
 /// Files below `folder` (hidden ones too), by relative path, as text.
 func files(_ folder: URL) throws -> [String: String] {
     var result: [String: String] = [:]
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else {
         return result
     }
     let base = folder.standardizedFileURL.path + "/"
@@ -212,7 +244,8 @@ func files(_ folder: URL) throws -> [String: String] {
 struct ImportGoodreadsTests {
     @Test("books read become reviews; other shelves are skipped and counted; private notes stay out")
     func readShelf() async throws {
-        let site = try TemporaryFolder(ImportFixtures.site.merging(["goodreads_library_export.csv": ImportFixtures.goodreads]) { $1 })
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging(["goodreads_library_export.csv": ImportFixtures.goodreads]) { $1 })
         let console = TestConsole()
         #expect(await console.run(["import", "goodreads", "goodreads_library_export.csv"], in: site.url) == 0)
         #expect(console.err == "")
@@ -234,7 +267,8 @@ struct ImportGoodreadsTests {
         #expect(!books.values.contains { $0.contains("Borrowed from Sam") })
         let build = TestConsole()
         #expect(await build.run(["build"], in: site.url) == 0, "\(build.err)")
-        let page = try String(contentsOf: site.url.appendingPathComponent("public/books/채식주의자/index.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: site.url.appendingPathComponent("public/books/채식주의자/index.html"), encoding: .utf8)
         #expect(page.contains("<p><strong>몸</strong>의 이야기.</p>"))
 
         // Asking for the to-read shelf too adds that book as a draft and leaves the rest.
@@ -253,19 +287,21 @@ struct ImportGoodreadsTests {
 
                 """)
         #expect(
-            try String(contentsOf: site.url.appendingPathComponent("content/books/the-hunger-games.md"), encoding: .utf8) == """
-                ---
-                title: 'The Hunger Games (The Hunger Games, #1)'
-                date: 2024-06-01
-                draft: true
-                author: Suzanne Collins
-                year: 2008
-                isbn: '9780439023481'
-                publisher: Scholastic Press
-                goodreads: 2767052
-                ---
+            try String(
+                contentsOf: site.url.appendingPathComponent("content/books/the-hunger-games.md"), encoding: .utf8)
+                    == """
+                    ---
+                    title: 'The Hunger Games (The Hunger Games, #1)'
+                    date: 2024-06-01
+                    draft: true
+                    author: Suzanne Collins
+                    year: 2008
+                    isbn: '9780439023481'
+                    publisher: Scholastic Press
+                    goodreads: 2767052
+                    ---
 
-                """)
+                    """)
         #expect(await TestConsole().run(["build", "--drafts"], in: site.url) == 0)
     }
 }
@@ -277,12 +313,14 @@ struct ImportErrorTests {
     /// Runs an import in a fresh site holding `export` files; checks the exit code, that the
     /// site is as it was, and returns standard error.
     func failure(
-        _ arguments: [String], export: [String: Data], status: Int32 = 1, sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], export: [String: Data], status: Int32 = 1,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
         let site = try TemporaryFolder(ImportFixtures.site)
         for (path, data) in export {
             let url = site.url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         let before = try files(site.url)
@@ -304,37 +342,37 @@ struct ImportErrorTests {
             try await failure(
                 ["import", "letterboxd", "export"],
                 export: letterboxd(header + "2024-03-16,\"Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15\r\n"))
-                == """
-                export/diary.csv:2:12: the quoted field that starts here is never closed: a " is missing
-                reading the export failed: 1 error
+                    == """
+                    export/diary.csv:2:12: the quoted field that starts here is never closed: a " is missing
+                    reading the export failed: 1 error
 
-                """)
+                    """)
         #expect(
             try await failure(
                 ["import", "letterboxd", "export"],
                 export: letterboxd(header + "2024-03-16,The \"Thing\",1982,https://boxd.it/1,4,,,\r\n"))
-                == """
-                export/diary.csv:2:16: a quote inside a field that does not start with one: put the whole field in quotes and write this quote twice ("")
-                reading the export failed: 1 error
+                    == """
+                    export/diary.csv:2:16: a quote inside a field that does not start with one: put the whole field in quotes and write this quote twice ("")
+                    reading the export failed: 1 error
 
-                """)
+                    """)
         #expect(
             try await failure(
                 ["import", "letterboxd", "export"],
                 export: letterboxd(header + "2024-03-16,기생충,2019,https://boxd.it/5TVeRd,4.5\r\n"))
-                == """
-                export/diary.csv:2:47: this row has 5 fields, but the header has 8
-                reading the export failed: 1 error
+                    == """
+                    export/diary.csv:2:47: this row has 5 fields, but the header has 8
+                    reading the export failed: 1 error
 
-                """)
+                    """)
         #expect(
             try await failure(
                 ["import", "letterboxd", "export"], export: letterboxd("Date,Name,Year,Letterboxd URI,Rating\n"))
-                == """
-                export/diary.csv:1:1: missing the column "Rewatch" (the header has: Date, Name, Year, Letterboxd URI, Rating)
-                reading the export failed: 1 error
+                    == """
+                    export/diary.csv:1:1: missing the column "Rewatch" (the header has: Date, Name, Year, Letterboxd URI, Rating)
+                    reading the export failed: 1 error
 
-                """)
+                    """)
         var latin1 = Data(header.utf8) + Data("2024-03-16,Am".utf8)
         latin1.append(0xE9)
         latin1 += Data("lie,2001,https://boxd.it/2,4,,,\r\n".utf8)
@@ -342,11 +380,11 @@ struct ImportErrorTests {
             try await failure(
                 ["import", "letterboxd", "export"],
                 export: ["export/diary.csv": latin1])
-                == """
-                export/diary.csv:2:14: not valid UTF-8 text (byte 0xE9): save the file as UTF-8
-                reading the export failed: 1 error
+                    == """
+                    export/diary.csv:2:14: not valid UTF-8 text (byte 0xE9): save the file as UTF-8
+                    reading the export failed: 1 error
 
-                """)
+                    """)
     }
 
     @Test("every bad value of an export is reported, each at its field")
@@ -375,7 +413,8 @@ struct ImportErrorTests {
         let dateColumn = try #require(badDate.range(of: "2024-03-15")).lowerBound.utf16Offset(in: badDate) + 1
         let ratingColumn = badRating.prefix(upTo: try #require(badRating.range(of: ",7,3.58")).lowerBound).count + 2
         #expect(
-            try await failure(["import", "goodreads", "library.csv"], export: ["library.csv": Data(library.utf8)]) == """
+            try await failure(["import", "goodreads", "library.csv"], export: ["library.csv": Data(library.utf8)])
+                == """
                 library.csv:2:\(dateColumn): "Date Read" must be a date written YYYY/MM/DD, not "2024-03-15"
                 library.csv:3:\(ratingColumn): "My Rating" must be a whole number from 0 to 5, not "7"
                 reading the export failed: 2 errors
@@ -388,9 +427,11 @@ struct ImportErrorTests {
         let folder = try TemporaryFolder()
         let evil = folder.url.appendingPathComponent("evil.zip")
         try ZipArchive.create(
-            at: evil.path, entries: [("diary.csv", Data(ImportFixtures.diaryHeader.utf8)), ("../../.bashrc", Data("x".utf8))])
+            at: evil.path,
+            entries: [("diary.csv", Data(ImportFixtures.diaryHeader.utf8)), ("../../.bashrc", Data("x".utf8))])
         #expect(
-            try await failure(["import", "letterboxd", "evil.zip"], export: ["evil.zip": try Data(contentsOf: evil)]) == """
+            try await failure(["import", "letterboxd", "evil.zip"], export: ["evil.zip": try Data(contentsOf: evil)])
+                == """
                 evil.zip: the entry "../../.bashrc" has a path that leads out of the folder it would be unpacked into: refused
                 reading the export failed: 1 error
 
@@ -399,13 +440,15 @@ struct ImportErrorTests {
         try ZipArchive.create(
             at: big.path, entries: [("diary.csv", Data(ImportFixtures.diaryHeader.utf8) + Data(count: 64 << 20))])
         #expect(
-            try await failure(["import", "letterboxd", "big.zip"], export: ["big.zip": try Data(contentsOf: big)]) == """
+            try await failure(["import", "letterboxd", "big.zip"], export: ["big.zip": try Data(contentsOf: big)])
+                == """
                 big.zip: "diary.csv" unpacks to more than 64 MiB: refused
                 reading the export failed: 1 error
 
                 """)
         #expect(
-            try await failure(["import", "letterboxd", "export.pdf"], export: ["export.pdf": Data("%PDF-1.7\n".utf8)]) == """
+            try await failure(["import", "letterboxd", "export.pdf"], export: ["export.pdf": Data("%PDF-1.7\n".utf8)])
+                == """
                 export.pdf: not a zip file
                 reading the export failed: 1 error
 
@@ -413,11 +456,12 @@ struct ImportErrorTests {
         let other = folder.url.appendingPathComponent("other.zip")
         try ZipArchive.create(at: other.path, entries: [("notes.txt", Data("hello".utf8))])
         #expect(
-            try await failure(["import", "letterboxd", "other.zip"], export: ["other.zip": try Data(contentsOf: other)]) == """
-                other.zip: no diary.csv, reviews.csv or ratings.csv: is this a Letterboxd export (its .zip, or the folder it unzips to)?
-                reading the export failed: 1 error
+            try await failure(
+                ["import", "letterboxd", "other.zip"], export: ["other.zip": try Data(contentsOf: other)]) == """
+                    other.zip: no diary.csv, reviews.csv or ratings.csv: is this a Letterboxd export (its .zip, or the folder it unzips to)?
+                    reading the export failed: 1 error
 
-                """)
+                    """)
         #expect(
             try await failure(["import", "letterboxd", "nope.zip"], export: [:]) == """
                 nope.zip: no such file or folder
@@ -456,7 +500,10 @@ struct ImportErrorTests {
         let empty = try TemporaryFolder(["export/diary.csv": ImportFixtures.diaryHeader + "\n"])
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "export"], in: empty.url) == 1)
-        #expect(console.err.hasSuffix(": no site.yml here: run sitegen import in the site folder, or name it with --source\nfinding the site failed: 1 error\n"))
+        #expect(
+            console.err.hasSuffix(
+                ": no site.yml here: run sitegen import in the site folder, or name it with --source\nfinding the site failed: 1 error\n"
+            ))
         #expect(try files(empty.url).keys.sorted() == ["export/diary.csv"])
     }
 
@@ -465,7 +512,8 @@ struct ImportErrorTests {
         let help = TestConsole()
         let folder = try TemporaryFolder()
         #expect(await help.run(["import", "--help"], in: folder.url) == 0)
-        #expect(help.out.hasPrefix("Usage: sitegen import letterboxd EXPORT [--source DIR] [--section NAME] [--dry-run]\n"))
+        #expect(
+            help.out.hasPrefix("Usage: sitegen import letterboxd EXPORT [--source DIR] [--section NAME] [--dry-run]\n"))
         #expect(help.out.contains("--shelf NAME"))
         let listed = TestConsole()
         #expect(await listed.run(["--help"], in: folder.url) == 0)
@@ -473,9 +521,18 @@ struct ImportErrorTests {
         for (arguments, message) in [
             (["import"], "sitegen import: missing argument"),
             (["import", "letterboxd"], "sitegen import: missing argument"),
-            (["import", "netflix", "x.csv"], "sitegen import: cannot import from \"netflix\": say letterboxd or goodreads"),
-            (["import", "letterboxd", "x.zip", "--shelf", "read"], "sitegen import: --shelf is for Goodreads exports; Letterboxd has no shelves"),
-            (["import", "goodreads", "x.csv", "--shelf", " "], "sitegen import: --shelf needs a shelf name, not \" \""),
+            (
+                ["import", "netflix", "x.csv"],
+                "sitegen import: cannot import from \"netflix\": say letterboxd or goodreads"
+            ),
+            (
+                ["import", "letterboxd", "x.zip", "--shelf", "read"],
+                "sitegen import: --shelf is for Goodreads exports; Letterboxd has no shelves"
+            ),
+            (
+                ["import", "goodreads", "x.csv", "--shelf", " "],
+                "sitegen import: --shelf needs a shelf name, not \" \""
+            ),
             (["import", "goodreads", "x.csv", "--force"], "sitegen import: unknown option --force"),
         ] {
             let console = TestConsole()

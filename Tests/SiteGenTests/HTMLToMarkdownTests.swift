@@ -51,25 +51,31 @@ struct HTMLToMarkdownTests {
         Case(
             html: "Before<blockquote>Quoted <i>words</i><br>and more</blockquote>After",
             markdown: "Before\n\n> Quoted *words*\\\n> and more\n\nAfter\n",
-            rendered: "<p>Before</p>\n<blockquote>\n<p>Quoted <em>words</em><br />\nand more</p>\n</blockquote>\n<p>After</p>\n"),
+            rendered:
+                "<p>Before</p>\n<blockquote>\n<p>Quoted <em>words</em><br />\nand more</p>\n</blockquote>\n<p>After</p>\n"
+        ),
         Case(
             html: "<blockquote><p>one</p><p>two</p></blockquote>", markdown: "> one\n>\n> two\n",
             rendered: "<blockquote>\n<p>one</p>\n<p>two</p>\n</blockquote>\n"),
         Case(
-            html: "Tom &amp; Jerry &lt;3 &quot;quoted&quot; &#39;single&#39; &#x2014; &hellip; &eacute;t&eacute; &nbsp;x",
+            html:
+                "Tom &amp; Jerry &lt;3 &quot;quoted&quot; &#39;single&#39; &#x2014; &hellip; &eacute;t&eacute; &nbsp;x",
             markdown: "Tom & Jerry \\<3 \"quoted\" 'single' — … été \u{A0}x\n",
             rendered: "<p>Tom &amp; Jerry &lt;3 &quot;quoted&quot; 'single' — … été \u{A0}x</p>\n"),
         Case(
             html: "a &amp;copy; b &unknown; c & d", markdown: "a \\&copy; b \\&unknown; c & d\n",
             rendered: "<p>a &amp;copy; b &amp;unknown; c &amp; d</p>\n"),
         Case(
-            html: "*stars* _under_ `tick` [brackets] back\\slash", markdown: "\\*stars\\* \\_under\\_ \\`tick\\` \\[brackets\\] back\\\\slash\n",
+            html: "*stars* _under_ `tick` [brackets] back\\slash",
+            markdown: "\\*stars\\* \\_under\\_ \\`tick\\` \\[brackets\\] back\\\\slash\n",
             rendered: "<p>*stars* _under_ `tick` [brackets] back\\slash</p>\n"),
         Case(
             html: "# not a heading<br>- not a list<br>1984. not a list<br>> not a quote<br>===<br>+ plus",
-            markdown: "\\# not a heading\\\n\\- not a list\\\n1984\\. not a list\\\n\\> not a quote\\\n\\===\\\n\\+ plus\n",
+            markdown:
+                "\\# not a heading\\\n\\- not a list\\\n1984\\. not a list\\\n\\> not a quote\\\n\\===\\\n\\+ plus\n",
             rendered:
-                "<p># not a heading<br />\n- not a list<br />\n1984. not a list<br />\n&gt; not a quote<br />\n===<br />\n+ plus</p>\n"),
+                "<p># not a heading<br />\n- not a list<br />\n1984. not a list<br />\n&gt; not a quote<br />\n===<br />\n+ plus</p>\n"
+        ),
         Case(
             html: "    four spaces<br>\ttab", markdown: "four spaces\\\ntab\n",
             rendered: "<p>four spaces<br />\ntab</p>\n"),
@@ -110,7 +116,9 @@ struct HTMLToMarkdownTests {
 
     @Test("entities decode by name and number; a bad reference stays as written")
     func entities() {
-        #expect(HTMLTokenizer.decodeEntities("&amp;&#65;&#x42;&#0;&#x110000;&bogus;&amp") == "&AB\u{FFFD}\u{FFFD}&bogus;&amp")
+        #expect(
+            HTMLTokenizer.decodeEntities("&amp;&#65;&#x42;&#0;&#x110000;&bogus;&amp")
+                == "&AB\u{FFFD}\u{FFFD}&bogus;&amp")
     }
 
     @Test("CRLF in a review is one line break")

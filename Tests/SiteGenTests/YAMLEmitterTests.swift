@@ -46,7 +46,10 @@ struct YAMLEmitterTests {
         #expect(node["value"]?.scalarText == text, "\(yaml)")
         #expect(node["list"]?.sequenceItems.first?.scalarText == text, "\(yaml)")
         if YAMLEmitter.readsAsOtherThanText(text) {
-            guard case .scalar(_, let plain, _) = node["value"] else { Issue.record("not a scalar"); return }
+            guard case .scalar(_, let plain, _) = node["value"] else {
+                Issue.record("not a scalar")
+                return
+            }
             #expect(!plain, "\(yaml) is written plain")
         }
         #expect(!yaml.split(separator: "\n", omittingEmptySubsequences: false).contains("---"))
@@ -54,7 +57,8 @@ struct YAMLEmitterTests {
 
     @Test("text that a YAML reader could take for another type is recognised")
     func otherTypes() {
-        for text in ["2046", "-3", "4.5", "1e3", "0x1F", "1_000", "12:30", "yes", "Off", "~", "", "2024-03-15", ".nan"] {
+        for text in ["2046", "-3", "4.5", "1e3", "0x1F", "1_000", "12:30", "yes", "Off", "~", "", "2024-03-15", ".nan"]
+        {
             #expect(YAMLEmitter.readsAsOtherThanText(text), "\(text)")
         }
         for text in ["Parasite", "2046 (film)", "42nd Street", "1917s", "기생충", "-dash", "e", "Yesterday"] {

@@ -14,7 +14,8 @@ struct ZipArchiveTests {
         let korean = Data("Name\n기생충\n".utf8)
         let binary = Data((0...255).map { UInt8($0) } + [0, 0, 0])
         try ZipArchive.create(
-            at: path, entries: [("diary.csv", korean), ("lists/", Data()), ("lists/bytes.bin", binary), ("empty", Data())])
+            at: path,
+            entries: [("diary.csv", korean), ("lists/", Data()), ("lists/bytes.bin", binary), ("empty", Data())])
         let archive = try ZipArchive(path: path)
         #expect(archive.entryNames == ["diary.csv", "lists/", "lists/bytes.bin", "empty"])
         #expect(try archive.read("diary.csv", limit: 100) == korean)
@@ -27,7 +28,9 @@ struct ZipArchiveTests {
         #expect(throws: ZipError("File already exists")) { try ZipArchive.create(at: path, entries: []) }
     }
 
-    @Test("an archive made by the zip command reads", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zip")))
+    @Test(
+        "an archive made by the zip command reads",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zip")))
     func infoZip() throws {
         let folder = try ScratchFolder()
         try folder.write("export/diary.csv", "Date,Name\r\n2024-03-15,\"Parasite, again\"\r\n")

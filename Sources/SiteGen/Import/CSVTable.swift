@@ -42,7 +42,8 @@ struct CSVTable: Sendable {
                         message + " (a comma too many, or a field holding a comma without quotes around it?)",
                         at: record.fields[first.fields.count].location(path))
                 }
-                throw Diagnostic(message, at: SourceLocation(path: path, line: record.end.line, column: record.end.column))
+                throw Diagnostic(
+                    message, at: SourceLocation(path: path, line: record.end.line, column: record.end.column))
             }
             rows.append(CSVRow(path: path, line: record.line, fields: record.fields, columns: columns))
         }
@@ -158,7 +159,8 @@ private struct CSVParser {
         }
         if index < scalars.count, scalars[index] != ",", !isLineBreak(scalars[index]) {
             throw problem(
-                "unexpected text after the closing quote of a field: a quote inside a quoted field is written twice (\"\")")
+                "unexpected text after the closing quote of a field: a quote inside a quoted field is written twice (\"\")"
+            )
         }
         return CSVField(text: String(text), line: startLine, column: startColumn)
     }

@@ -19,6 +19,29 @@ struct ExistingReviews {
     /// File names (without `.md`) and slugs in the section, lowercased, plus the names its own
     /// index pages use: a new file's slug takes none of them.
     let takenSlugs: Set<String>
+    /// The files naming each id, by source.
+    private let byID: [ImportSource: [String: [String]]]
+    /// Reviews without an import id, by title (as a name key) and by ISBN.
+    private let byTitle: [String: [Entry]]
+    private let byISBN: [String: Entry]
+
+    init(entries: [Entry], takenSlugs: Set<String>) {
+        self.entries = entries
+        self.takenSlugs = takenSlugs
+        var byID: [ImportSource: [String: [String]]] = [:]
+        var byTitle: [String: [Entry]] = [:]
+        var byISBN: [String: Entry] = [:]
+        for entry in entries {
+            if let id = entry.letterboxd { byID[.letterboxd, default: [:]][id, default: []].append(entry.source) }
+            if let id = entry.goodreads { byID[.goodreads, default: [:]][id, default: []].append(entry.source) }
+            guard entry.letterboxd == nil, entry.goodreads == nil, let title = entry.title else { continue }
+            byTitle[title.nameKey, default: []].append(entry)
+            if let isbn = entry.isbn, !isbn.isEmpty, byISBN[isbn] == nil { byISBN[isbn] = entry }
+        }
+        self.byID = byID
+        self.byTitle = byTitle
+        self.byISBN = byISBN
+    }
 
     /// Reads the section folder `content/<section>` (which may not exist yet). A file that
     /// cannot be read stops the import; one whose front matter does not parse still takes its name.
@@ -55,25 +78,22 @@ struct ExistingReviews {
         return ExistingReviews(entries: entries, takenSlugs: taken)
     }
 
-    /// The files whose front matter names `key` under `field` (`letterboxd`, `goodreads`).
-    func sources(naming key: String, in field: ImportSource) -> [String] {
-        entries.filter { (field == .letterboxd ? $0.letterboxd : $0.goodreads) == key }.map(\.source)
+    /// The files whose front matter names `key` under `source`'s field (`letterboxd`, `goodreads`).
+    func sources(naming key: String, in source: ImportSource) -> [String] {
+        byID[source]?[key] ?? []
     }
 
     /// A review written without an import id about the same film (same title, same year when
-    /// both have one) or book (same ISBN, or same title and author).
+    /// both have one) or book (same ISBN, or same title and author when both have one).
     func handWritten(sameAs item: ImportItem, source: ImportSource) -> String? {
-        entries.first { entry in
-            guard entry.letterboxd == nil, entry.goodreads == nil, let title = entry.title else { return false }
-            if source == .goodreads, let isbn = item.isbn, let other = entry.isbn, !other.isEmpty {
-                return isbn == other
-            }
-            guard title.nameKey == item.title.nameKey else { return false }
+        if source == .goodreads, let isbn = item.isbn, let entry = byISBN[isbn] { return entry.source }
+        return byTitle[item.title.nameKey]?.first { entry in
             switch source {
             case .letterboxd:
                 guard let year = item.year, let other = entry.year else { return true }
                 return year == other
             case .goodreads:
+                if let isbn = item.isbn, let other = entry.isbn, !other.isEmpty, isbn != other { return false }
                 guard let author = item.author, let other = entry.author else { return true }
                 return author.nameKey == other.nameKey
             }

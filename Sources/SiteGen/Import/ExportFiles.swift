@@ -26,7 +26,8 @@ struct ExportFiles {
             folder = url
             let top = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             listed =
-                top + top.flatMap { name in
+                top
+                + top.flatMap { name in
                     ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(name).path)) ?? [])
                         .map { "\(name)/\($0)" }
                 }
@@ -40,16 +41,17 @@ struct ExportFiles {
             }
             folder = nil
         }
-        if listed.contains(where: names.contains) {
-            prefix = ""
-        } else {
-            let tops = Set(listed.compactMap { $0.split(separator: "/", maxSplits: 1).count == 2 ? $0.split(separator: "/")[0] : nil })
-            if tops.count == 1, let top = tops.first, listed.contains(where: { names.map { "\(top)/\($0)" }.contains($0) }) {
-                prefix = "\(top)/"
-            } else {
-                prefix = ""
-            }
-        }
+        prefix = Self.folderHolding(names, in: listed)
+    }
+
+    /// "" when the export has any of `names` at its top, else `name/` when one folder holds
+    /// everything (but hidden files and the `__MACOSX` folder a Mac adds to zips) and one of them.
+    static func folderHolding(_ names: [String], in listed: [String]) -> String {
+        if listed.contains(where: names.contains) { return "" }
+        let tops = Set(listed.map { String($0.prefix { $0 != "/" }) }.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" })
+        guard tops.count == 1, let top = tops.first else { return "" }
+        let inside = Set(names.map { "\(top)/\($0)" })
+        return listed.contains(where: inside.contains) ? "\(top)/" : ""
     }
 
     /// Where messages say the file `name` is.

@@ -56,9 +56,11 @@ enum GoodreadsLibrary {
             }
             // The year a work first appeared; a year before 1 (the Iliad's -750) has no place
             // in front matter, and the edition's year would misdate the work, so neither is kept.
-            let year: Int? = original.map { (1...9999).contains($0) ? $0 : nil } ?? published.flatMap {
-                (1...9999).contains($0) ? $0 : nil
-            }
+            let year: Int? =
+                original.map { (1...9999).contains($0) ? $0 : nil }
+                ?? published.flatMap {
+                    (1...9999).contains($0) ? $0 : nil
+                }
             let author = row.optional("Author")
             let tags = ImportItem.tags(row.field("Bookshelves").text, excluding: Set(standardShelves + [shelf]))
             var fields: [(key: String, value: YAMLEmitter.Value)] = [
@@ -88,7 +90,8 @@ enum GoodreadsLibrary {
     /// The title a slug is made from: without a series note at the end, as in
     /// `The Hunger Games (The Hunger Games, #1)`.
     static func slugTitle(_ title: String) -> String {
-        guard let match = title.firstMatch(of: /\s*\([^()]*#\s*\d+(\.\d+)?\)\s*$/), match.range.lowerBound > title.startIndex
+        guard let match = title.firstMatch(of: /\s*\([^()]*#\s*\d+(\.\d+)?\)\s*$/),
+            match.range.lowerBound > title.startIndex
         else { return title }
         return String(title[..<match.range.lowerBound])
     }
@@ -96,12 +99,15 @@ enum GoodreadsLibrary {
     /// An ISBN as Goodreads writes it, `="9780140449136"` (`=""` when there is none), or plain.
     private static func isbn(_ row: CSVRow, _ column: String, _ diagnostics: inout [Diagnostic]) -> String? {
         var text = row.text(column)
-        if text.hasPrefix("=\"") && text.hasSuffix("\"") && text.count >= 3 { text = String(text.dropFirst(2).dropLast()) }
+        if text.hasPrefix("=\"") && text.hasSuffix("\"") && text.count >= 3 {
+            text = String(text.dropFirst(2).dropLast())
+        }
         let isbn = Review.normalizedISBN(text)
         guard !text.isEmpty else { return nil }
-        guard (isbn.count == 10 || isbn.count == 13), isbn.count == text.filter({ $0 != "-" && $0 != " " }).count
+        guard isbn.count == 10 || isbn.count == 13, isbn.count == text.filter({ $0 != "-" && $0 != " " }).count
         else {
-            row.report("\"\(column)\" must be an ISBN of 10 or 13 digits, not \"\(row.text(column))\"", column, &diagnostics)
+            row.report(
+                "\"\(column)\" must be an ISBN of 10 or 13 digits, not \"\(row.text(column))\"", column, &diagnostics)
             return nil
         }
         return isbn

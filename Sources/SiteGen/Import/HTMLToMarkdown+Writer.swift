@@ -79,7 +79,8 @@ extension HTMLToMarkdown {
             var previousDepth: Int?
             for paragraph in paragraphs {
                 if let previousDepth {
-                    lines.append(Array(repeating: ">", count: min(previousDepth, paragraph.depth)).joined(separator: " "))
+                    lines.append(
+                        Array(repeating: ">", count: min(previousDepth, paragraph.depth)).joined(separator: " "))
                 }
                 let prefix = String(repeating: "> ", count: paragraph.depth)
                 for (index, line) in paragraph.lines.enumerated() {
@@ -172,7 +173,10 @@ extension HTMLToMarkdown {
                 result += "\\"
             case "&":
                 if scalars[(index + 1)...].prefix(33).firstIndex(of: ";").map({ end in
-                    end > index + 1 && scalars[(index + 1)..<end].allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "#") }
+                    end > index + 1
+                        && scalars[(index + 1)..<end].allSatisfy {
+                            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "#")
+                        }
                 }) == true {
                     result += "\\"
                 }
@@ -190,7 +194,8 @@ extension HTMLToMarkdown {
         guard let first = line.first else { return line }
         if "#>=-+~".contains(first) { return "\\" + line }
         let digits = line.prefix { $0.isASCII && $0.isNumber }
-        if !digits.isEmpty, digits.count <= 9, let mark = line.dropFirst(digits.count).first, mark == "." || mark == ")" {
+        if !digits.isEmpty, digits.count <= 9, let mark = line.dropFirst(digits.count).first, mark == "." || mark == ")"
+        {
             return digits + "\\" + line.dropFirst(digits.count)
         }
         return line

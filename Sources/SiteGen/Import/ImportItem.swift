@@ -2,7 +2,7 @@ import Foundation
 import YAML
 
 /// One review an import would write, read from a row (or rows) of an export.
-struct ImportItem: Sendable, Equatable {
+struct ImportItem: Sendable {
     /// What identifies the entry in the export and in the front matter (`letterboxd` or
     /// `goodreads`): a Letterboxd URI or a Goodreads book id. The import record's key.
     let key: String
@@ -31,14 +31,6 @@ struct ImportItem: Sendable, Equatable {
     /// The review file: front matter between `---` lines, then the Markdown.
     func fileText() throws(YAMLError) -> String {
         "---\n" + (try YAMLEmitter.document(.mapping(fields))) + "---\n" + body
-    }
-
-    static func == (lhs: ImportItem, rhs: ImportItem) -> Bool {
-        lhs.key == rhs.key && lhs.origin == rhs.origin && lhs.title == rhs.title && lhs.year == rhs.year
-            && lhs.date == rhs.date && lhs.slugBase == rhs.slugBase
-            && YAMLEmitter.Value.mapping(lhs.fields) == YAMLEmitter.Value.mapping(rhs.fields) && lhs.body == rhs.body
-            && lhs.draftReason == rhs.draftReason && lhs.ratedFilm == rhs.ratedFilm && lhs.isbn == rhs.isbn
-            && lhs.author == rhs.author && lhs.label == rhs.label
     }
 }
 

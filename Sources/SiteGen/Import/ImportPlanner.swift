@@ -17,6 +17,8 @@ struct ImportPlanner {
     let existing: ExistingReviews
     let state: ImportState
     private var taken: Set<String>
+    /// The records of rated-only drafts, by film, in key order.
+    private let drafts: [String: [(key: String, record: ImportState.Record)]]
 
     init(source: ImportSource, section: String, folder: SiteFolder, existing: ExistingReviews, state: ImportState) {
         self.source = source
@@ -25,6 +27,11 @@ struct ImportPlanner {
         self.existing = existing
         self.state = state
         self.taken = existing.takenSlugs
+        var drafts: [String: [(key: String, record: ImportState.Record)]] = [:]
+        for (key, record) in state.records.sorted(by: { $0.key < $1.key }) {
+            if let film = record.ratedFilm { drafts[film, default: []].append((key, record)) }
+        }
+        self.drafts = drafts
     }
 
     /// The actions for `items`, in date order (then export order).
@@ -53,7 +60,8 @@ struct ImportPlanner {
                     actions.append(ImportAction(.update, path: path, item: item, text: text))
                 } else {
                     actions.append(
-                        ImportAction(.skip, path: path, item: item, skipReason: record == nil ? .notImportedHere : .edited))
+                        ImportAction(
+                            .skip, path: path, item: item, skipReason: record == nil ? .notImportedHere : .edited))
                 }
                 continue
             }
@@ -95,9 +103,8 @@ private extension ImportPlanner {
     /// only (the film now has a diary entry) and that is still exactly as imported.
     func untouchedDraft(of item: ImportItem, keys: Set<String>, claimed: Set<String>) -> (String, String)? {
         guard source == .letterboxd else { return nil }
-        let film = LetterboxdExport.film(item.title, item.year)
-        for (key, record) in state.records.sorted(by: { $0.key < $1.key })
-        where record.ratedFilm == film && !keys.contains(key) && !claimed.contains(key) {
+        for (key, record) in drafts[LetterboxdExport.film(item.title, item.year)] ?? []
+        where !keys.contains(key) && !claimed.contains(key) {
             var ignored: [Diagnostic] = []
             guard folder.kind(record.path) == .file, let current = folder.read(record.path, &ignored),
                 ContentHash(current).description == record.hash

@@ -140,7 +140,9 @@ private extension Importer {
             if candidates.count == 1 { name = candidates[0] }
         }
         guard name.isSafeSlug, !SiteLoader.reservedNames.contains(name) else {
-            throw problem("\"\(name)\" cannot be a section folder (letters, digits, - and _ only, and not a name sitegen uses)", "content/\(name)")
+            throw problem(
+                "\"\(name)\" cannot be a section folder (letters, digits, - and _ only, and not a name sitegen uses)",
+                "content/\(name)")
         }
         guard let found = try kindOf(name) else {
             throw problem(

@@ -72,88 +72,88 @@ enum ImportFixtures {
     /// The files the first import writes into `content/movies/`.
     static let importedFilms: [String: String] = [
         "the-thing-1982.md": """
-            ---
-            title: The Thing
-            date: 2023-11-20
-            rating: 4.5
-            draft: true
-            year: 1982
-            letterboxd: https://boxd.it/1q4s
-            ---
+        ---
+        title: The Thing
+        date: 2023-11-20
+        rating: 4.5
+        draft: true
+        year: 1982
+        letterboxd: https://boxd.it/1q4s
+        ---
 
-            """,
+        """,
         "parasite-2019.md": """
-            ---
-            title: Parasite
-            date: 2024-03-15
-            rating: 4.5
-            tags: [korea, class]
-            year: 2019
-            letterboxd: https://boxd.it/5TVeRd
-            ---
-            The *stairs* do the work.
+        ---
+        title: Parasite
+        date: 2024-03-15
+        rating: 4.5
+        tags: [korea, class]
+        year: 2019
+        letterboxd: https://boxd.it/5TVeRd
+        ---
+        The *stairs* do the work.
 
-            Every "floor" is a class, and the rain & the flood are the same water.\\
-            A line of its own.
+        Every "floor" is a class, and the rain & the flood are the same water.\\
+        A line of its own.
 
-            """,
+        """,
         "parasite-2019-2.md": """
-            ---
-            title: Parasite
-            date: 2024-05-01
-            rating: 5
-            tags: [korea, class]
-            rewatch: true
-            year: 2019
-            letterboxd: https://boxd.it/6bWfSe
-            ---
+        ---
+        title: Parasite
+        date: 2024-05-01
+        rating: 5
+        tags: [korea, class]
+        rewatch: true
+        year: 2019
+        letterboxd: https://boxd.it/6bWfSe
+        ---
 
-            """,
+        """,
         "헤어질-결심-2022.md": """
-            ---
-            title: 헤어질 결심
-            date: 2024-04-09
-            rating: 4
-            tags: [korea, 박찬욱]
-            year: 2022
-            letterboxd: https://boxd.it/5Mqk1B
-            ---
-            **박찬욱**의 가장 *조용한* 영화.
+        ---
+        title: 헤어질 결심
+        date: 2024-04-09
+        rating: 4
+        tags: [korea, 박찬욱]
+        year: 2022
+        letterboxd: https://boxd.it/5Mqk1B
+        ---
+        **박찬욱**의 가장 *조용한* 영화.
 
-            > 마침내.
+        > 마침내.
 
-            """,
+        """,
         "dune-part-two-2024-2.md": """
-            ---
-            title: 'Dune: Part Two'
-            date: 2024-04-20
-            rating: 3.5
-            tags: [sci-fi, '"epic"']
-            year: 2024
-            letterboxd: https://boxd.it/6zYzUm
-            ---
+        ---
+        title: 'Dune: Part Two'
+        date: 2024-04-20
+        rating: 3.5
+        tags: [sci-fi, '"epic"']
+        year: 2024
+        letterboxd: https://boxd.it/6zYzUm
+        ---
 
-            """,
+        """,
         "crouching-tiger-hidden-dragon-2000-2.md": """
-            ---
-            title: Crouching Tiger, Hidden Dragon
-            date: 2024-05-30
-            rating: 4
-            year: 2000
-            letterboxd: https://boxd.it/4hR2pQ
-            ---
+        ---
+        title: Crouching Tiger, Hidden Dragon
+        date: 2024-05-30
+        rating: 4
+        year: 2000
+        letterboxd: https://boxd.it/4hR2pQ
+        ---
 
-            """,
+        """,
         "yes-2021.md": """
-            ---
-            title: '- Yes -'
-            date: 2024-07-04
-            tags: ['#tag']
-            year: 2021
-            letterboxd: https://boxd.it/7aB3cD
-            ---
+        ---
+        title: '- Yes -'
+        date: 2024-07-04
+        tags: ['#tag']
+        year: 2021
+        letterboxd: https://boxd.it/7aB3cD
+        ---
 
-            """,
+        """,
     ]
 
     static let goodreadsHeader =
@@ -174,50 +174,50 @@ enum ImportFixtures {
     /// The files a Goodreads import of the read shelf writes into `content/books/`.
     static let importedBooks: [String: String] = [
         "the-underground-railroad.md": """
-            ---
-            title: The Underground Railroad
-            date: 2024-03-15
-            rating: 5
-            tags: [favorites, historical-fiction]
-            author: Colson Whitehead
-            year: 2016
-            isbn: '9780385542364'
-            publisher: Doubleday
-            goodreads: 30555488
-            ---
-            Cora runs.
+        ---
+        title: The Underground Railroad
+        date: 2024-03-15
+        rating: 5
+        tags: [favorites, historical-fiction]
+        author: Colson Whitehead
+        year: 2016
+        isbn: '9780385542364'
+        publisher: Doubleday
+        goodreads: 30555488
+        ---
+        Cora runs.
 
-            The railroad is *literal* & it works.\\
-            A line.
+        The railroad is *literal* & it works.\\
+        A line.
 
-            """,
+        """,
         "채식주의자.md": """
-            ---
-            title: 채식주의자
-            date: 2024-05-20
-            rating: 4
-            tags: [korean-lit]
-            author: 한강
-            year: 2007
-            isbn: '9788936433598'
-            publisher: 창비
-            goodreads: 25489625
-            ---
-            **몸**의 이야기.
+        ---
+        title: 채식주의자
+        date: 2024-05-20
+        rating: 4
+        tags: [korean-lit]
+        author: 한강
+        year: 2007
+        isbn: '9788936433598'
+        publisher: 창비
+        goodreads: 25489625
+        ---
+        **몸**의 이야기.
 
-            """,
+        """,
         "the-iliad.md": """
-            ---
-            title: The Iliad
-            date: 2023-12-01
-            tags: [classics, 'to-reread: someday']
-            author: Homer
-            isbn: '9780140275360'
-            publisher: Penguin Classics
-            goodreads: 1371
-            ---
+        ---
+        title: The Iliad
+        date: 2023-12-01
+        tags: [classics, 'to-reread: someday']
+        author: Homer
+        isbn: '9780140275360'
+        publisher: Penguin Classics
+        goodreads: 1371
+        ---
 
-            """,
+        """,
     ]
 
     /// Writes `entries` as files in `folder`.
