@@ -67,7 +67,7 @@ public enum YAMLEmitter {
     public static func readsAsOtherThanText(_ text: String) -> Bool {
         if text.isEmpty || specialWords.contains(text) { return true }
         if [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()) { return true }
-        if text.prefixMatch(of: /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/) != nil { return true }
+        if looksLikeDate(text) { return true }
         guard let first = text.first, "0123456789+-.".contains(first) else { return false }
         return text.contains(where: \.isASCIIDigitCharacter)
             && text.allSatisfy { "0123456789abcdefABCDEFxXoO_.:+-".contains($0) }
@@ -84,6 +84,22 @@ private extension YAMLEmitter {
         "~", "null", "Null", "NULL", "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE",
         "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "<<", "=",
     ]
+
+    /// Whether `text` starts like a YAML timestamp: four digits, `-`, one or two, `-`, one or two.
+    static func looksLikeDate(_ text: String) -> Bool {
+        var parts: [Int] = [0]
+        for byte in text.utf8.prefix(10) {
+            if byte == UInt8(ascii: "-") {
+                guard parts.count < 3 else { break }
+                parts.append(0)
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                parts[parts.count - 1] += 1
+            } else {
+                break
+            }
+        }
+        return parts.count == 3 && parts[0] == 4 && (1...2).contains(parts[1]) && (1...2).contains(parts[2])
+    }
 
     static func failure(_ message: String) -> YAMLError {
         YAMLError(message: message, position: TextPosition(line: 1, column: 1))

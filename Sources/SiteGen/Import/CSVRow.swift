@@ -21,7 +21,12 @@ struct CSVRow: Sendable {
 
     /// The text under `column`, without surrounding spaces.
     func text(_ column: String) -> String {
-        field(column).text.trimmingCharacters(in: .whitespaces)
+        let text = field(column).text
+        // Most fields have nothing to trim; Foundation's trimming is slow on Linux.
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The text under `column`, or nil when empty.

@@ -73,7 +73,8 @@ struct CSVField: Sendable, Equatable {
     }
 }
 
-/// Splits CSV text into records, tracking lines and columns (columns count characters).
+/// Splits CSV text into records, tracking lines and columns (columns count characters, as
+/// Unicode scalars). Works on the UTF-8 bytes, which the table has checked: the syntax is ASCII.
 private struct CSVParser {
     struct Record {
         let line: Int
@@ -82,30 +83,30 @@ private struct CSVParser {
         let end: (line: Int, column: Int)
     }
 
-    let scalars: [Unicode.Scalar]
+    let bytes: [UInt8]
     let path: String
     var index = 0
     var line = 1
     var column = 1
 
     init(_ text: String, path: String) {
-        var scalars = Array(text.unicodeScalars)
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        self.scalars = scalars
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        self.bytes = bytes
         self.path = path
     }
 
     /// The next record, skipping empty lines; nil at the end of the text.
     mutating func record() throws(Diagnostic) -> Record? {
-        while index < scalars.count, isLineBreak(scalars[index]) { consumeLineBreak() }
-        guard index < scalars.count else { return nil }
+        while index < bytes.count, isLineBreak(bytes[index]) { consumeLineBreak() }
+        guard index < bytes.count else { return nil }
         let start = line
         var fields: [CSVField] = []
         while true {
             fields.append(try field())
             let end = (line, column)
-            if index == scalars.count { return Record(line: start, fields: fields, end: end) }
-            if scalars[index] == "," {
+            if index == bytes.count { return Record(line: start, fields: fields, end: end) }
+            if bytes[index] == comma {
                 advance()
                 continue
             }
@@ -114,32 +115,36 @@ private struct CSVParser {
         }
     }
 
+    private let comma = UInt8(ascii: ",")
+    private let quote = UInt8(ascii: "\"")
+
     private mutating func field() throws(Diagnostic) -> CSVField {
         let (startLine, startColumn) = (line, column)
-        var text = String.UnicodeScalarView()
-        guard index < scalars.count, scalars[index] == "\"" else {
-            while index < scalars.count, scalars[index] != ",", !isLineBreak(scalars[index]) {
-                if scalars[index] == "\"" {
+        guard index < bytes.count, bytes[index] == quote else {
+            let start = index
+            while index < bytes.count, bytes[index] != comma, !isLineBreak(bytes[index]) {
+                if bytes[index] == quote {
                     throw problem(
                         "a quote inside a field that does not start with one: put the whole field in quotes "
                             + "and write this quote twice (\"\")")
                 }
-                text.append(scalars[index])
                 advance()
             }
-            return CSVField(text: String(text), line: startLine, column: startColumn)
+            return CSVField(
+                text: String(decoding: bytes[start..<index], as: UTF8.self), line: startLine, column: startColumn)
         }
         advance()
+        var text: [UInt8] = []
         while true {
-            guard index < scalars.count else {
+            guard index < bytes.count else {
                 throw Diagnostic(
                     "the quoted field that starts here is never closed: a \" is missing",
                     at: SourceLocation(path: path, line: startLine, column: startColumn))
             }
-            let scalar = scalars[index]
-            if scalar == "\"" {
-                if index + 1 < scalars.count, scalars[index + 1] == "\"" {
-                    text.append("\"")
+            let byte = bytes[index]
+            if byte == quote {
+                if index + 1 < bytes.count, bytes[index + 1] == quote {
+                    text.append(quote)
                     advance()
                     advance()
                     continue
@@ -147,38 +152,38 @@ private struct CSVParser {
                 advance()
                 break
             }
-            if isLineBreak(scalar) {
-                let isCRLF = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
-                text.append(scalar)
-                if isCRLF { text.append("\n") }
+            if isLineBreak(byte) {
+                text.append(byte)
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { text.append(0x0A) }
                 consumeLineBreak()
                 continue
             }
-            text.append(scalar)
+            text.append(byte)
             advance()
         }
-        if index < scalars.count, scalars[index] != ",", !isLineBreak(scalars[index]) {
+        if index < bytes.count, bytes[index] != comma, !isLineBreak(bytes[index]) {
             throw problem(
                 "unexpected text after the closing quote of a field: a quote inside a quoted field is written twice (\"\")"
             )
         }
-        return CSVField(text: String(text), line: startLine, column: startColumn)
+        return CSVField(text: String(decoding: text, as: UTF8.self), line: startLine, column: startColumn)
     }
 
     private func problem(_ message: String) -> Diagnostic {
         Diagnostic(message, at: SourceLocation(path: path, line: line, column: column))
     }
 
-    private func isLineBreak(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" }
+    private func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
+    /// Steps over one byte; a character's first byte counts a column.
     private mutating func advance() {
+        if bytes[index] & 0xC0 != 0x80 { column += 1 }
         index += 1
-        column += 1
     }
 
     /// Steps over LF, CRLF or a lone CR.
     private mutating func consumeLineBreak() {
-        if scalars[index] == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
         index += 1
         line += 1
         column = 1

@@ -90,10 +90,16 @@ enum GoodreadsLibrary {
     /// The title a slug is made from: without a series note at the end, as in
     /// `The Hunger Games (The Hunger Games, #1)`.
     static func slugTitle(_ title: String) -> String {
-        guard let match = title.firstMatch(of: /\s*\([^()]*#\s*\d+(\.\d+)?\)\s*$/),
-            match.range.lowerBound > title.startIndex
+        let trimmed = title.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") else { return title }
+        let note = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        guard !note.contains("("), let hash = note.lastIndex(of: "#") else { return title }
+        let number = note[note.index(after: hash)...].trimmingCharacters(in: .whitespaces)
+        guard let first = number.first, first.isASCII, first.isNumber,
+            number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
         else { return title }
-        return String(title[..<match.range.lowerBound])
+        let head = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        return head.isEmpty ? title : head
     }
 
     /// An ISBN as Goodreads writes it, `="9780140449136"` (`=""` when there is none), or plain.

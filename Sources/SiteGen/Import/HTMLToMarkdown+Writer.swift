@@ -29,11 +29,29 @@ extension HTMLToMarkdown {
         private var atLineStart = true
         private var hasContent = false
 
+        /// Text: a line break in it (LF, CRLF or CR) counts as `<br>`.
         mutating func text(_ text: String) {
-            for (offset, segment) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if offset > 0 { lineBreak() }
-                append(segment)
+            var segment: [UInt8] = []
+            var afterCR = false
+            for byte in text.utf8 {
+                if byte == 0x0A || byte == 0x0D {
+                    if !(afterCR && byte == 0x0A) {
+                        append(segment)
+                        segment.removeAll(keepingCapacity: true)
+                        lineBreak()
+                    }
+                    afterCR = byte == 0x0D
+                    continue
+                }
+                afterCR = false
+                // Runs of spaces, tabs and form feeds are one space, as HTML shows them.
+                if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C {
+                    if segment.last != 0x20 { segment.append(0x20) }
+                } else {
+                    segment.append(byte)
+                }
             }
+            append(segment)
         }
 
         mutating func lineBreak() {
@@ -91,15 +109,16 @@ extension HTMLToMarkdown {
             return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
         }
 
-        private mutating func append(_ segment: Substring) {
-            let collapsed = String(segment.replacing(/[ \t\f\v]+/, with: " "))
-            guard collapsed.contains(where: { $0 != " " }) else {
-                if !collapsed.isEmpty, hasContent, breaks == 0, frames[frames.count - 1].content.last != " " {
+        /// A run of text without line breaks, its spaces already collapsed.
+        private mutating func append(_ segment: [UInt8]) {
+            guard segment.contains(where: { $0 != 0x20 }) else {
+                if !segment.isEmpty, hasContent, breaks == 0, frames[frames.count - 1].content.utf8.last != 0x20 {
                     frames[frames.count - 1].content += " "
                     frames[frames.count - 1].raw += " "
                 }
                 return
             }
+            let collapsed = String(decoding: segment, as: UTF8.self)
             if breaks > 0 {
                 if breaks == 1 {
                     frames[frames.count - 1].content += "\n"
@@ -140,7 +159,7 @@ extension HTMLToMarkdown {
             case .strong: return "\(lead)**\(core)**\(trail)"
             case .link(nil): return content
             case .link(let destination?):
-                if frame.raw.trimmingCharacters(in: .whitespaces) == destination {
+                if Array(frame.raw.utf8)[...].trimmingSpaces == destination {
                     return "\(lead)<\(destination)>\(trail)"
                 }
                 return "\(lead)[\(core)](\(destination))\(trail)"
@@ -151,8 +170,9 @@ extension HTMLToMarkdown {
         private mutating func flushParagraph() {
             let open = frames.dropFirst().map(\.kind)
             while frames.count > 1 { pop() }
-            let lines = frames[0].content.split(separator: "\n")
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let lines = Array(frames[0].content.utf8).split(separator: 0x0A).map(\.trimmingSpaces).filter {
+                !$0.isEmpty
+            }
             if !lines.isEmpty { paragraphs.append((depth, lines)) }
             frames[0] = Frame(kind: .emphasis)
             frames += open.map { Frame(kind: $0) }
@@ -165,27 +185,31 @@ extension HTMLToMarkdown {
     /// `text` with the characters Markdown reads as inline syntax escaped: `\ ` * _ [ ] <`,
     /// and `&` where it would start a character reference.
     static func escapeInline(_ text: String) -> String {
-        var result = ""
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<":
-                result += "\\"
-            case "&":
-                if scalars[(index + 1)...].prefix(33).firstIndex(of: ";").map({ end in
-                    end > index + 1
-                        && scalars[(index + 1)..<end].allSatisfy {
-                            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "#")
-                        }
-                }) == true {
-                    result += "\\"
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "<"):
+                result.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "&"):
+                // Only where it would start a character reference: `&name;` or `&#123;`.
+                let name = bytes[(index + 1)...].prefix(33).prefix { byte in
+                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                        || byte == UInt8(ascii: "#")
+                }
+                if !name.isEmpty, index + 1 + name.count < bytes.count,
+                    bytes[index + 1 + name.count] == UInt8(ascii: ";")
+                {
+                    result.append(UInt8(ascii: "\\"))
                 }
             default:
                 break
             }
-            result.unicodeScalars.append(scalar)
+            result.append(byte)
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Escapes what would start a block at the beginning of a line: a heading `#`, a quote
@@ -199,5 +223,16 @@ extension HTMLToMarkdown {
             return digits + "\\" + line.dropFirst(digits.count)
         }
         return line
+    }
+}
+
+fileprivate extension ArraySlice<UInt8> {
+    /// The UTF-8 text without spaces and tabs at either end.
+    var trimmingSpaces: String {
+        let bytes = self
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -10,9 +10,8 @@ enum HTMLToMarkdown {
     /// The Markdown for `html`, ending with a line break unless empty.
     static func convert(_ html: String) -> String {
         var writer = Writer()
-        let text = html.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         var skipping: String?
-        for token in HTMLTokenizer.tokens(text) {
+        for token in HTMLTokenizer.tokens(html) {
             if let name = skipping {
                 if token == .end(name) { skipping = nil }
                 continue

@@ -1,6 +1,7 @@
 /// Splits the small HTML of exported reviews into text (entities decoded) and tags. Anything
 /// that does not parse as a tag of ``knownTags`` or a comment is text (`a <b` or `<3`, or
-/// `<tomato>`), so no character a reviewer typed is lost.
+/// `<tomato>`), so no character a reviewer typed is lost. Works on UTF-8 bytes: the markup is
+/// ASCII, and text passes through whole.
 struct HTMLTokenizer {
     /// The elements read as tags.
     static let knownTags: Set<String> = [
@@ -19,59 +20,57 @@ struct HTMLTokenizer {
 
     /// The tokens of `html`.
     static func tokens(_ html: String) -> [Token] {
-        var tokenizer = HTMLTokenizer(scalars: Array(html.unicodeScalars))
+        var tokenizer = HTMLTokenizer(bytes: Array(html.utf8))
         return tokenizer.run()
     }
 
     /// `text` with character references (`&amp;`, `&#39;`, `&#x2014;`) replaced by their
     /// characters; anything else, such as a lone `&`, stays as it is.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var tokenizer = HTMLTokenizer(scalars: Array(text.unicodeScalars))
-        var result = String.UnicodeScalarView()
-        while tokenizer.index < tokenizer.scalars.count {
-            if let decoded = tokenizer.entity() {
-                result.append(contentsOf: decoded.unicodeScalars)
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var tokenizer = HTMLTokenizer(bytes: Array(text.utf8))
+        var result: [UInt8] = []
+        while tokenizer.index < tokenizer.bytes.count {
+            if tokenizer.bytes[tokenizer.index] == UInt8(ascii: "&"), let decoded = tokenizer.entity() {
+                result += decoded.utf8
             } else {
-                result.append(tokenizer.scalars[tokenizer.index])
+                result.append(tokenizer.bytes[tokenizer.index])
                 tokenizer.index += 1
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var index = 0
 
-    private init(scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     private mutating func run() -> [Token] {
         var tokens: [Token] = []
-        var text = String.UnicodeScalarView()
+        var text: [UInt8] = []
         func flush() {
-            if !text.isEmpty { tokens.append(.text(String(text))) }
-            text = String.UnicodeScalarView()
+            if !text.isEmpty { tokens.append(.text(String(decoding: text, as: UTF8.self))) }
+            text.removeAll(keepingCapacity: true)
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "<" {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                if skipComment() { continue }
                 let start = index
-                if skipComment() {
-                    continue
-                }
                 if let tag = tag() {
                     flush()
                     tokens.append(tag)
                     continue
                 }
                 index = start + 1
-                text.append("<")
-            } else if scalar == "&", let decoded = entity() {
-                text.append(contentsOf: decoded.unicodeScalars)
+                text.append(byte)
+            } else if byte == UInt8(ascii: "&"), let decoded = entity() {
+                text += decoded.utf8
             } else {
-                text.append(scalar)
+                text.append(byte)
                 index += 1
             }
         }
@@ -81,10 +80,12 @@ struct HTMLTokenizer {
 
     /// Skips `<!-- … -->` at the current position; false (nothing consumed) when there is none.
     private mutating func skipComment() -> Bool {
-        guard matches("<!--") else { return false }
+        guard bytes[index...].starts(with: "<!--".utf8) else { return false }
         var probe = index + 4
-        while probe + 2 < scalars.count {
-            if scalars[probe] == "-" && scalars[probe + 1] == "-" && scalars[probe + 2] == ">" {
+        while probe + 2 < bytes.count {
+            if bytes[probe] == UInt8(ascii: "-") && bytes[probe + 1] == UInt8(ascii: "-")
+                && bytes[probe + 2] == UInt8(ascii: ">")
+            {
                 index = probe + 3
                 return true
             }
@@ -93,11 +94,12 @@ struct HTMLTokenizer {
         return false
     }
 
-    /// A start or end tag at the current position (after it, when found); nil leaves the position alone.
+    /// A known start or end tag at the current position (after it, when found); nil leaves
+    /// the position alone.
     private mutating func tag() -> Token? {
         let start = index
         index += 1
-        let closing = peek() == "/"
+        let closing = peek() == UInt8(ascii: "/")
         if closing { index += 1 }
         guard let name = name(), Self.knownTags.contains(name) else {
             index = start
@@ -110,11 +112,11 @@ struct HTMLTokenizer {
                 index = start
                 return nil
             }
-            if next == ">" {
+            if next == UInt8(ascii: ">") {
                 index += 1
                 return closing ? .end(name) : .start(name, attributes: attributes)
             }
-            if next == "/" && index + 1 < scalars.count && scalars[index + 1] == ">" {
+            if next == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") {
                 index += 2
                 return closing ? .end(name) : .start(name, attributes: attributes)
             }
@@ -124,7 +126,7 @@ struct HTMLTokenizer {
             }
             skipSpaces()
             var value = ""
-            if peek() == "=" {
+            if peek() == UInt8(ascii: "=") {
                 index += 1
                 skipSpaces()
                 guard let read = attributeValue() else {
@@ -139,48 +141,40 @@ struct HTMLTokenizer {
 
     /// A tag or attribute name (ASCII letters, digits, `-`, `_`, `:`), lowercased.
     private mutating func name() -> String? {
-        var name = ""
-        while let scalar = peek(), scalar.isASCII,
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_:".unicodeScalars.contains(scalar)
+        let start = index
+        while let byte = peek(),
+            byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ":")
         {
-            name.unicodeScalars.append(scalar)
             index += 1
         }
-        return name.isEmpty ? nil : name.lowercased()
+        guard index > start else { return nil }
+        return String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
     }
 
     private mutating func attributeValue() -> String? {
         guard let first = peek() else { return nil }
-        var value = String.UnicodeScalarView()
-        if first == "\"" || first == "'" {
-            index += 1
-            while let scalar = peek(), scalar != first {
-                value.append(scalar)
-                index += 1
-            }
-            guard peek() == first else { return nil }
-            index += 1
-            return String(value)
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            let start = index + 1
+            guard let end = bytes[start...].firstIndex(of: first) else { return nil }
+            index = end + 1
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
-        while let scalar = peek(), !scalar.properties.isWhitespace, scalar != ">" {
-            value.append(scalar)
-            index += 1
-        }
-        return value.isEmpty ? nil : String(value)
+        let start = index
+        while let byte = peek(), !byte.isASCIISpace, byte != UInt8(ascii: ">") { index += 1 }
+        return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
-    /// A character reference at the current position (after it, when found).
+    /// A character reference at the current position, an `&` (after it, when found).
     private mutating func entity() -> String? {
         var probe = index + 1
-        var body = ""
-        while probe < scalars.count, probe - index <= 32, scalars[probe] != ";" {
-            let scalar = scalars[probe]
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "#"
-            else { return nil }
-            body.unicodeScalars.append(scalar)
+        while probe < bytes.count, probe - index <= 32,
+            bytes[probe].isASCIIAlphanumeric || bytes[probe] == UInt8(ascii: "#")
+        {
             probe += 1
         }
-        guard probe < scalars.count, scalars[probe] == ";", !body.isEmpty else { return nil }
+        guard probe < bytes.count, bytes[probe] == UInt8(ascii: ";"), probe > index + 1 else { return nil }
+        let body = String(decoding: bytes[(index + 1)..<probe], as: UTF8.self)
         let decoded: String?
         if body.hasPrefix("#x") || body.hasPrefix("#X") {
             decoded = UInt32(body.dropFirst(2), radix: 16).map(Self.character)
@@ -200,14 +194,18 @@ struct HTMLTokenizer {
         return String(Character(scalar))
     }
 
-    private func peek() -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-    private func matches(_ text: String) -> Bool {
-        let wanted = Array(text.unicodeScalars)
-        return index + wanted.count <= scalars.count && Array(scalars[index..<index + wanted.count]) == wanted
-    }
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipSpaces() {
-        while let scalar = peek(), scalar.properties.isWhitespace { index += 1 }
+        while let byte = peek(), byte.isASCIISpace { index += 1 }
     }
+}
+
+private extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
+    }
+
+    /// Space, tab, line feed, form feed, carriage return.
+    var isASCIISpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
 }
