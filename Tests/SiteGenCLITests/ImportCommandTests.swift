@@ -223,6 +223,34 @@ struct ImportLetterboxdTests {
     }
 }
 
+extension ImportLetterboxdTests {
+    @Test("an entry listed twice is imported once; a title with no letters still gets a file")
+    func listedTwice() async throws {
+        let rows = [
+            "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
+            "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
+            "2024-03-17,?!,,https://boxd.it/q,3,,,",
+        ]
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging(
+                ["export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()]
+            ) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0)
+        #expect(
+            console.out == """
+                Importing export into content/movies/.
+                created content/movies/parasite-2019.md
+                skipped "Parasite" (2019), export/diary.csv:3: listed twice in the export (first at export/diary.csv:2)
+                created content/movies/film.md
+                Created 2, updated 0, unchanged 0, skipped 1 (1 listed twice).
+
+                """)
+        #expect(try files(site.url.appendingPathComponent("content/movies"))["film.md"]?.hasPrefix("---\ntitle: ?!\n") == true)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+    }
+}
+
 /// Files below `folder` (hidden ones too), by relative path, as text.
 func files(_ folder: URL) throws -> [String: String] {
     var result: [String: String] = [:]
@@ -515,6 +543,9 @@ struct ImportErrorTests {
         #expect(
             help.out.hasPrefix("Usage: sitegen import letterboxd EXPORT [--source DIR] [--section NAME] [--dry-run]\n"))
         #expect(help.out.contains("--shelf NAME"))
+        let named = TestConsole()
+        #expect(await named.run(["help", "import"], in: folder.url) == 0)
+        #expect(named.out == help.out)
         let listed = TestConsole()
         #expect(await listed.run(["--help"], in: folder.url) == 0)
         #expect(listed.out.contains("  import    Import reviews from a Letterboxd or Goodreads export\n"))
