@@ -16,16 +16,18 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
-        // The YAML and Markdown adapters: Swift values in and out, the C library kept inside one
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // The YAML, Markdown and zip adapters: Swift values in and out, the C library kept inside one
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
+        .target(name: "Zip", dependencies: ["CZip"]),
         // The HTTP server on libevent: the only target that sees CEvent; its API is Swift types only.
         .target(name: "EventHTTP", dependencies: ["CEvent"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP", "Zip"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen", "EventHTTP"]),
@@ -35,8 +37,8 @@ let package = Package(
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP"]),
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP"]),
+        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip"]),
+        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP", "Zip"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -91,12 +91,13 @@ extension Review {
             return Work(
                 kind: .movie, year: reader.integer("year", in: 1...9999),
                 originalTitle: reader.string("original_title"),
-                creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)))
+                creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)),
+                letterboxd: reader.string("letterboxd"))
         case .book:
             return Work(
                 kind: .book, year: readBookYear(with: &reader), originalTitle: reader.string("original_title"),
                 creator: reader.string("author"), isbn: reader.string("isbn").map(Self.normalizedISBN),
-                publisher: reader.string("publisher"))
+                publisher: reader.string("publisher"), goodreads: reader.integer("goodreads", in: 1...999_999_999_999))
         case .tv:
             return Work(
                 kind: .tv, year: reader.integer("year", in: 1...9999), originalTitle: reader.string("original_title"),

@@ -104,10 +104,15 @@ public struct Work: Sendable, Equatable {
     public let tmdbID: Int?
     public let isbn: String?
     public let publisher: String?
+    /// The film's Letterboxd URI (front matter `letterboxd`), kept by `sitegen import letterboxd`.
+    public let letterboxd: String?
+    /// The book's Goodreads id (front matter `goodreads`), kept by `sitegen import goodreads`.
+    public let goodreads: Int?
 
     public init(
         kind: WorkKind, year: Int? = nil, originalTitle: String? = nil, creator: String? = nil,
-        tmdbID: Int? = nil, isbn: String? = nil, publisher: String? = nil
+        tmdbID: Int? = nil, isbn: String? = nil, publisher: String? = nil, letterboxd: String? = nil,
+        goodreads: Int? = nil
     ) {
         self.kind = kind
         self.year = year
@@ -116,5 +121,7 @@ public struct Work: Sendable, Equatable {
         self.tmdbID = tmdbID
         self.isbn = isbn
         self.publisher = publisher
+        self.letterboxd = letterboxd
+        self.goodreads = goodreads
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The review files already in a section, as an import needs them: the names and slugs a new
+/// file must not take, the ids that find a file imported before, and what tells a review of
+/// the same film or book written by hand.
+struct ExistingReviews {
+    struct Entry {
+        /// `content/movies/parasite.md`.
+        let source: String
+        let title: String?
+        let year: Int?
+        let letterboxd: String?
+        let goodreads: String?
+        let isbn: String?
+        let author: String?
+    }
+
+    let entries: [Entry]
+    /// File names (without `.md`) and slugs in the section, lowercased, plus the names its own
+    /// index pages use: a new file's slug takes none of them.
+    let takenSlugs: Set<String>
+    /// The files naming each id, by source.
+    private let byID: [ImportSource: [String: [String]]]
+    /// Reviews without an import id, by title (as a name key) and by ISBN.
+    private let byTitle: [String: [Entry]]
+    private let byISBN: [String: Entry]
+
+    init(entries: [Entry], takenSlugs: Set<String>) {
+        self.entries = entries
+        self.takenSlugs = takenSlugs
+        var byID: [ImportSource: [String: [String]]] = [:]
+        var byTitle: [String: [Entry]] = [:]
+        var byISBN: [String: Entry] = [:]
+        for entry in entries {
+            if let id = entry.letterboxd { byID[.letterboxd, default: [:]][id, default: []].append(entry.source) }
+            if let id = entry.goodreads { byID[.goodreads, default: [:]][id, default: []].append(entry.source) }
+            guard entry.letterboxd == nil, entry.goodreads == nil, let title = entry.title else { continue }
+            byTitle[title.nameKey, default: []].append(entry)
+            if let isbn = entry.isbn, !isbn.isEmpty, byISBN[isbn] == nil { byISBN[isbn] = entry }
+        }
+        self.byID = byID
+        self.byTitle = byTitle
+        self.byISBN = byISBN
+    }
+
+    /// Reads the section folder `content/<section>` (which may not exist yet). A file that
+    /// cannot be read stops the import; one whose front matter does not parse still takes its name.
+    static func scan(_ folder: SiteFolder, section: String) throws(BuildError) -> ExistingReviews {
+        var diagnostics: [Diagnostic] = []
+        var taken = SiteLoader.sectionIndexNames
+        var entries: [Entry] = []
+        for entry in folder.entries("content/\(section)", &diagnostics) {
+            let stem = entry.name.hasSuffix(".md") ? String(entry.name.dropLast(3)) : entry.name
+            taken.insert(stem.lowercased())
+            guard !entry.isFolder, entry.name.hasSuffix(".md"), entry.name != "_index.md" else { continue }
+            guard let data = folder.read(entry.path, &diagnostics) else { continue }
+            guard let text = String(data: data, encoding: .utf8),
+                case .success(let (_, reader)) = FrontMatter.read(text, path: entry.path)
+            else {
+                entries.append(
+                    Entry(
+                        source: entry.path, title: nil, year: nil, letterboxd: nil, goodreads: nil, isbn: nil,
+                        author: nil))
+                continue
+            }
+            var fields = reader
+            if let slug = fields.node("slug")?.scalarText { taken.insert(slug.lowercased()) }
+            entries.append(
+                Entry(
+                    source: entry.path, title: fields.node("title")?.scalarText,
+                    year: fields.node("year")?.scalarText.flatMap { Int($0) },
+                    letterboxd: fields.node("letterboxd")?.scalarText,
+                    goodreads: fields.node("goodreads")?.scalarText,
+                    isbn: fields.node("isbn")?.scalarText.map(Review.normalizedISBN),
+                    author: fields.node("author")?.scalarText))
+        }
+        guard diagnostics.isEmpty else { throw BuildError(step: "reading the section", diagnostics: diagnostics) }
+        return ExistingReviews(entries: entries, takenSlugs: taken)
+    }
+
+    /// The files whose front matter names `key` under `source`'s field (`letterboxd`, `goodreads`).
+    func sources(naming key: String, in source: ImportSource) -> [String] {
+        byID[source]?[key] ?? []
+    }
+
+    /// A review written without an import id about the same film (same title, same year when
+    /// both have one) or book (same ISBN, or same title and author when both have one).
+    func handWritten(sameAs item: ImportItem, source: ImportSource) -> String? {
+        if source == .goodreads, let isbn = item.isbn, let entry = byISBN[isbn] { return entry.source }
+        return byTitle[item.title.nameKey]?.first { entry in
+            switch source {
+            case .letterboxd:
+                guard let year = item.year, let other = entry.year else { return true }
+                return year == other
+            case .goodreads:
+                if let isbn = item.isbn, let other = entry.isbn, !other.isEmpty, isbn != other { return false }
+                guard let author = item.author, let other = entry.author else { return true }
+                return author.nameKey == other.nameKey
+            }
+        }?.source
+    }
+}

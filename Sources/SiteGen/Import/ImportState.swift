@@ -1,0 +1,51 @@
+import Foundation
+
+/// What earlier imports from one source into one section wrote, so that importing again can
+/// tell a file left as imported (safe to update) from one edited since (kept). Kept in
+/// `.sitegen/imports/<source>-<section>.json` in the site folder, which git ignores.
+struct ImportState: Codable, Equatable {
+    /// One imported file.
+    struct Record: Codable, Equatable {
+        /// The file, relative to the site folder.
+        var path: String
+        /// The ``ContentHash`` of the bytes the import wrote.
+        var hash: String
+        /// For a film imported as rated only: the film, which a later diary entry may take over.
+        var ratedFilm: String?
+    }
+
+    var version = 1
+    /// Records by entry key (a Letterboxd URI, a Goodreads book id).
+    var records: [String: Record] = [:]
+
+    /// The state file for `source` importing into `section`, relative to the site folder.
+    static func path(source: String, section: String) -> String {
+        ".sitegen/imports/\(source)-\(section).json"
+    }
+
+    /// Reads the state file; a missing one is an empty state. A damaged one is an empty state
+    /// too, with a warning: files then count as not imported here, so none is overwritten.
+    static func load(_ url: URL) -> (ImportState, warning: String?) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return (ImportState(), nil) }
+        do {
+            let data = try DiskFile.read(url.path)
+            let state = try JSONDecoder().decode(ImportState.self, from: data)
+            guard state.version == 1 else { throw CocoaError(.fileReadCorruptFile) }
+            return (state, nil)
+        } catch {
+            return (
+                ImportState(),
+                "\(url.path): the record of earlier imports cannot be read (\(ErrorText.reason(error))); "
+                    + "files it lists are kept as they are"
+            )
+        }
+    }
+
+    /// Writes the state file atomically, making its folder if needed.
+    func write(to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: url)
+    }
+}

@@ -1,0 +1,574 @@
+import Foundation
+import SiteGenCLI
+import Testing
+import Zip
+
+/// `sitegen import letterboxd` end to end: a real export zip made in the test, the files
+/// written byte for byte, the summary, importing again after edits, and the site building.
+@Suite("sitegen import letterboxd")
+struct ImportLetterboxdTests {
+    @Test("a Letterboxd zip becomes review files; importing again keeps edits, adds, updates and takes over drafts")
+    func importAndReimport() async throws {
+        let site = try TemporaryFolder(ImportFixtures.site)
+        try ImportFixtures.zip(ImportFixtures.letterboxd, to: site.url.appendingPathComponent("letterboxd-ana.zip"))
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "letterboxd-ana.zip"], in: site.url) == 0)
+        #expect(console.err == "")
+        #expect(
+            console.out == """
+                Importing letterboxd-ana.zip into content/movies/.
+                created content/movies/the-thing-1982.md (draft: rated, never logged)
+                skipped "Heat" (1995), letterboxd-ana.zip/reviews.csv:5: already reviewed in content/movies/heat.md, which has no import id
+                created content/movies/parasite-2019.md
+                created content/movies/헤어질-결심-2022.md
+                created content/movies/dune-part-two-2024-2.md
+                created content/movies/parasite-2019-2.md
+                created content/movies/crouching-tiger-hidden-dragon-2000-2.md
+                created content/movies/yes-2021.md
+                Created 7 (1 draft), updated 0, unchanged 0, skipped 1 (1 already reviewed).
+
+                """)
+        let content = try files(site.url.appendingPathComponent("content"))
+        var expected = ImportFixtures.site.filter { $0.key.hasPrefix("content/") }
+            .reduce(into: [:]) { $0[String($1.key.dropFirst("content/".count))] = $1.value }
+        for (name, text) in ImportFixtures.importedFilms { expected["movies/\(name)"] = text }
+        #expect(content.keys.sorted() == expected.keys.sorted())
+        for (path, text) in expected { #expect(content[path] == text, "\(path)") }
+
+        let build = TestConsole()
+        #expect(await build.run(["build"], in: site.url) == 0, "\(build.err)")
+        #expect(
+            build.err.split(separator: "\n").allSatisfy { $0.contains("but the metadata cache has nothing for it") },
+            "\(build.err)")
+        let page = try String(
+            contentsOf: site.url.appendingPathComponent("public/movies/parasite-2019/index.html"), encoding: .utf8)
+        #expect(page.contains("<p>The <em>stairs</em> do the work.</p>"))
+        #expect(page.contains("the rain &amp; the flood are the same water.<br />\nA line of its own.</p>"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.url.appendingPathComponent("public/movies/the-thing-1982").path))
+
+        // The same export again: nothing to do.
+        let again = TestConsole()
+        #expect(await again.run(["import", "letterboxd", "letterboxd-ana.zip"], in: site.url) == 0)
+        #expect(
+            again.out == """
+                Importing letterboxd-ana.zip into content/movies/.
+                skipped "Heat" (1995), letterboxd-ana.zip/reviews.csv:5: already reviewed in content/movies/heat.md, which has no import id
+                Created 0, updated 0, unchanged 7, skipped 1 (1 already reviewed).
+
+                """)
+
+        // The user edits one review and deletes another; a later export has a new film, a
+        // changed rating, changed review text, and a diary entry for the film rated only.
+        let edited = ImportFixtures.importedFilms["parasite-2019.md"]! + "\nMy own note, added later.\n"
+        try site.write("content/movies/parasite-2019.md", edited)
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/movies/yes-2021.md"))
+        try ImportFixtures.zip(
+            ImportFixtures.letterboxdLater, to: site.url.appendingPathComponent("letterboxd-ana-2.zip"))
+        let later = TestConsole()
+        #expect(await later.run(["import", "letterboxd", "letterboxd-ana-2.zip"], in: site.url) == 0)
+        #expect(later.err == "")
+        #expect(
+            later.out == """
+                Importing letterboxd-ana-2.zip into content/movies/.
+                skipped "Heat" (1995), letterboxd-ana-2.zip/reviews.csv:5: already reviewed in content/movies/heat.md, which has no import id
+                skipped content/movies/parasite-2019.md: edited since it was imported
+                updated content/movies/dune-part-two-2024-2.md
+                skipped content/movies/yes-2021.md: deleted since it was imported
+                created content/movies/past-lives-2023.md
+                updated content/movies/the-thing-1982.md
+                Created 1, updated 2, unchanged 3, skipped 3 (1 already reviewed, 1 edited since import, 1 deleted since import).
+
+                """)
+        let movies = try files(site.url.appendingPathComponent("content/movies"))
+        #expect(movies["parasite-2019.md"] == edited)
+        #expect(movies["yes-2021.md"] == nil)
+        #expect(
+            movies["dune-part-two-2024-2.md"]
+                == ImportFixtures.importedFilms["dune-part-two-2024-2.md"]!.replacingOccurrences(
+                    of: "rating: 3.5", with: "rating: 4"))
+        #expect(
+            movies["past-lives-2023.md"] == """
+                ---
+                title: Past Lives
+                date: 2024-07-09
+                rating: 4.5
+                tags: [korea, new york]
+                year: 2023
+                letterboxd: https://boxd.it/8pL1vS
+                ---
+                In-yun.
+
+                """)
+        #expect(
+            movies["the-thing-1982.md"] == """
+                ---
+                title: The Thing
+                date: 2024-07-11
+                rating: 4.5
+                year: 1982
+                letterboxd: https://boxd.it/9tH1nG
+                ---
+                *Trust* no one.
+
+                """)
+        let record = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: site.url.appendingPathComponent(".sitegen/imports/letterboxd-movies.json")))
+        let records = try #require((record as? [String: Any])?["records"] as? [String: Any])
+        #expect(
+            records.keys.sorted() == [
+                "https://boxd.it/4hR2pQ", "https://boxd.it/5Mqk1B", "https://boxd.it/5TVeRd", "https://boxd.it/6bWfSe",
+                "https://boxd.it/6zYzUm", "https://boxd.it/7aB3cD", "https://boxd.it/8pL1vS", "https://boxd.it/9tH1nG",
+            ])
+
+        // A dry run shows the same decisions and changes nothing.
+        let before = try files(site.url)
+        let dry = TestConsole()
+        #expect(await dry.run(["import", "letterboxd", "letterboxd-ana-2.zip", "--dry-run"], in: site.url) == 0)
+        #expect(
+            dry.out == """
+                Importing letterboxd-ana-2.zip into content/movies/ (dry run: nothing is written).
+                would skip "Heat" (1995), letterboxd-ana-2.zip/reviews.csv:5: already reviewed in content/movies/heat.md, which has no import id
+                would skip content/movies/parasite-2019.md: edited since it was imported
+                would skip content/movies/yes-2021.md: deleted since it was imported
+                Would create 0, update 0; 6 unchanged, 3 skipped (1 already reviewed, 1 edited since import, 1 deleted since import). Nothing was written (--dry-run).
+
+                """)
+        #expect(try files(site.url) == before)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+    }
+
+    @Test("a dry run of a first import writes nothing at all")
+    func dryRunFirst() async throws {
+        let site = try TemporaryFolder(ImportFixtures.site)
+        try ImportFixtures.write(ImportFixtures.letterboxd, into: site.url.appendingPathComponent("export"))
+        let before = try files(site.url)
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export", "--dry-run"], in: site.url) == 0)
+        #expect(console.out.contains("would create content/movies/parasite-2019.md\n"))
+        #expect(
+            console.out.hasSuffix(
+                "Would create 7 (1 draft), update 0; 0 unchanged, 1 skipped (1 already reviewed). Nothing was written (--dry-run).\n"
+            ))
+        #expect(try files(site.url) == before)
+    }
+
+    @Test(
+        "the unzipped folder, --section and --source: the same files; a fresh clone without the record keeps what differs"
+    )
+    func folderAndSection() async throws {
+        var fixture = ImportFixtures.site
+        fixture = fixture.filter { !$0.key.hasPrefix("content/movies/") }
+        fixture["content/cinema/_index.md"] = "---\ntitle: Cinema\nkind: movie\n---\n"
+        let site = try TemporaryFolder(fixture)
+        let work = try TemporaryFolder()
+        try ImportFixtures.write(
+            ImportFixtures.letterboxd, into: work.url.appendingPathComponent("letterboxd-ana-2024-07-05-utc"))
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["import", "letterboxd", "letterboxd-ana-2024-07-05-utc", "--source", site.url.path], in: work.url)
+                == 0,
+            "\(console.err)")
+        // The site's only film section is the default.
+        #expect(console.out.hasPrefix("Importing letterboxd-ana-2024-07-05-utc into content/cinema/.\n"))
+        let cinema = try files(site.url.appendingPathComponent("content/cinema"))
+        #expect(
+            cinema["heat-1995.md"]?.hasPrefix("---\ntitle: Heat\ndate: 2024-02-11\nrating: 4.5\nyear: 1995\n") == true)
+        #expect(cinema["parasite-2019.md"] == ImportFixtures.importedFilms["parasite-2019.md"])
+        #expect(cinema["dune-part-two-2024.md"] == ImportFixtures.importedFilms["dune-part-two-2024-2.md"])
+
+        // Without the record (it is not in git), an identical file is unchanged and a
+        // differing one is left alone.
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".sitegen"))
+        try site.write("content/cinema/heat-1995.md", cinema["heat-1995.md"]! + "Edited.\n")
+        let clone = TestConsole()
+        #expect(
+            await clone.run(
+                [
+                    "import", "letterboxd", "letterboxd-ana-2024-07-05-utc", "--source", site.url.path, "--section",
+                    "cinema",
+                ],
+                in: work.url) == 0)
+        #expect(
+            clone.out == """
+                Importing letterboxd-ana-2024-07-05-utc into content/cinema/.
+                skipped content/cinema/heat-1995.md: differs from the export, and this site has no record of importing it (an edit, or an import on another machine)
+                Created 0, updated 0, unchanged 7, skipped 1 (1 not imported here).
+
+                """)
+    }
+
+    @Test("a zip that nests the export in one folder (zipped again on a Mac) is read too")
+    func nestedZip() async throws {
+        let site = try TemporaryFolder(ImportFixtures.site)
+        // As a Mac zips a folder: the folder's entry, its files, and resource forks in __MACOSX.
+        let entries =
+            [(name: "letterboxd-ana/", bytes: Data())]
+            + ImportFixtures.letterboxd.sorted { $0.key < $1.key }.map {
+                (name: "letterboxd-ana/\($0.key)", bytes: $0.value)
+            }
+            + [
+                (name: "__MACOSX/letterboxd-ana/._diary.csv", bytes: Data([0, 5, 22, 7])),
+                (name: ".DS_Store", bytes: Data()),
+            ]
+        try ZipArchive.create(at: site.url.appendingPathComponent("nested.zip").path, entries: entries)
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "nested.zip"], in: site.url) == 0, "\(console.err)")
+        #expect(console.out.contains("nested.zip/letterboxd-ana/reviews.csv:5: already reviewed"))
+        #expect(
+            try files(site.url.appendingPathComponent("content/movies"))["parasite-2019.md"]
+                == ImportFixtures.importedFilms["parasite-2019.md"])
+    }
+}
+
+extension ImportLetterboxdTests {
+    @Test("an entry listed twice is imported once; a title with no letters still gets a file")
+    func listedTwice() async throws {
+        let rows = [
+            "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
+            "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
+            "2024-03-17,?!,,https://boxd.it/q,3,,,",
+        ]
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging(
+                ["export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()]
+            ) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0)
+        #expect(
+            console.out == """
+                Importing export into content/movies/.
+                created content/movies/parasite-2019.md
+                skipped "Parasite" (2019), export/diary.csv:3: listed twice in the export (first at export/diary.csv:2)
+                created content/movies/film.md
+                Created 2, updated 0, unchanged 0, skipped 1 (1 listed twice).
+
+                """)
+        #expect(try files(site.url.appendingPathComponent("content/movies"))["film.md"]?.hasPrefix("---\ntitle: ?!\n") == true)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+    }
+}
+
+/// Files below `folder` (hidden ones too), by relative path, as text.
+func files(_ folder: URL) throws -> [String: String] {
+    var result: [String: String] = [:]
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else {
+        return result
+    }
+    let base = folder.standardizedFileURL.path + "/"
+    for case let url as URL in walker where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+        let path = String(url.standardizedFileURL.path.dropFirst(base.count))
+        result[path] = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    }
+    return result
+}
+
+/// `sitegen import goodreads` end to end: the library export's quirks (`="…"` ISBNs, `0` for
+/// unrated, `<br/>`, shelves), the read shelf by default and others on request.
+@Suite("sitegen import goodreads")
+struct ImportGoodreadsTests {
+    @Test("books read become reviews; other shelves are skipped and counted; private notes stay out")
+    func readShelf() async throws {
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging(["goodreads_library_export.csv": ImportFixtures.goodreads]) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["import", "goodreads", "goodreads_library_export.csv"], in: site.url) == 0)
+        #expect(console.err == "")
+        #expect(
+            console.out == """
+                Importing goodreads_library_export.csv into content/books/.
+                skipped "Stoner", goodreads_library_export.csv:7: already reviewed in content/books/stoner.md, which has no import id
+                created content/books/the-iliad.md
+                created content/books/the-underground-railroad.md
+                created content/books/채식주의자.md
+                skipped 1 book on the to-read shelf (--shelf to-read imports it as a draft)
+                skipped 1 book on the currently-reading shelf (--shelf currently-reading imports it as a draft)
+                Created 3, updated 0, unchanged 0, skipped 3 (1 already reviewed, 1 on the to-read shelf, 1 on the currently-reading shelf).
+
+                """)
+        let books = try files(site.url.appendingPathComponent("content/books"))
+        #expect(books.keys.sorted() == (ImportFixtures.importedBooks.keys + ["stoner.md"]).sorted())
+        for (name, text) in ImportFixtures.importedBooks { #expect(books[name] == text, "\(name)") }
+        #expect(!books.values.contains { $0.contains("Borrowed from Sam") })
+        let build = TestConsole()
+        #expect(await build.run(["build"], in: site.url) == 0, "\(build.err)")
+        let page = try String(
+            contentsOf: site.url.appendingPathComponent("public/books/채식주의자/index.html"), encoding: .utf8)
+        #expect(page.contains("<p><strong>몸</strong>의 이야기.</p>"))
+
+        // Asking for the to-read shelf too adds that book as a draft and leaves the rest.
+        let more = TestConsole()
+        #expect(
+            await more.run(
+                ["import", "goodreads", "goodreads_library_export.csv", "--shelf", "read", "--shelf", "to-read"],
+                in: site.url) == 0)
+        #expect(
+            more.out == """
+                Importing goodreads_library_export.csv into content/books/.
+                skipped "Stoner", goodreads_library_export.csv:7: already reviewed in content/books/stoner.md, which has no import id
+                created content/books/the-hunger-games.md (draft: on the to-read shelf)
+                skipped 1 book on the currently-reading shelf (--shelf currently-reading imports it as a draft)
+                Created 1 (1 draft), updated 0, unchanged 3, skipped 2 (1 already reviewed, 1 on the currently-reading shelf).
+
+                """)
+        #expect(
+            try String(
+                contentsOf: site.url.appendingPathComponent("content/books/the-hunger-games.md"), encoding: .utf8)
+                    == """
+                    ---
+                    title: 'The Hunger Games (The Hunger Games, #1)'
+                    date: 2024-06-01
+                    draft: true
+                    author: Suzanne Collins
+                    year: 2008
+                    isbn: '9780439023481'
+                    publisher: Scholastic Press
+                    goodreads: 2767052
+                    ---
+
+                    """)
+        #expect(await TestConsole().run(["build", "--drafts"], in: site.url) == 0)
+    }
+}
+
+/// Bad exports and bad command lines: `file:line:column: message`, exit 1 (64 for the command
+/// line), and nothing written.
+@Suite("sitegen import errors")
+struct ImportErrorTests {
+    /// Runs an import in a fresh site holding `export` files; checks the exit code, that the
+    /// site is as it was, and returns standard error.
+    func failure(
+        _ arguments: [String], export: [String: Data], status: Int32 = 1,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        let site = try TemporaryFolder(ImportFixtures.site)
+        for (path, data) in export {
+            let url = site.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        let before = try files(site.url)
+        let console = TestConsole()
+        #expect(await console.run(arguments, in: site.url) == status, "\(console.err)", sourceLocation: sourceLocation)
+        #expect(try files(site.url) == before, "the site changed", sourceLocation: sourceLocation)
+        #expect(console.out == "", sourceLocation: sourceLocation)
+        return console.err
+    }
+
+    func letterboxd(_ diary: String) -> [String: Data] {
+        ["export/diary.csv": Data(diary.utf8), "export/ratings.csv": Data(ImportFixtures.ratings.utf8)]
+    }
+
+    @Test("a malformed Letterboxd CSV: an unclosed quote, a stray quote, a short row, a missing column, not UTF-8")
+    func malformedCSV() async throws {
+        let header = ImportFixtures.diaryHeader + "\r\n"
+        #expect(
+            try await failure(
+                ["import", "letterboxd", "export"],
+                export: letterboxd(header + "2024-03-16,\"Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15\r\n"))
+                    == """
+                    export/diary.csv:2:12: the quoted field that starts here is never closed: a " is missing
+                    reading the export failed: 1 error
+
+                    """)
+        #expect(
+            try await failure(
+                ["import", "letterboxd", "export"],
+                export: letterboxd(header + "2024-03-16,The \"Thing\",1982,https://boxd.it/1,4,,,\r\n"))
+                    == """
+                    export/diary.csv:2:16: a quote inside a field that does not start with one: put the whole field in quotes and write this quote twice ("")
+                    reading the export failed: 1 error
+
+                    """)
+        #expect(
+            try await failure(
+                ["import", "letterboxd", "export"],
+                export: letterboxd(header + "2024-03-16,기생충,2019,https://boxd.it/5TVeRd,4.5\r\n"))
+                    == """
+                    export/diary.csv:2:47: this row has 5 fields, but the header has 8
+                    reading the export failed: 1 error
+
+                    """)
+        #expect(
+            try await failure(
+                ["import", "letterboxd", "export"], export: letterboxd("Date,Name,Year,Letterboxd URI,Rating\n"))
+                    == """
+                    export/diary.csv:1:1: missing the column "Rewatch" (the header has: Date, Name, Year, Letterboxd URI, Rating)
+                    reading the export failed: 1 error
+
+                    """)
+        var latin1 = Data(header.utf8) + Data("2024-03-16,Am".utf8)
+        latin1.append(0xE9)
+        latin1 += Data("lie,2001,https://boxd.it/2,4,,,\r\n".utf8)
+        #expect(
+            try await failure(
+                ["import", "letterboxd", "export"],
+                export: ["export/diary.csv": latin1])
+                    == """
+                    export/diary.csv:2:14: not valid UTF-8 text (byte 0xE9): save the file as UTF-8
+                    reading the export failed: 1 error
+
+                    """)
+    }
+
+    @Test("every bad value of an export is reported, each at its field")
+    func badValues() async throws {
+        let rows = [
+            "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.3,,,2024-03-15",
+            "2024-03-16,Heat,MCMXCV,https://boxd.it/3kLm9N,4,Maybe,,15/03/2024",
+            "2024-03-16,,2019,,4,,,",
+        ]
+        let diary = ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()
+        #expect(
+            try await failure(["import", "letterboxd", "export"], export: letterboxd(diary)) == """
+                export/diary.csv:2:49: "Rating" must be a number of stars from 0.5 to 5 in half steps, not "4.3"
+                export/diary.csv:3:17: "Year" must be a whole number from 1 to 9999, not "MCMXCV"
+                export/diary.csv:3:49: "Rewatch" must be Yes, No or empty, not "Maybe"
+                export/diary.csv:3:56: "Watched Date" must be a date written YYYY-MM-DD, not "15/03/2024"
+                export/diary.csv:4:12: "Name" is empty
+                export/diary.csv:4:18: "Letterboxd URI" is empty
+                reading the export failed: 6 errors
+
+                """)
+        let book = ImportFixtures.goodreadsRows[0]
+        let badDate = book.replacingOccurrences(of: "2024/03/15", with: "2024-03-15")
+        let badRating = ImportFixtures.goodreadsRows[1].replacingOccurrences(of: ",4,3.58,", with: ",7,3.58,")
+        let library = ([ImportFixtures.goodreadsHeader, badDate, badRating]).map { $0 + "\n" }.joined()
+        let dateColumn = try #require(badDate.range(of: "2024-03-15")).lowerBound.utf16Offset(in: badDate) + 1
+        let ratingColumn = badRating.prefix(upTo: try #require(badRating.range(of: ",7,3.58")).lowerBound).count + 2
+        #expect(
+            try await failure(["import", "goodreads", "library.csv"], export: ["library.csv": Data(library.utf8)])
+                == """
+                library.csv:2:\(dateColumn): "Date Read" must be a date written YYYY/MM/DD, not "2024-03-15"
+                library.csv:3:\(ratingColumn): "My Rating" must be a whole number from 0 to 5, not "7"
+                reading the export failed: 2 errors
+
+                """)
+    }
+
+    @Test("zips: a path out of the folder, an entry too large, not a zip, no export inside; a missing export")
+    func badZips() async throws {
+        let folder = try TemporaryFolder()
+        let evil = folder.url.appendingPathComponent("evil.zip")
+        try ZipArchive.create(
+            at: evil.path,
+            entries: [("diary.csv", Data(ImportFixtures.diaryHeader.utf8)), ("../../.bashrc", Data("x".utf8))])
+        #expect(
+            try await failure(["import", "letterboxd", "evil.zip"], export: ["evil.zip": try Data(contentsOf: evil)])
+                == """
+                evil.zip: the entry "../../.bashrc" has a path that leads out of the folder it would be unpacked into: refused
+                reading the export failed: 1 error
+
+                """)
+        let big = folder.url.appendingPathComponent("big.zip")
+        try ZipArchive.create(
+            at: big.path, entries: [("diary.csv", Data(ImportFixtures.diaryHeader.utf8) + Data(count: 64 << 20))])
+        #expect(
+            try await failure(["import", "letterboxd", "big.zip"], export: ["big.zip": try Data(contentsOf: big)])
+                == """
+                big.zip: "diary.csv" unpacks to more than 64 MiB: refused
+                reading the export failed: 1 error
+
+                """)
+        #expect(
+            try await failure(["import", "letterboxd", "export.pdf"], export: ["export.pdf": Data("%PDF-1.7\n".utf8)])
+                == """
+                export.pdf: not a zip file
+                reading the export failed: 1 error
+
+                """)
+        let other = folder.url.appendingPathComponent("other.zip")
+        try ZipArchive.create(at: other.path, entries: [("notes.txt", Data("hello".utf8))])
+        #expect(
+            try await failure(
+                ["import", "letterboxd", "other.zip"], export: ["other.zip": try Data(contentsOf: other)]) == """
+                    other.zip: no diary.csv, reviews.csv or ratings.csv: is this a Letterboxd export (its .zip, or the folder it unzips to)?
+                    reading the export failed: 1 error
+
+                    """)
+        #expect(
+            try await failure(["import", "letterboxd", "nope.zip"], export: [:]) == """
+                nope.zip: no such file or folder
+                reading the export failed: 1 error
+
+                """)
+        #expect(
+            try await failure(["import", "goodreads", "nope.csv"], export: [:]) == """
+                nope.csv: No such file or directory
+                reading the export failed: 1 error
+
+                """)
+    }
+
+    @Test("a section of the wrong kind, or none, and a folder that is not a site")
+    func sections() async throws {
+        let export = letterboxd(ImportFixtures.diaryHeader + "\n")
+        #expect(
+            try await failure(["import", "letterboxd", "export", "--section", "books"], export: export) == """
+                content/books: a book section: films go in a film section (choose one with --section)
+                choosing the section failed: 1 error
+
+                """)
+        #expect(
+            try await failure(["import", "letterboxd", "export", "--section", "cinema"], export: export) == """
+                content/cinema: no such section: make the folder with an _index.md saying "kind: movie", or use --section movies
+                choosing the section failed: 1 error
+
+                """)
+        #expect(
+            try await failure(["import", "letterboxd", "export", "--section", "../etc"], export: export) == """
+                content/../etc: "../etc" cannot be a section folder (letters, digits, - and _ only, and not a name sitegen uses)
+                choosing the section failed: 1 error
+
+                """)
+        let empty = try TemporaryFolder(["export/diary.csv": ImportFixtures.diaryHeader + "\n"])
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export"], in: empty.url) == 1)
+        #expect(
+            console.err.hasSuffix(
+                ": no site.yml here: run sitegen import in the site folder, or name it with --source\nfinding the site failed: 1 error\n"
+            ))
+        #expect(try files(empty.url).keys.sorted() == ["export/diary.csv"])
+    }
+
+    @Test("the command line: --help, and usage errors exit 64")
+    func usage() async throws {
+        let help = TestConsole()
+        let folder = try TemporaryFolder()
+        #expect(await help.run(["import", "--help"], in: folder.url) == 0)
+        #expect(
+            help.out.hasPrefix("Usage: sitegen import letterboxd EXPORT [--source DIR] [--section NAME] [--dry-run]\n"))
+        #expect(help.out.contains("--shelf NAME"))
+        let named = TestConsole()
+        #expect(await named.run(["help", "import"], in: folder.url) == 0)
+        #expect(named.out == help.out)
+        let listed = TestConsole()
+        #expect(await listed.run(["--help"], in: folder.url) == 0)
+        #expect(listed.out.contains("  import    Import reviews from a Letterboxd or Goodreads export\n"))
+        for (arguments, message) in [
+            (["import"], "sitegen import: missing argument"),
+            (["import", "letterboxd"], "sitegen import: missing argument"),
+            (
+                ["import", "netflix", "x.csv"],
+                "sitegen import: cannot import from \"netflix\": say letterboxd or goodreads"
+            ),
+            (
+                ["import", "letterboxd", "x.zip", "--shelf", "read"],
+                "sitegen import: --shelf is for Goodreads exports; Letterboxd has no shelves"
+            ),
+            (
+                ["import", "goodreads", "x.csv", "--shelf", " "],
+                "sitegen import: --shelf needs a shelf name, not \" \""
+            ),
+            (["import", "goodreads", "x.csv", "--force"], "sitegen import: unknown option --force"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 64, "\(arguments)")
+            #expect(console.err.hasPrefix(message + "\nUsage: sitegen import letterboxd"), "\(console.err)")
+        }
+    }
+}

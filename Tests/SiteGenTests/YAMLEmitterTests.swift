@@ -1,0 +1,93 @@
+import Testing
+import YAML
+
+/// The YAML emitter: libyaml picks each scalar's quoting, and what it writes reads back as
+/// the same values through the parser the build uses.
+@Suite("YAML emitter")
+struct YAMLEmitterTests {
+    @Test("a front matter mapping is written one key a line, quoted only where needed")
+    func frontMatter() throws {
+        let text = try YAMLEmitter.document(
+            .mapping([
+                ("title", .text("Dune: Part Two")), ("original_title", .text("기생충")),
+                ("date", .plain("2024-03-15")), ("rating", .plain("4.5")),
+                ("tags", .list([.text("sci-fi"), .text("a, b"), .text("2024"), .text("#1")])),
+                ("year", .plain("2024")), ("isbn", .text("9780140449136")),
+                ("letterboxd", .text("https://boxd.it/1BuTKZ")),
+            ]))
+        #expect(
+            text == """
+                title: 'Dune: Part Two'
+                original_title: 기생충
+                date: 2024-03-15
+                rating: 4.5
+                tags: [sci-fi, 'a, b', '2024', '#1']
+                year: 2024
+                isbn: '9780140449136'
+                letterboxd: https://boxd.it/1BuTKZ
+
+                """)
+    }
+
+    static let awkward = [
+        "", " ", "a: b", ": x", "x:", "- dash", "-", "--- three", "---", "...", "# hash", "a #b", "a# b", "'single'",
+        "\"double\"", "it's", "say \"hi\"", "2046", "4.5", "-1", "+1", ".5", "1e3", "0x1F", "0o17", "017", "1_000",
+        "12:30", "1:02:03", ".inf", "-.Inf", ".NaN", "yes", "No", "ON", "off", "y", "N", "true", "False", "~", "null",
+        "NULL", "2024-03-15", "2001-12-14t21:59:43.10-05:00", "<<", "=", "[a]", "{a: b}", "&anchor", "*alias",
+        "!tag", "|", ">", "%percent", "@at", "`tick", " leading", "trailing ", "tab\there", "line\nbreak",
+        "crlf\r\nline", "bell\u{7}", "기생충: 반지하", "기생충", "🎬 film", "\u{FEFF}bom", "back\\slash", "a,b",
+        "C++", "C#", "Tom & Jerry", "?", "? x", "x ? y", "https://letterboxd.com/film/parasite-2019/",
+    ]
+
+    @Test("awkward text reads back as the same text, never a number, date, boolean or null", arguments: awkward)
+    func roundTrip(_ text: String) throws {
+        let yaml = try YAMLEmitter.document(.mapping([("value", .text(text)), ("list", .list([.text(text)]))]))
+        let node = try #require(try YAMLParser.parse(yaml))
+        #expect(node["value"]?.scalarText == text, "\(yaml)")
+        #expect(node["list"]?.sequenceItems.first?.scalarText == text, "\(yaml)")
+        if YAMLEmitter.readsAsOtherThanText(text) {
+            guard case .scalar(_, let plain, _) = node["value"] else {
+                Issue.record("not a scalar")
+                return
+            }
+            #expect(!plain, "\(yaml) is written plain")
+        }
+        #expect(!yaml.split(separator: "\n", omittingEmptySubsequences: false).contains("---"))
+    }
+
+    @Test("text that a YAML reader could take for another type is recognised")
+    func otherTypes() {
+        for text in ["2046", "-3", "4.5", "1e3", "0x1F", "1_000", "12:30", "yes", "Off", "~", "", "2024-03-15", ".nan"]
+        {
+            #expect(YAMLEmitter.readsAsOtherThanText(text), "\(text)")
+        }
+        for text in ["Parasite", "2046 (film)", "42nd Street", "1917s", "기생충", "-dash", "e", "Yesterday"] {
+            #expect(!YAMLEmitter.readsAsOtherThanText(text), "\(text)")
+        }
+    }
+
+    @Test("plain values are written as given; lists of mappings go one item a line")
+    func plainAndNested() throws {
+        let text = try YAMLEmitter.document(
+            .mapping([
+                ("draft", .plain("true")), ("empty", .list([])),
+                ("cast", .list([.mapping([("name", .text("Song Kang-ho")), ("role", .text("Ki-taek"))])])),
+            ]))
+        #expect(
+            text == """
+                draft: true
+                empty: []
+                cast:
+                - name: Song Kang-ho
+                  role: Ki-taek
+
+                """)
+    }
+}
+
+private extension YAMLNode {
+    var sequenceItems: [YAMLNode] {
+        if case .sequence(let items, _) = self { return items }
+        return []
+    }
+}
