@@ -9,10 +9,12 @@ public struct Page: Sendable, Equatable {
     public let description: String
     public let html: String
     public let extra: [String: Value]
+    /// Links in the body to other files of the site by their path (`movies/parasite.md`).
+    public let sourceLinks: [SourceLink]
 
     public init(
         source: String, slug: String, title: String, description: String, html: String,
-        extra: [String: Value]
+        extra: [String: Value], sourceLinks: [SourceLink] = []
     ) {
         self.source = source
         self.slug = slug
@@ -20,12 +22,15 @@ public struct Page: Sendable, Equatable {
         self.description = description
         self.html = html
         self.extra = extra
+        self.sourceLinks = sourceLinks
     }
 
     /// The output folder relative to the site root: `about/`.
     public var path: String { "\(slug)/" }
 
-    static func read(_ text: String, source: String, allowRawHTML: Bool) -> (Page?, [Diagnostic]) {
+    static func read(
+        _ text: String, source: String, allowRawHTML: Bool, links: MarkdownLinks
+    ) -> (Page?, [Diagnostic]) {
         let front: FrontMatter
         var reader: FieldReader
         switch FrontMatter.read(text, path: source) {
@@ -37,11 +42,11 @@ public struct Page: Sendable, Equatable {
         let slug = reader.slug(for: source)
         let extra = reader.unused
         guard reader.diagnostics.isEmpty, let title else { return (nil, reader.diagnostics) }
-        let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        let (body, sourceLinks) = links.render(front, source: source, allowRawHTML: allowRawHTML)
         return (
             Page(
                 source: source, slug: slug, title: title, description: summary ?? body.firstParagraph,
-                html: body.html, extra: extra), []
+                html: body.html, extra: extra, sourceLinks: sourceLinks), []
         )
     }
 }

@@ -2,9 +2,10 @@ import CommonMark
 import Mustache
 
 extension Review {
-    /// Reads a review file of a section of `kind`; returns the review or the problems found.
+    /// Reads a review file of a section of `kind`, its links rewritten by `links`; returns the
+    /// review or the problems found.
     static func read(
-        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool
+        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool, links: MarkdownLinks
     ) -> (Review?, [Diagnostic]) {
         let front: FrontMatter
         var reader: FieldReader
@@ -40,11 +41,12 @@ extension Review {
         let work = readWork(kind, with: &reader)
         let extra = reader.unused
         guard reader.diagnostics.isEmpty, let title, let date else { return (nil, reader.diagnostics) }
+        let (body, sourceLinks) = links.render(front, source: source, allowRawHTML: allowRawHTML)
         let review = Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra,
-            body: Markdown.render(front.body, allowRawHTML: allowRawHTML),
-            tagLocations: located.map { reader.location($0.position) }, updated: updated)
+            body: body, tagLocations: located.map { reader.location($0.position) }, updated: updated,
+            sourceLinks: sourceLinks)
         return (review, [])
     }
 

@@ -13,10 +13,12 @@ public struct ReviewSection: Sendable, Equatable {
     public let defaultSort: SortOrder
     /// Lower comes first in the navigation; then by name.
     public let weight: Int
+    /// Links in the intro to other files of the site by their path (`parasite.md`).
+    public let sourceLinks: [SourceLink]
 
     public init(
         name: String, title: String, kind: WorkKind, introHTML: String = "", defaultSort: SortOrder = .date,
-        weight: Int = 0
+        weight: Int = 0, sourceLinks: [SourceLink] = []
     ) {
         self.name = name
         self.title = title
@@ -24,12 +26,13 @@ public struct ReviewSection: Sendable, Equatable {
         self.introHTML = introHTML
         self.defaultSort = defaultSort
         self.weight = weight
+        self.sourceLinks = sourceLinks
     }
 
-    /// Reads `_index.md` (nil when the section has none).
-    static func read(name: String, index: (text: String, source: String)?, allowRawHTML: Bool) -> (
-        ReviewSection?, [Diagnostic]
-    ) {
+    /// Reads `_index.md` (nil when the section has none), its links rewritten by `links`.
+    static func read(
+        name: String, index: (text: String, source: String)?, allowRawHTML: Bool, links: MarkdownLinks
+    ) -> (ReviewSection?, [Diagnostic]) {
         let defaultKind: WorkKind? =
             switch name {
             case "movies", "films": .movie
@@ -61,11 +64,11 @@ public struct ReviewSection: Sendable, Equatable {
                 "missing \"kind\": say \"kind: movie\" or \"kind: book\"", at: TextPosition(line: 1, column: 1))
         }
         guard reader.diagnostics.isEmpty, let kind = kind ?? defaultKind else { return (nil, reader.diagnostics) }
-        let intro = Markdown.render(front.body, allowRawHTML: allowRawHTML).html
+        let (intro, sourceLinks) = links.render(front, source: index.source, allowRawHTML: allowRawHTML)
         return (
             ReviewSection(
-                name: name, title: title, kind: kind, introHTML: intro, defaultSort: sort ?? .date,
-                weight: weight), []
+                name: name, title: title, kind: kind, introHTML: intro.html, defaultSort: sort ?? .date,
+                weight: weight, sourceLinks: sourceLinks), []
         )
     }
 }

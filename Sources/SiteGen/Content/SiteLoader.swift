@@ -42,14 +42,19 @@ public struct SiteLoader: Sendable {
             throw BuildError(step: "loading the site", diagnostics: diagnostics)
         }
         if let baseURL = options.baseURL { config.baseURL = baseURL }
+        // Links to other files by their source path are only recorded in this first reading.
+        let links = MarkdownLinks(basePath: config.baseURL.path)
         var sections: [ReviewSection] = []
+        var sectionIndexes: [String: (text: String, source: String)] = [:]
         var sources: [(text: String, source: String, section: ReviewSection)] = []
         var pageSources: [(text: String, source: String)] = []
         for entry in folder.entries("content", &diagnostics) {
             if entry.isFolder {
-                let (section, files) = readSection(entry, folder, rawHTML: config.rawHTML, &diagnostics, &warnings)
+                let (section, files, index) = readSection(
+                    entry, folder, rawHTML: config.rawHTML, links: links, &diagnostics, &warnings)
                 if let section {
                     sections.append(section)
+                    sectionIndexes[section.name] = index
                     sources += files.map { ($0.text, $0.source, section) }
                 }
             } else if entry.name.hasSuffix(".md") {
@@ -62,22 +67,48 @@ public struct SiteLoader: Sendable {
             }
         }
         let rawHTML = config.rawHTML
-        let results = sources.parallelMap { source in
-            Review.read(
+        let reviewSources = sources
+        let readReview = { @Sendable (index: Int, links: MarkdownLinks) in
+            let source = reviewSources[index]
+            return Review.read(
                 source.text, source: source.source, section: source.section.name, kind: source.section.kind,
-                allowRawHTML: rawHTML)
+                allowRawHTML: rawHTML, links: links)
         }
-        var reviews: [Review] = []
-        for (review, problems) in results {
+        var read: [(review: Review, index: Int)] = []
+        for (index, (review, problems)) in Array(sources.indices).parallelMap({ readReview($0, links) }).enumerated() {
             diagnostics += problems
-            if let review, options.includeDrafts || !review.draft { reviews.append(review) }
+            if let review, options.includeDrafts || !review.draft { read.append((review, index)) }
         }
-        var pages: [Page] = []
-        for page in pageSources {
-            let (loaded, problems) = Page.read(page.text, source: page.source, allowRawHTML: rawHTML)
+        var readPages: [(page: Page, index: Int)] = []
+        for (index, page) in pageSources.enumerated() {
+            let (loaded, problems) = Page.read(page.text, source: page.source, allowRawHTML: rawHTML, links: links)
             diagnostics += problems
-            if let loaded { pages.append(loaded) }
+            if let loaded { readPages.append((loaded, index)) }
         }
+        // Every file's URL is known now: read again the few files that link to others by path.
+        let targets = MarkdownLinks.targets(
+            reviews: read.map(\.review), pages: readPages.map(\.page), sections: sections)
+        let resolving = links.resolving { targets[$0] }
+        let linking = read.indices.filter { !read[$0].review.sourceLinks.isEmpty }
+        let again = linking.map { read[$0].index }.parallelMap { readReview($0, resolving).0 }
+        for (position, review) in zip(linking, again) {
+            if let review { read[position].review = review }
+        }
+        for position in readPages.indices where !readPages[position].page.sourceLinks.isEmpty {
+            let page = pageSources[readPages[position].index]
+            if let again = Page.read(page.text, source: page.source, allowRawHTML: rawHTML, links: resolving).0 {
+                readPages[position].page = again
+            }
+        }
+        for (position, section) in sections.enumerated() where !section.sourceLinks.isEmpty {
+            let again = ReviewSection.read(
+                name: section.name, index: sectionIndexes[section.name], allowRawHTML: rawHTML, links: resolving)
+            if let again = again.0 { sections[position] = again }
+        }
+        let reviews = read.map(\.review)
+        let pages = readPages.map(\.page)
+        let sourceLinks = reviews.flatMap(\.sourceLinks) + pages.flatMap(\.sourceLinks)
+        diagnostics += resolving.problems(sourceLinks + sections.flatMap(\.sourceLinks), in: folder)
         diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let staticFiles = readStatic(folder, theme: theme, &diagnostics)
@@ -100,7 +131,9 @@ public struct SiteLoader: Sendable {
 
     /// Reads one review file again (`sitegen serve`, after it changed): the review; nil when
     /// the file is gone or is a draft left out; or the problems found.
-    func reloadReview(_ source: String, section: ReviewSection, config: SiteConfig) -> (Review?, [Diagnostic]) {
+    func reloadReview(
+        _ source: String, section: ReviewSection, config: SiteConfig, links: MarkdownLinks
+    ) -> (Review?, [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         guard folder.kind(source) != nil else { return (nil, []) }
@@ -110,7 +143,8 @@ public struct SiteLoader: Sendable {
         }
         guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics) }
         let (review, problems) = Review.read(
-            text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML)
+            text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML,
+            links: links)
         guard let review, options.includeDrafts || !review.draft else { return (nil, problems) }
         return (review, problems)
     }
@@ -132,24 +166,24 @@ public struct SiteLoader: Sendable {
     }
 
     /// Reads a section's `_index.md` again (`sitegen serve`, after it changed or went away).
-    func reloadSection(_ name: String, rawHTML: Bool) -> (ReviewSection?, [Diagnostic]) {
+    func reloadSection(_ name: String, rawHTML: Bool, links: MarkdownLinks) -> (ReviewSection?, [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         let source = "content/\(name)/_index.md"
         var index: (text: String, source: String)?
         if folder.kind(source) != nil, let text = text(of: source, folder, &diagnostics) { index = (text, source) }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
+        return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML, links: links)
     }
 
     /// Reads the plain pages (`content/*.md`) again (`sitegen serve`, after one changed).
-    func reloadPages(rawHTML: Bool) -> ([Page], [Diagnostic]) {
+    func reloadPages(rawHTML: Bool, links: MarkdownLinks) -> ([Page], [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         var pages: [Page] = []
         for entry in folder.entries("content", &diagnostics) where !entry.isFolder && entry.name.hasSuffix(".md") {
             guard let text = text(of: entry.path, folder, &diagnostics) else { continue }
-            let (page, problems) = Page.read(text, source: entry.path, allowRawHTML: rawHTML)
+            let (page, problems) = Page.read(text, source: entry.path, allowRawHTML: rawHTML, links: links)
             diagnostics += problems
             if let page { pages.append(page) }
         }
@@ -180,9 +214,9 @@ private extension SiteLoader {
     }
 
     func readSection(
-        _ sectionFolder: SiteFolder.Entry, _ folder: SiteFolder, rawHTML: Bool, _ diagnostics: inout [Diagnostic],
-        _ warnings: inout [Diagnostic]
-    ) -> (ReviewSection?, [(text: String, source: String)]) {
+        _ sectionFolder: SiteFolder.Entry, _ folder: SiteFolder, rawHTML: Bool, links: MarkdownLinks,
+        _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]
+    ) -> (ReviewSection?, [(text: String, source: String)], index: (text: String, source: String)?) {
         let name = sectionFolder.name
         var index: (text: String, source: String)?
         var files: [(text: String, source: String)] = []
@@ -203,11 +237,11 @@ private extension SiteLoader {
                 Diagnostic(
                     "the section folder name \"\(name)\" cannot be used as a URL here",
                     at: SourceLocation(path: "content/\(name)", line: 1, column: 1)))
-            return (nil, [])
+            return (nil, [], nil)
         }
-        let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
+        let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML, links: links)
         diagnostics += problems
-        return (section, files)
+        return (section, files, index)
     }
 
     /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.
