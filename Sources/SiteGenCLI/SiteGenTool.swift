@@ -7,8 +7,8 @@ public enum SiteGenTool {
     public static let version = SiteGenVersion.current
 
     static let commands: [any Command.Type] = [
-        InitCommand.self, BuildCommand.self, ServeCommand.self, FetchCommand.self, ThemeCommand.self,
-        TemplateCommand.self,
+        InitCommand.self, NewCommand.self, BuildCommand.self, ServeCommand.self, FetchCommand.self,
+        ThemeCommand.self, TemplateCommand.self,
     ]
 
     /// Runs `sitegen` with `arguments` (without the program name) and returns the exit code.
