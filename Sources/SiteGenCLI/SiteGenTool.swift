@@ -8,7 +8,7 @@ public enum SiteGenTool {
 
     static let commands: [any Command.Type] = [
         InitCommand.self, NewCommand.self, BuildCommand.self, ServeCommand.self, FetchCommand.self,
-        ThemeCommand.self, TemplateCommand.self,
+        CheckCommand.self, ThemeCommand.self, TemplateCommand.self,
     ]
 
     /// Runs `sitegen` with `arguments` (without the program name) and returns the exit code.
