@@ -59,9 +59,8 @@ struct HTMLScannerTests {
     func resolving() throws {
         let base = try #require(BaseURL("https://example.org/reviews/"))
         let files: Set = ["index.html", "movies/기생충/index.html", "movies/a/index.html", "site.css"]
-        let resolve = { (url: String) in
-            LinkTarget.resolve(url, from: "/reviews/movies/a/", base: base, files: files)
-        }
+        let resolver = LinkResolver(base: base, files: files)
+        let resolve = { (url: String) in resolver.resolve(url, from: "/reviews/movies/a/") }
         #expect(resolve("/reviews/") == .file("index.html", fragment: nil))
         #expect(
             resolve("/reviews/movies/%EA%B8%B0%EC%83%9D%EC%B6%A9/#cast")
@@ -78,5 +77,7 @@ struct HTMLScannerTests {
         #expect(resolve("//other.example/a") == .external("https://other.example/a"))
         #expect(resolve("mailto:me@example.org") == .ignored)
         #expect(resolve("data:image/png;base64,AA") == .ignored)
+        #expect(LinkResolver.percentDecoded("a%20b%zz%4") == "a b%zz%4")
+        #expect(LinkResolver.percentDecoded("%EA%B8%B0%ff") == "기\u{FFFD}")
     }
 }

@@ -47,6 +47,40 @@ struct FoundLink: Sendable, Hashable {
     var inEntry = false
 }
 
+/// The attributes of a tag that say where it leads or what it is called; others are skipped
+/// without being decoded. The first of a repeated name wins.
+private struct Attributes {
+    var href: String?
+    var src: String?
+    var srcset: String?
+    var id: String?
+    var name: String?
+    var rel: String?
+    var property: String?
+    var content: String?
+    var poster: String?
+    var data: String?
+    var type: String?
+
+    /// Where the value of the attribute `name` goes; nil for one that is not kept.
+    static func slot(_ name: String) -> WritableKeyPath<Attributes, String?>? {
+        switch name {
+        case "href": \.href
+        case "src": \.src
+        case "srcset": \.srcset
+        case "id": \.id
+        case "name": \.name
+        case "rel": \.rel
+        case "property": \.property
+        case "content": \.content
+        case "poster": \.poster
+        case "data": \.data
+        case "type": \.type
+        default: nil
+        }
+    }
+}
+
 private struct Scanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0
@@ -87,7 +121,7 @@ private struct Scanner {
                 let text = decoded(index, end).trimmingCharacters(in: .whitespacesAndNewlines)
                 if name == "loc" {
                     if !text.isEmpty { page.links.append(FoundLink(url: text, kind: .link)) }
-                } else if attributes["type"] == "html" {
+                } else if attributes.type == "html" {
                     var inner = text
                     let entry = inner.withUTF8 { HTMLScanner.scan(UnsafeRawBufferPointer($0)) }
                     page.links += entry.links.map { FoundLink(url: $0.url, kind: $0.kind, inEntry: true) }
@@ -97,14 +131,14 @@ private struct Scanner {
         }
     }
 
-    /// Reads a start tag after its `<`: the lowercased name, the attributes (names lowercased,
-    /// values decoded; the first of a repeated name wins) and whether it ends with `/>`.
-    mutating func tag() -> (String, [String: String], Bool) {
+    /// Reads a start tag after its `<`: the lowercased name, the attributes kept (values
+    /// decoded) and whether it ends with `/>`.
+    mutating func tag() -> (String, Attributes, Bool) {
         let count = bytes.count
         let nameStart = index
         while index < count, !isSpace(bytes[index]), bytes[index] != 0x3E, bytes[index] != 0x2F { index += 1 }
         let name = lowercased(nameStart, index)
-        var attributes: [String: String] = [:]
+        var attributes = Attributes()
         var selfClosing = false
         while index < count {
             let byte = bytes[index]
@@ -128,68 +162,69 @@ private struct Scanner {
             {
                 index += 1
             }
-            let attribute = lowercased(attributeStart, index)
+            let slot = index - attributeStart <= 8 ? Attributes.slot(lowercased(attributeStart, index)) : nil
+            let kept = slot.map { attributes[keyPath: $0] == nil } ?? false
             while index < count, isSpace(bytes[index]) { index += 1 }
             guard index < count, bytes[index] == 0x3D else {
-                if attributes[attribute] == nil { attributes[attribute] = "" }
+                if kept, let slot { attributes[keyPath: slot] = "" }
                 continue
             }
             index += 1
             while index < count, isSpace(bytes[index]) { index += 1 }
             guard index < count else { break }
-            let value: String
+            let start: Int
+            let end: Int
             if bytes[index] == 0x22 || bytes[index] == 0x27 {
-                let quote = bytes[index]
-                let end = find(quote, from: index + 1) ?? count
-                value = decoded(index + 1, end)
+                start = index + 1
+                end = find(bytes[index], from: start) ?? count
                 index = min(count, end + 1)
             } else {
-                let start = index
+                start = index
                 while index < count, !isSpace(bytes[index]), bytes[index] != 0x3E { index += 1 }
-                value = decoded(start, index)
+                end = index
             }
-            if attributes[attribute] == nil { attributes[attribute] = value }
+            if kept, let slot { attributes[keyPath: slot] = decoded(start, end) }
         }
         return (name, attributes, selfClosing)
     }
 
-    func handle(_ name: String, _ attributes: [String: String], into page: inout HTMLScanner.Page) {
-        if let id = attributes["id"], !id.isEmpty { page.ids.insert(id) }
+    func handle(_ name: String, _ attributes: Attributes, into page: inout HTMLScanner.Page) {
+        if let id = attributes.id, !id.isEmpty { page.ids.insert(id) }
         func add(_ url: String?, _ kind: FoundLink.Kind) {
             if let url { page.links.append(FoundLink(url: url, kind: kind)) }
         }
         switch name {
         case "a", "area":
-            add(attributes["href"], .link)
-            if name == "a", let anchor = attributes["name"], !anchor.isEmpty { page.ids.insert(anchor) }
+            add(attributes.href, .link)
+            if name == "a", let anchor = attributes.name, !anchor.isEmpty { page.ids.insert(anchor) }
         case "link":
-            let rel = Set((attributes["rel"] ?? "").lowercased().split(separator: " ").map(String.init))
+            let rel = Set((attributes.rel ?? "").lowercased().split(separator: " ").map(String.init))
             guard rel.isDisjoint(with: ["preconnect", "dns-prefetch"]) else { return }
             if isXML {
-                add(attributes["href"], .link)
+                add(attributes.href, .link)
             } else if rel.contains("stylesheet") {
-                add(attributes["href"], .stylesheet)
+                add(attributes.href, .stylesheet)
             } else if rel.contains("icon") || rel.contains("apple-touch-icon") {
-                add(attributes["href"], .image)
+                add(attributes.href, .image)
             } else {
-                add(attributes["href"], .link)
+                add(attributes.href, .link)
             }
         case "img", "source":
-            add(attributes["src"], name == "img" ? .image : .resource)
-            for url in Self.srcset(attributes["srcset"] ?? "") { add(url, .image) }
+            add(attributes.src, name == "img" ? .image : .resource)
+            for url in Self.srcset(attributes.srcset ?? "") { add(url, .image) }
         case "script":
-            add(attributes["src"], .script)
+            add(attributes.src, .script)
         case "iframe", "embed", "audio", "track":
-            add(attributes["src"], .resource)
+            add(attributes.src, .resource)
         case "video":
-            add(attributes["src"], .resource)
-            add(attributes["poster"], .image)
+            add(attributes.src, .resource)
+            add(attributes.poster, .image)
         case "object":
-            add(attributes["data"], .resource)
+            add(attributes.data, .resource)
         case "meta":
-            switch attributes["property"] ?? attributes["name"] {
-            case "og:url": add(attributes["content"], .link)
-            case "og:image", "twitter:image": add(attributes["content"], .image)
+            switch attributes.property ?? attributes.name {
+            case "og:url": add(attributes.content, .link)
+            case "og:image", "twitter:image": add(attributes.content, .image)
             default: break
             }
         default:
@@ -261,7 +296,10 @@ private struct Scanner {
     }
 
     func lowercased(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]).map(lower), as: UTF8.self)
+        String(unsafeUninitializedCapacity: end - start) { buffer in
+            for offset in 0..<(end - start) { buffer[offset] = lower(bytes[start + offset]) }
+            return end - start
+        }
     }
 
     /// The text between `start` and `end` with character references decoded.

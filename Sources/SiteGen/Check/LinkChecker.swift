@@ -68,15 +68,17 @@ public struct LinkChecker: Sendable {
         guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw AuthoringError("\(output.path): no such folder: build the site first")
         }
-        let all = Directory.files(under: output.path)
-        let files = Set(all.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
+        let files = Set(
+            Directory.files(under: output.path).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
         let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
-        let root = output.path
+        let root = output
         let pages: [HTMLScanner.Page] = scanned.parallelMap { path in
-            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { return HTMLScanner.Page() }
+            // Mapped, not copied: the pages are read once, front to back.
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(path), options: .alwaysMapped) else {
+                return HTMLScanner.Page()
+            }
             return data.withUnsafeBytes { path.hasSuffix(".xml") ? HTMLScanner.scanXML($0) : HTMLScanner.scan($0) }
         }
-        let ids = Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids)))
         // Each distinct URL is resolved once: by itself when it is absolute or root-relative,
         // else with the folder of the page that has it.
         var keys: Set<LinkKey> = []
@@ -86,69 +88,26 @@ public struct LinkChecker: Sendable {
                 keys.insert(LinkKey(link.url, directory: directory))
             }
         }
-        let base = self.base
+        let resolver = LinkResolver(base: base, files: files)
         let distinct = Array(keys)
-        let resolved = distinct.parallelMap { key in
-            LinkTarget.resolve(key.url, from: key.directory, base: base, files: files)
-        }
-        let targets = Dictionary(uniqueKeysWithValues: zip(distinct, resolved))
+        let resolved = distinct.parallelMap { resolver.resolve($0.url, from: $0.directory) }
+        let site = Site(
+            base: base, targets: Dictionary(uniqueKeysWithValues: zip(distinct, resolved)),
+            ids: Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids))))
+        let checked = Array(zip(scanned, pages)).parallelMap { site.check($0.1, at: $0.0) }
         var report = Report(pages: scanned.filter { $0.hasSuffix(".html") }.count, files: files.count)
-        var reached: Set<String> = []
-        for (path, page) in zip(scanned, pages) {
-            let directory = Self.directory(of: path, base: base)
-            var seen: Set<FoundLink> = []
-            for link in page.links {
-                // A feed entry's HTML is a review's: only its relative URLs lead elsewhere than
-                // on the review's own page, which is checked for the rest.
-                if link.inEntry && (link.url.hasPrefix("/") || link.url.hasPrefix("#") || link.url.contains(":")) {
-                    continue
-                }
-                let first = seen.insert(link).inserted
-                let target =
-                    link.url.hasPrefix("#")
-                    ? .file(path, fragment: String(link.url.dropFirst()))
-                    : targets[LinkKey(link.url, directory: directory)] ?? .ignored
-                switch target {
-                case .ignored:
-                    continue
-                case .external(let url):
-                    if first {
-                        report.external[url, default: []].append(
-                            ExternalUse(page: path, kind: link.kind.rawValue, url: link.url))
-                    }
-                    continue
-                case .file(let file, let fragment):
-                    report.links += 1
-                    reached.insert(file)
-                    guard first, let fragment, !fragment.isEmpty, fragment != "top", file.hasSuffix(".html") else {
-                        continue
-                    }
-                    let decoded = fragment.removingPercentEncoding ?? fragment
-                    guard !(ids[file]?.contains(decoded) ?? false) else { continue }
-                    let place = file == path ? "this page" : "/" + Self.pagePath(file)
-                    report.problems.append(
-                        Problem(
-                            page: path, kind: link.kind.rawValue, url: link.url,
-                            reason: "no element with id \"\(decoded)\" on \(place)"))
-                case .missing(let relative):
-                    report.links += 1
-                    guard first else { continue }
-                    let isPage =
-                        link.kind == .link
-                        && (relative.isEmpty || relative.hasSuffix("/") || relative.hasSuffix(".html"))
-                    report.problems.append(
-                        Problem(
-                            page: path, kind: link.kind.rawValue, url: link.url,
-                            reason: isPage ? "no such page" : "no such file"))
-                case .outside:
-                    report.links += 1
-                    guard first else { continue }
-                    report.problems.append(
-                        Problem(
-                            page: path, kind: link.kind.rawValue, url: link.url,
-                            reason: "outside the site, whose address is \(base.absolute)"))
-                }
-            }
+        for page in checked {
+            report.links += page.links
+            report.problems += page.problems
+            for use in page.external { report.external[use.target, default: []].append(use.use) }
+        }
+        var reached = Set(
+            resolved.compactMap { target -> String? in
+                if case .file(let file, _) = target { return file }
+                return nil
+            })
+        for (path, page) in zip(scanned, pages) where page.links.contains(where: { $0.url.hasPrefix("#") }) {
+            reached.insert(path)
         }
         report.targets = reached.count
         report.problems.sort()
@@ -174,7 +133,7 @@ private struct LinkKey: Hashable, Sendable {
 
     init(_ url: String, directory: String) {
         self.url = url
-        let independent = url.hasPrefix("/") || url.contains(":")
+        let independent = url.hasPrefix("/") || url.utf8.contains(0x3A)
         self.directory = independent ? "" : directory
     }
 }
@@ -185,5 +144,69 @@ extension LinkChecker {
         let (config, problems) = SiteLoader(root: site).reloadConfig()
         guard let config else { throw AuthoringError(problems.map(\.description).joined(separator: "\n")) }
         return config.baseURL
+    }
+}
+
+/// What the check of every page shares: the resolved URLs and each page's ids.
+private struct Site: Sendable {
+    let base: BaseURL
+    let targets: [LinkKey: LinkTarget]
+    let ids: [String: Set<String>]
+
+    /// One page's findings.
+    struct Checked: Sendable {
+        var links = 0
+        var problems: [LinkChecker.Problem] = []
+        var external: [(target: String, use: LinkChecker.ExternalUse)] = []
+    }
+
+    /// Checks the links of `page`, the file at `path`; each link is reported once per page.
+    func check(_ page: HTMLScanner.Page, at path: String) -> Checked {
+        let directory = LinkChecker.directory(of: path, base: base)
+        var checked = Checked()
+        var seen: Set<FoundLink> = []
+        for link in page.links {
+            // A feed entry's HTML is a review's: only its relative URLs lead elsewhere than on
+            // the review's own page, which is checked for the rest.
+            if link.inEntry && (link.url.hasPrefix("/") || link.url.hasPrefix("#") || link.url.utf8.contains(0x3A)) {
+                continue
+            }
+            let first = seen.insert(link).inserted
+            let target =
+                link.url.hasPrefix("#")
+                ? .file(path, fragment: String(link.url.dropFirst()))
+                : targets[LinkKey(link.url, directory: directory)] ?? .ignored
+            let problem = { (reason: String) in
+                LinkChecker.Problem(page: path, kind: link.kind.rawValue, url: link.url, reason: reason)
+            }
+            switch target {
+            case .ignored:
+                continue
+            case .external(let url):
+                if first {
+                    checked.external.append((url, .init(page: path, kind: link.kind.rawValue, url: link.url)))
+                }
+            case .file(let file, let fragment):
+                checked.links += 1
+                guard first, let fragment, !fragment.isEmpty, fragment != "top", file.hasSuffix(".html") else {
+                    continue
+                }
+                let decoded = LinkResolver.percentDecoded(fragment)
+                guard !(ids[file]?.contains(decoded) ?? false) else { continue }
+                let place = file == path ? "this page" : "/" + LinkChecker.pagePath(file)
+                checked.problems.append(problem("no element with id \"\(decoded)\" on \(place)"))
+            case .missing(let relative):
+                checked.links += 1
+                guard first else { continue }
+                let isPage =
+                    link.kind == .link && (relative.isEmpty || relative.hasSuffix("/") || relative.hasSuffix(".html"))
+                checked.problems.append(problem(isPage ? "no such page" : "no such file"))
+            case .outside:
+                checked.links += 1
+                guard first else { continue }
+                checked.problems.append(problem("outside the site, whose address is \(base.absolute)"))
+            }
+        }
+        return checked
     }
 }
