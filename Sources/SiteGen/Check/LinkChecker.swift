@@ -73,8 +73,7 @@ public struct LinkChecker: Sendable {
         let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
         let root = output
         let pages: [HTMLScanner.Page] = scanned.parallelMap { path in
-            // Mapped, not copied: the pages are read once, front to back.
-            guard let data = try? Data(contentsOf: root.appendingPathComponent(path), options: .alwaysMapped) else {
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {
                 return HTMLScanner.Page()
             }
             return data.withUnsafeBytes { path.hasSuffix(".xml") ? HTMLScanner.scanXML($0) : HTMLScanner.scan($0) }
