@@ -77,6 +77,23 @@ struct CheckCommandTests {
         #expect(timeless(console.out).hasSuffix("; 13 broken, in T s.\n"), "\(console.out)")
     }
 
+    @Test("the example site (this repository) has no broken link, at its base path and at the root of a host")
+    func exampleSite() async throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = try TemporaryFolder()
+        for name in ["site.yml", "content", "metadata"] {
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent(name), to: folder.url.appendingPathComponent(name))
+        }
+        for arguments in [["check"], ["check", "--base-url", "http://127.0.0.1:8000/", "--output", "root"]] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 0, "\(arguments): \(console.err)")
+            #expect(console.err == "")
+            #expect(console.out.contains("; none broken, in "))
+        }
+    }
+
     @Test("--no-build checks the folder as it is; a missing folder is an error")
     func noBuild() async throws {
         let folder = try TemporaryFolder(["site.yml": Self.config])

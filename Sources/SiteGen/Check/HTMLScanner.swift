@@ -30,57 +30,6 @@ enum HTMLScanner {
     }
 }
 
-/// A URL found in a page, and what refers to it.
-struct FoundLink: Sendable, Hashable {
-    enum Kind: String, Sendable {
-        case link
-        case image
-        case stylesheet
-        case script
-        /// Media, frames, embedded objects.
-        case resource
-    }
-
-    let url: String
-    let kind: Kind
-    /// Found in the HTML of a feed entry, where a relative URL resolves against the feed.
-    var inEntry = false
-}
-
-/// The attributes of a tag that say where it leads or what it is called; others are skipped
-/// without being decoded. The first of a repeated name wins.
-private struct Attributes {
-    var href: String?
-    var src: String?
-    var srcset: String?
-    var id: String?
-    var name: String?
-    var rel: String?
-    var property: String?
-    var content: String?
-    var poster: String?
-    var data: String?
-    var type: String?
-
-    /// Where the value of the attribute `name` goes; nil for one that is not kept.
-    static func slot(_ name: String) -> WritableKeyPath<Attributes, String?>? {
-        switch name {
-        case "href": \.href
-        case "src": \.src
-        case "srcset": \.srcset
-        case "id": \.id
-        case "name": \.name
-        case "rel": \.rel
-        case "property": \.property
-        case "content": \.content
-        case "poster": \.poster
-        case "data": \.data
-        case "type": \.type
-        default: nil
-        }
-    }
-}
-
 private struct Scanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0
@@ -133,12 +82,12 @@ private struct Scanner {
 
     /// Reads a start tag after its `<`: the lowercased name, the attributes kept (values
     /// decoded) and whether it ends with `/>`.
-    mutating func tag() -> (String, Attributes, Bool) {
+    mutating func tag() -> (String, TagAttributes, Bool) {
         let count = bytes.count
         let nameStart = index
         while index < count, !isSpace(bytes[index]), bytes[index] != 0x3E, bytes[index] != 0x2F { index += 1 }
         let name = lowercased(nameStart, index)
-        var attributes = Attributes()
+        var attributes = TagAttributes()
         var selfClosing = false
         while index < count {
             let byte = bytes[index]
@@ -162,7 +111,7 @@ private struct Scanner {
             {
                 index += 1
             }
-            let slot = index - attributeStart <= 8 ? Attributes.slot(lowercased(attributeStart, index)) : nil
+            let slot = index - attributeStart <= 8 ? TagAttributes.slot(lowercased(attributeStart, index)) : nil
             let kept = slot.map { attributes[keyPath: $0] == nil } ?? false
             while index < count, isSpace(bytes[index]) { index += 1 }
             guard index < count, bytes[index] == 0x3D else {
@@ -188,7 +137,7 @@ private struct Scanner {
         return (name, attributes, selfClosing)
     }
 
-    func handle(_ name: String, _ attributes: Attributes, into page: inout HTMLScanner.Page) {
+    func handle(_ name: String, _ attributes: TagAttributes, into page: inout HTMLScanner.Page) {
         if let id = attributes.id, !id.isEmpty { page.ids.insert(id) }
         func add(_ url: String?, _ kind: FoundLink.Kind) {
             if let url { page.links.append(FoundLink(url: url, kind: kind)) }
