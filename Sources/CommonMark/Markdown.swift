@@ -16,30 +16,25 @@ public enum Markdown {
         return text.withUTF8 { render(UnsafeRawBufferPointer($0), allowRawHTML: allowRawHTML) }
     }
 
+    /// Renders CommonMark to HTML, handing every link and image to `rewrite` first: the
+    /// destination it returns replaces the written one (nil keeps it). Destinations are as
+    /// cmark reads them (entities and backslash escapes undone, percent escapes kept), and the
+    /// HTML escapes what `rewrite` returns as it escapes any destination.
+    public static func render(
+        _ text: String, allowRawHTML: Bool, rewritingLinks rewrite: (MarkdownLink) -> String?
+    ) -> RenderedMarkdown {
+        var text = text
+        return text.withUTF8 { bytes in
+            withoutActuallyEscaping(rewrite) { rewrite in
+                render(UnsafeRawBufferPointer(bytes), allowRawHTML: allowRawHTML, rewrite: rewrite)
+            }
+        }
+    }
+
     /// Renders CommonMark bytes to HTML (an entry point for fuzzing): invalid UTF-8 and NUL
     /// bytes become U+FFFD, as CommonMark says.
     public static func render(_ bytes: UnsafeRawBufferPointer, allowRawHTML: Bool) -> RenderedMarkdown {
-        let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-        let parsed =
-            if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
-                cmark_parse_document(base, bytes.count, options)
-            } else {
-                cmark_parse_document("", 0, options)
-            }
-        guard let document = parsed else {
-            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, rawHTML: [])
-        }
-        defer { cmark_node_free(document) }
-        let html: String
-        if let rendered = cmark_render_html(document, options) {
-            html = String(cString: rendered)
-            free(rendered)
-        } else {
-            html = ""
-        }
-        let summary = summarize(document)
-        return RenderedMarkdown(
-            html: html, firstParagraph: summary.firstParagraph, wordCount: summary.words, rawHTML: summary.rawHTML)
+        render(bytes, allowRawHTML: allowRawHTML, rewrite: nil)
     }
 }
 
@@ -74,6 +69,40 @@ public struct RenderedMarkdown: Sendable, Equatable {
 }
 
 private extension Markdown {
+    static func render(
+        _ bytes: UnsafeRawBufferPointer, allowRawHTML: Bool, rewrite: ((MarkdownLink) -> String?)?
+    ) -> RenderedMarkdown {
+        let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        let parsed =
+            if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
+                cmark_parse_document(base, bytes.count, options)
+            } else {
+                cmark_parse_document("", 0, options)
+            }
+        guard let document = parsed else {
+            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, rawHTML: [])
+        }
+        defer { cmark_node_free(document) }
+        // The walk comes first: it may change link destinations, which the HTML then shows.
+        var lines = LineStarts(bytes)
+        let summary = walk(document) { node, isImage in
+            guard let rewrite, let url = cmark_node_get_url(node) else { return }
+            let (line, column) = lines.position(
+                line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+            let link = MarkdownLink(destination: String(cString: url), isImage: isImage, line: line, column: column)
+            if let replacement = rewrite(link) { cmark_node_set_url(node, replacement) }
+        }
+        let html: String
+        if let rendered = cmark_render_html(document, options) {
+            html = String(cString: rendered)
+            free(rendered)
+        } else {
+            html = ""
+        }
+        return RenderedMarkdown(
+            html: html, firstParagraph: summary.firstParagraph, wordCount: summary.words, rawHTML: summary.rawHTML)
+    }
+
     /// What one walk of the tree finds.
     struct Summary {
         var firstParagraph = ""
@@ -81,8 +110,9 @@ private extension Markdown {
         var rawHTML: [RenderedMarkdown.Position] = []
     }
 
-    /// Walks the tree once: the text of the first paragraph, the number of words, and where raw HTML is.
-    static func summarize(_ document: OpaquePointer) -> Summary {
+    /// Walks the tree once: the text of the first paragraph, the number of words, and where raw
+    /// HTML is, handing each link and image node to `link`.
+    static func walk(_ document: OpaquePointer, link: (OpaquePointer, Bool) -> Void) -> Summary {
         guard let iterator = cmark_iter_new(document) else { return Summary() }
         defer { cmark_iter_free(iterator) }
         var first = ""
@@ -115,6 +145,10 @@ private extension Markdown {
                 rawHTML.append(
                     RenderedMarkdown.Position(
                         line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node))))
+            case CMARK_NODE_LINK:
+                link(node, false)
+            case CMARK_NODE_IMAGE:
+                link(node, true)
             default:
                 break
             }
@@ -135,5 +169,45 @@ private extension Markdown {
             pointer += 1
         }
         return count
+    }
+}
+
+/// Where each line of a text starts, found on first use, to turn cmark's byte columns into
+/// columns of Unicode scalars.
+private struct LineStarts {
+    let bytes: UnsafeRawBufferPointer
+    private var starts: [Int]?
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// The line and scalar column of cmark's `line` and byte `byteColumn` (both from 1).
+    /// Lines end at LF, CR LF or a lone CR, as CommonMark says.
+    mutating func position(line: Int, byteColumn: Int) -> (line: Int, column: Int) {
+        if starts == nil {
+            var found = [0]
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if byte == 0x0A || byte == 0x0D { found.append(index) }
+            }
+            starts = found
+        }
+        guard let starts, line >= 1, line <= starts.count, byteColumn >= 1 else {
+            return (max(1, line), max(1, byteColumn))
+        }
+        let start = starts[line - 1]
+        let end = min(bytes.count, start + byteColumn - 1)
+        var column = 1
+        var index = start
+        while index < end {
+            // Every byte but a UTF-8 continuation byte starts a scalar.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (line, column)
     }
 }

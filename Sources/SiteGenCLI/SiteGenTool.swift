@@ -7,7 +7,8 @@ public enum SiteGenTool {
     public static let version = SiteGenVersion.current
 
     static let commands: [any Command.Type] = [
-        BuildCommand.self, ServeCommand.self, FetchCommand.self, ImportCommand.self, TemplateCommand.self,
+        InitCommand.self, NewCommand.self, BuildCommand.self, ServeCommand.self, FetchCommand.self,
+        ImportCommand.self, CheckCommand.self, ThemeCommand.self, TemplateCommand.self,
     ]
 
     /// Runs `sitegen` with `arguments` (without the program name) and returns the exit code.

@@ -38,7 +38,7 @@ struct ImportLetterboxdTests {
         let build = TestConsole()
         #expect(await build.run(["build"], in: site.url) == 0, "\(build.err)")
         #expect(
-            build.err.split(separator: "\n").allSatisfy { $0.contains("but the metadata cache has nothing for it") },
+            build.err.split(separator: "\n").allSatisfy { $0.contains("with nothing in the metadata cache") },
             "\(build.err)")
         let page = try String(
             contentsOf: site.url.appendingPathComponent("public/movies/parasite-2019/index.html"), encoding: .utf8)

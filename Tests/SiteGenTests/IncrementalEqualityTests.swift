@@ -81,6 +81,8 @@ private struct RandomSite {
         var draft: Bool
         var tmdb: Int?
         var body: String
+        /// The `file` of the review the body links to by its source path.
+        var link: String?
     }
 
     var entries: [Entry] = []
@@ -90,16 +92,20 @@ private struct RandomSite {
     var sectionTitle = "Films"
     var template = 0
     var overview = 0
+    /// The `file` of the review the plain page links to by its source path.
+    var aboutLink: String?
 
     static let editKinds = [
         "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
-        "_index.md", "template", "site.yml", "metadata entry",
+        "_index.md", "template", "site.yml", "metadata entry", "link",
     ]
     static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
 
     init(random: inout SplitMix) {
         for _ in 0..<24 { entries.append(newEntry(&random)) }
+        for index in [0, 5, 11] { entries[index].link = entries[index + 1].file }
+        aboutLink = entries[2].file
     }
 
     mutating func newEntry(_ random: inout SplitMix) -> Entry {
@@ -130,12 +136,38 @@ private struct RandomSite {
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.draft { lines.append("draft: true") }
         if let tmdb = entry.tmdb, entry.section == "movies" { lines.append("tmdb: \(tmdb)") }
-        return "---\n\(lines.joined(separator: "\n"))\n---\n\(entry.body)\n\nMore of it.\n"
+        return "---\n\(lines.joined(separator: "\n"))\n---\n\(entry.body)\n\nMore of it\(linkText(entry.link)).\n"
+    }
+
+    /// A link to the review whose `file` is `link`, by its source path from a section folder.
+    func linkText(_ link: String?) -> String {
+        guard let target = entries.first(where: { $0.file == link }) else { return "" }
+        return ", and [more](../\(target.section)/\(target.file).md#top)"
+    }
+
+    var about: String {
+        let link = linkText(aboutLink).replacingOccurrences(of: "../", with: "")
+        return "---\ntitle: About\n---\nHello\(link).\n"
+    }
+
+    /// The files of the reviews (and the page) that link to the review `file`, with the link
+    /// taken out (it went away or became a draft) or written again (it was renamed).
+    mutating func linking(to file: String, removing: Bool) -> [String: String?] {
+        var files: [String: String?] = [:]
+        for index in entries.indices where entries[index].link == file {
+            if removing { entries[index].link = nil }
+            files[path(entries[index])] = text(entries[index])
+        }
+        if aboutLink == file {
+            if removing { aboutLink = nil }
+            files["content/about.md"] = about
+        }
+        return files
     }
 
     func files() -> [String: String] {
         var files = [
-            "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": "---\ntitle: About\n---\nHello.\n",
+            "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": about,
             "static/robots.txt": "User-agent: *\n",
         ]
         for entry in entries { files[path(entry)] = text(entry) }
@@ -177,19 +209,41 @@ private struct RandomSite {
         case "slug":
             counter += 1
             entries[index].slug = entries[index].slug == nil ? "slug-\(counter)" : nil
-        case "draft": entries[index].draft.toggle()
+        case "draft":
+            entries[index].draft.toggle()
+            guard entries[index].draft else { break }
+            var files = linking(to: entries[index].file, removing: true)
+            files[path(entries[index])] = text(entries[index])
+            return (kind, files)
+        case "link":
+            let published = entries.filter { !$0.draft && $0.file != entries[index].file }
+            entries[index].link = Bool.random(using: &random) ? published.randomElement(using: &random)?.file : nil
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                aboutLink = published.randomElement(using: &random)?.file
+                return (kind, [path(entries[index]): text(entries[index]), "content/about.md": about])
+            }
         case "new file":
             let entry = newEntry(&random)
             entries.append(entry)
             return (kind, [path(entry): text(entry)])
         case "deleted file":
             let entry = entries.remove(at: index)
-            return (kind, [path(entry): nil])
+            var files = linking(to: entry.file, removing: true)
+            files[path(entry)] = .some(nil)
+            return (kind, files)
         case "renamed file":
             let old = path(entries[index])
+            let oldFile = entries[index].file
             counter += 1
             entries[index].file = "renamed\(counter)"
-            return (kind, [old: nil, path(entries[index]): text(entries[index])])
+            for other in entries.indices where entries[other].link == oldFile {
+                entries[other].link = entries[index].file
+            }
+            if aboutLink == oldFile { aboutLink = entries[index].file }
+            var files = linking(to: entries[index].file, removing: false)
+            files[old] = .some(nil)
+            files[path(entries[index])] = text(entries[index])
+            return (kind, files)
         case "_index.md":
             sectionTitle = sectionTitle == "Films" ? "Cinema" : "Films"
             return (kind, ["content/movies/_index.md": sectionIndex])

@@ -24,7 +24,7 @@ struct ReviewLoadingTests {
                 draft: false
                 slug: memories
                 watched_with: "my sister"
-                rewatch: 3
+                viewings: 3
                 cast: [Song Kang-ho, Kim Sang-kyung]
                 """, body: "The *rain* never stops.\n\nSecond paragraph.")
         ])
@@ -47,7 +47,7 @@ struct ReviewLoadingTests {
                 == Work(kind: .movie, year: 2003, originalTitle: "살인의 추억", creator: "Bong Joon-ho", tmdbID: 11423))
         #expect(
             review.extra == [
-                "watched_with": .string("my sister"), "rewatch": .int(3),
+                "watched_with": .string("my sister"), "viewings": .int(3),
                 "cast": .array([.string("Song Kang-ho"), .string("Kim Sang-kyung")]),
             ])
         #expect(review.body.html == "<p>The <em>rain</em> never stops.</p>\n<p>Second paragraph.</p>\n")

@@ -77,7 +77,9 @@ extension FrontMatter {
         guard let text = String(data: bytes, encoding: .utf8) else {
             return (nil, [.invalidUTF8(in: bytes, path: source)])
         }
-        return Review.read(text, source: source, section: section, kind: kind, allowRawHTML: false)
+        return Review.read(
+            text, source: source, section: section, kind: kind, allowRawHTML: false,
+            links: MarkdownLinks(basePath: "/"))
     }
 }
 

@@ -9,10 +9,12 @@ public struct Page: Sendable, Equatable {
     public let description: String
     public let html: String
     public let extra: [String: Value]
+    /// Links in the body to other files of the site by their path (`movies/parasite.md`).
+    public let sourceLinks: [SourceLink]
 
     public init(
         source: String, slug: String, title: String, description: String, html: String,
-        extra: [String: Value]
+        extra: [String: Value], sourceLinks: [SourceLink] = []
     ) {
         self.source = source
         self.slug = slug
@@ -20,6 +22,7 @@ public struct Page: Sendable, Equatable {
         self.description = description
         self.html = html
         self.extra = extra
+        self.sourceLinks = sourceLinks
     }
 
     /// The output folder relative to the site root: `about/`.
@@ -28,7 +31,8 @@ public struct Page: Sendable, Equatable {
     /// Reads a plain page: the page (when there is no error) and the problems found, errors
     /// and warnings. `extraFields` are keys sitegen does not know that `site.yml` says are meant.
     static func read(
-        _ text: String, source: String, allowRawHTML: Bool, extraFields: Set<String> = []
+        _ text: String, source: String, allowRawHTML: Bool, links: MarkdownLinks,
+        extraFields: Set<String> = []
     ) -> (Page?, [Diagnostic]) {
         let front: FrontMatter
         var reader: FieldReader
@@ -43,7 +47,7 @@ public struct Page: Sendable, Equatable {
         guard !reader.diagnostics.contains(where: { $0.severity == .error }), let title else {
             return (nil, reader.diagnostics)
         }
-        let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        let (body, sourceLinks) = links.render(front, source: source, allowRawHTML: allowRawHTML)
         var warnings = reader.diagnostics
         if !allowRawHTML,
             let omitted = Diagnostic.rawHTMLOmitted(
@@ -54,7 +58,7 @@ public struct Page: Sendable, Equatable {
         return (
             Page(
                 source: source, slug: slug, title: title, description: summary ?? body.firstParagraph,
-                html: body.html, extra: extra), warnings
+                html: body.html, extra: extra, sourceLinks: sourceLinks), warnings
         )
     }
 }

@@ -4,11 +4,11 @@ import Mustache
 import YAML
 
 extension Review {
-    /// Reads a review file of a section of `kind`; returns the review (when there is no error)
-    /// and the problems found, errors and warnings. `extraFields` are keys sitegen does not
-    /// know that `site.yml` says are meant.
+    /// Reads a review file of a section of `kind`, its links rewritten by `links`; returns the
+    /// review (when there is no error) and the problems found, errors and warnings.
+    /// `extraFields` are keys sitegen does not know that `site.yml` says are meant.
     static func read(
-        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool,
+        _ text: String, source: String, section: String, kind: WorkKind, allowRawHTML: Bool, links: MarkdownLinks,
         extraFields: Set<String> = []
     ) -> (Review?, [Diagnostic]) {
         let front: FrontMatter
@@ -47,7 +47,7 @@ extension Review {
         guard !reader.diagnostics.contains(where: { $0.severity == .error }), let title, let date else {
             return (nil, reader.diagnostics)
         }
-        let body = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        let (body, sourceLinks) = links.render(front, source: source, allowRawHTML: allowRawHTML)
         var warnings = reader.diagnostics
         if !allowRawHTML,
             let omitted = Diagnostic.rawHTMLOmitted(
@@ -58,7 +58,8 @@ extension Review {
         let review = Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            tagLocations: located.map { reader.location($0.position) }, updated: updated)
+            tagLocations: located.map { reader.location($0.position) }, updated: updated,
+            sourceLinks: sourceLinks)
         return (review, warnings)
     }
 
@@ -92,7 +93,7 @@ extension Review {
                 kind: .movie, year: reader.integer("year", in: 1...9999),
                 originalTitle: reader.string("original_title"),
                 creator: reader.string("director"), tmdbID: reader.integer("tmdb", in: 1...Int(Int32.max)),
-                letterboxd: reader.string("letterboxd"))
+                letterboxd: reader.string("letterboxd"), rewatch: reader.bool("rewatch") ?? false)
         case .book:
             return Work(
                 kind: .book, year: readBookYear(with: &reader), originalTitle: reader.string("original_title"),

@@ -26,6 +26,8 @@ public struct Review: Sendable, Equatable {
     public let tagLocations: [SourceLocation]
     /// When the review was last changed (front matter `updated`), for feeds.
     public let updated: Day?
+    /// Links in the body to other files of the site by their path (`../books/stoner.md`).
+    public let sourceLinks: [SourceLink]
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -34,7 +36,7 @@ public struct Review: Sendable, Equatable {
         source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
         extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil,
-        tagLocations: [SourceLocation] = [], updated: Day? = nil
+        tagLocations: [SourceLocation] = [], updated: Day? = nil, sourceLinks: [SourceLink] = []
     ) {
         self.source = source
         self.section = section
@@ -52,6 +54,7 @@ public struct Review: Sendable, Equatable {
         self.metadata = metadata
         self.tagLocations = tagLocations
         self.updated = updated
+        self.sourceLinks = sourceLinks
     }
 
     /// The same review with `metadata` attached.
@@ -59,7 +62,7 @@ public struct Review: Sendable, Equatable {
         Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata, tagLocations: tagLocations, updated: updated)
+            metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks)
     }
 
     /// The release or publication year: front matter, else fetched metadata.
@@ -108,11 +111,13 @@ public struct Work: Sendable, Equatable {
     public let letterboxd: String?
     /// The book's Goodreads id (front matter `goodreads`), kept by `sitegen import goodreads`.
     public let goodreads: Int?
+    /// Whether the review is of a second (or later) viewing (front matter `rewatch`).
+    public let rewatch: Bool
 
     public init(
         kind: WorkKind, year: Int? = nil, originalTitle: String? = nil, creator: String? = nil,
         tmdbID: Int? = nil, isbn: String? = nil, publisher: String? = nil, letterboxd: String? = nil,
-        goodreads: Int? = nil
+        goodreads: Int? = nil, rewatch: Bool = false
     ) {
         self.kind = kind
         self.year = year
@@ -123,5 +128,6 @@ public struct Work: Sendable, Equatable {
         self.publisher = publisher
         self.letterboxd = letterboxd
         self.goodreads = goodreads
+        self.rewatch = rewatch
     }
 }

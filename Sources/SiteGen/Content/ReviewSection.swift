@@ -13,10 +13,12 @@ public struct ReviewSection: Sendable, Equatable {
     public let defaultSort: SortOrder
     /// Lower comes first in the navigation; then by name.
     public let weight: Int
+    /// Links in the intro to other files of the site by their path (`parasite.md`).
+    public let sourceLinks: [SourceLink]
 
     public init(
         name: String, title: String, kind: WorkKind, introHTML: String = "", defaultSort: SortOrder = .date,
-        weight: Int = 0
+        weight: Int = 0, sourceLinks: [SourceLink] = []
     ) {
         self.name = name
         self.title = title
@@ -24,13 +26,14 @@ public struct ReviewSection: Sendable, Equatable {
         self.introHTML = introHTML
         self.defaultSort = defaultSort
         self.weight = weight
+        self.sourceLinks = sourceLinks
     }
 
-    /// Reads `_index.md` (nil when the section has none): the section (when there is no
-    /// error) and the problems found, errors and warnings.
-    static func read(name: String, index: (text: String, source: String)?, allowRawHTML: Bool) -> (
-        ReviewSection?, [Diagnostic]
-    ) {
+    /// Reads `_index.md` (nil when the section has none), its links rewritten by `links`: the
+    /// section (when there is no error) and the problems found, errors and warnings.
+    static func read(
+        name: String, index: (text: String, source: String)?, allowRawHTML: Bool, links: MarkdownLinks
+    ) -> (ReviewSection?, [Diagnostic]) {
         let defaultKind: WorkKind? =
             switch name {
             case "movies", "films": .movie
@@ -64,7 +67,7 @@ public struct ReviewSection: Sendable, Equatable {
                 at: TextPosition(line: 1, column: 1))
         }
         guard reader.diagnostics.isEmpty, let kind = kind ?? defaultKind else { return (nil, reader.diagnostics) }
-        let intro = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        let (intro, sourceLinks) = links.render(front, source: index.source, allowRawHTML: allowRawHTML)
         let omitted =
             allowRawHTML
             ? nil
@@ -72,7 +75,7 @@ public struct ReviewSection: Sendable, Equatable {
         return (
             ReviewSection(
                 name: name, title: title, kind: kind, introHTML: intro.html, defaultSort: sort ?? .date,
-                weight: weight), omitted.map { [$0] } ?? []
+                weight: weight, sourceLinks: sourceLinks), omitted.map { [$0] } ?? []
         )
     }
 }

@@ -55,14 +55,19 @@ public struct SiteLoader: Sendable {
             throw BuildError(step: "loading the site", diagnostics: diagnostics)
         }
         if let baseURL = options.baseURL { config.baseURL = baseURL }
+        // Links to other files by their source path are only recorded in this first reading.
+        let links = MarkdownLinks(basePath: config.baseURL.path)
         var sections: [ReviewSection] = []
+        var sectionIndexes: [String: (text: String, source: String)] = [:]
         var sources: [(text: String, source: String, section: ReviewSection)] = []
         var pageSources: [(text: String, source: String)] = []
         for entry in folder.entries("content", &diagnostics) {
             if entry.isFolder {
-                let (section, files) = readSection(entry, folder, rawHTML: config.rawHTML, &diagnostics, &warnings)
+                let (section, files, index) = readSection(
+                    entry, folder, rawHTML: config.rawHTML, links: links, &diagnostics, &warnings)
                 if let section {
                     sections.append(section)
+                    sectionIndexes[section.name] = index
                     sources += files.map { ($0.text, $0.source, section) }
                 }
             } else if entry.name.hasSuffix(".md") {
@@ -76,28 +81,54 @@ public struct SiteLoader: Sendable {
         }
         let rawHTML = config.rawHTML
         let extraFields = config.extraFields
-        let results = sources.parallelMap { source in
-            Review.read(
+        let reviewSources = sources
+        let readReview = { @Sendable (index: Int, links: MarkdownLinks) in
+            let source = reviewSources[index]
+            return Review.read(
                 source.text, source: source.source, section: source.section.name, kind: source.section.kind,
-                allowRawHTML: rawHTML, extraFields: extraFields)
+                allowRawHTML: rawHTML, links: links, extraFields: extraFields)
         }
-        var reviews: [Review] = []
+        var read: [(review: Review, index: Int)] = []
         var future: [Day] = []
         var extraFieldWarnings: [Diagnostic] = []
-        for (review, problems) in results {
+        for (index, (review, problems)) in Array(sources.indices).parallelMap({ readReview($0, links) }).enumerated() {
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
             guard let review, options.includeDrafts || !review.draft else { continue }
-            if options.isFuture(review) { future.append(review.date) } else { reviews.append(review) }
+            if options.isFuture(review) { future.append(review.date) } else { read.append((review, index)) }
         }
-        var pages: [Page] = []
-        for page in pageSources {
+        var readPages: [(page: Page, index: Int)] = []
+        for (index, page) in pageSources.enumerated() {
             let (loaded, problems) = Page.read(
-                page.text, source: page.source, allowRawHTML: rawHTML, extraFields: extraFields)
+                page.text, source: page.source, allowRawHTML: rawHTML, links: links, extraFields: extraFields)
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
-            if let loaded { pages.append(loaded) }
+            if let loaded { readPages.append((loaded, index)) }
         }
         warnings += Self.oncePerName(extraFieldWarnings)
         if let warning = Self.futureWarning(future) { warnings.append(warning) }
+        // Every file's URL is known now: read again the few files that link to others by path.
+        let targets = MarkdownLinks.targets(
+            reviews: read.map(\.review), pages: readPages.map(\.page), sections: sections)
+        let resolving = links.resolving { targets[$0] }
+        let linking = read.indices.filter { !read[$0].review.sourceLinks.isEmpty }
+        let again = linking.map { read[$0].index }.parallelMap { readReview($0, resolving).0 }
+        for (position, review) in zip(linking, again) {
+            if let review { read[position].review = review }
+        }
+        for position in readPages.indices where !readPages[position].page.sourceLinks.isEmpty {
+            let page = pageSources[readPages[position].index]
+            let again = Page.read(
+                page.text, source: page.source, allowRawHTML: rawHTML, links: resolving, extraFields: extraFields)
+            if let again = again.0 { readPages[position].page = again }
+        }
+        for (position, section) in sections.enumerated() where !section.sourceLinks.isEmpty {
+            let again = ReviewSection.read(
+                name: section.name, index: sectionIndexes[section.name], allowRawHTML: rawHTML, links: resolving)
+            if let again = again.0 { sections[position] = again }
+        }
+        let reviews = read.map(\.review)
+        let pages = readPages.map(\.page)
+        let sourceLinks = reviews.flatMap(\.sourceLinks) + pages.flatMap(\.sourceLinks)
+        diagnostics += resolving.problems(sourceLinks + sections.flatMap(\.sourceLinks), in: folder)
         diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let staticFiles = readStatic(folder, theme: theme, &diagnostics)
@@ -120,7 +151,9 @@ public struct SiteLoader: Sendable {
 
     /// Reads one review file again (`sitegen serve`, after it changed): the review; nil when
     /// the file is gone, or is a draft or a future review left out; or the errors found.
-    func reloadReview(_ source: String, section: ReviewSection, config: SiteConfig) -> (Review?, [Diagnostic]) {
+    func reloadReview(
+        _ source: String, section: ReviewSection, config: SiteConfig, links: MarkdownLinks
+    ) -> (Review?, [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         guard folder.kind(source) != nil else { return (nil, []) }
@@ -131,7 +164,7 @@ public struct SiteLoader: Sendable {
         guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics) }
         let (review, found) = Review.read(
             text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML,
-            extraFields: config.extraFields)
+            links: links, extraFields: config.extraFields)
         let problems = found.filter { $0.severity == .error }
         guard let review, options.publishes(review) else { return (nil, problems) }
         return (review, problems)
@@ -154,25 +187,26 @@ public struct SiteLoader: Sendable {
     }
 
     /// Reads a section's `_index.md` again (`sitegen serve`, after it changed or went away).
-    func reloadSection(_ name: String, rawHTML: Bool) -> (ReviewSection?, [Diagnostic]) {
+    func reloadSection(_ name: String, rawHTML: Bool, links: MarkdownLinks) -> (ReviewSection?, [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         let source = "content/\(name)/_index.md"
         var index: (text: String, source: String)?
         if folder.kind(source) != nil, let text = text(of: source, folder, &diagnostics) { index = (text, source) }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
+        return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML, links: links)
     }
 
     /// Reads the plain pages (`content/*.md`) again (`sitegen serve`, after one changed): the
     /// pages, or the errors found.
-    func reloadPages(rawHTML: Bool, extraFields: Set<String> = []) -> ([Page], [Diagnostic]) {
+    func reloadPages(rawHTML: Bool, links: MarkdownLinks, extraFields: Set<String> = []) -> ([Page], [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         var pages: [Page] = []
         for entry in folder.entries("content", &diagnostics) where !entry.isFolder && entry.name.hasSuffix(".md") {
             guard let text = text(of: entry.path, folder, &diagnostics) else { continue }
-            let (page, problems) = Page.read(text, source: entry.path, allowRawHTML: rawHTML, extraFields: extraFields)
+            let (page, problems) = Page.read(
+                text, source: entry.path, allowRawHTML: rawHTML, links: links, extraFields: extraFields)
             diagnostics += problems.filter { $0.severity == .error }
             if let page { pages.append(page) }
         }
@@ -203,9 +237,9 @@ private extension SiteLoader {
     }
 
     func readSection(
-        _ sectionFolder: SiteFolder.Entry, _ folder: SiteFolder, rawHTML: Bool, _ diagnostics: inout [Diagnostic],
-        _ warnings: inout [Diagnostic]
-    ) -> (ReviewSection?, [(text: String, source: String)]) {
+        _ sectionFolder: SiteFolder.Entry, _ folder: SiteFolder, rawHTML: Bool, links: MarkdownLinks,
+        _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]
+    ) -> (ReviewSection?, [(text: String, source: String)], index: (text: String, source: String)?) {
         let name = sectionFolder.name
         var index: (text: String, source: String)?
         var files: [(text: String, source: String)] = []
@@ -226,12 +260,12 @@ private extension SiteLoader {
                 Diagnostic(
                     "the section folder name \"\(name)\" cannot be used as a URL here",
                     at: SourceLocation(path: "content/\(name)", line: 1, column: 1)))
-            return (nil, [])
+            return (nil, [], nil)
         }
-        let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML)
+        let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML, links: links)
         diagnostics += problems.filter { $0.severity == .error }
         warnings += problems.filter { $0.severity == .warning }
-        return (section, files)
+        return (section, files, index)
     }
 
     /// Files' problems into errors and warnings, warnings about unknown keys apart (see ``oncePerName(_:)``).

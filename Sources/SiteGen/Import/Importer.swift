@@ -128,7 +128,8 @@ private extension Importer {
             guard folder.kind("content/\(name)") == .folder else {
                 return name == "movies" || name == "films" ? .movie : name == "books" ? .book : nil
             }
-            let (section, problems) = SiteLoader(root: options.site).reloadSection(name, rawHTML: false)
+            let (section, problems) = SiteLoader(root: options.site).reloadSection(
+                name, rawHTML: false, links: MarkdownLinks(basePath: "/"))
             guard let section else { throw BuildError(step: "choosing the section", diagnostics: problems) }
             return section.kind
         }

@@ -135,6 +135,19 @@ public struct MetadataFetcher: Sendable {
     }
 }
 
+extension MetadataFetcher {
+    /// Fetches one film or book now (`sitegen new`), with its images, and stores it under
+    /// the lookup `storedAs` gives for what was found (a search stored under the id the new
+    /// review will name).
+    public func fetch(
+        _ lookup: Lookup, storedAs: @escaping @Sendable (WorkMetadata) -> Lookup
+    ) async throws(MetadataError) -> WorkMetadata {
+        let transport = Transport(client: client, policy: options.policy, maxInFlight: options.maxInFlight)
+        let provider = MetadataProvider(transport: transport, sources: sources, language: language)
+        return try await fetch(lookup, provider: provider, transport: transport, storedAs: storedAs)
+    }
+}
+
 private extension MetadataFetcher {
     func selected(_ source: String) -> Bool {
         options.only.isEmpty || options.only.contains { Self.matches(source, $0) }
@@ -148,12 +161,15 @@ private extension MetadataFetcher {
         return source == trimmed || source.hasPrefix(trimmed + "/")
     }
 
-    /// Fetches one entry and its images, then stores it; nothing is stored unless all of it arrived.
-    func fetch(_ lookup: Lookup, provider: MetadataProvider, transport: Transport) async throws(MetadataError)
-        -> WorkMetadata
-    {
+    /// Fetches one entry and its images, then stores it (under `storedAs` of what was found,
+    /// or `lookup`); nothing is stored unless all of it arrived.
+    func fetch(
+        _ lookup: Lookup, provider: MetadataProvider, transport: Transport,
+        storedAs: (@Sendable (WorkMetadata) -> Lookup)? = nil
+    ) async throws(MetadataError) -> WorkMetadata {
         let found = try await provider.fetch(lookup)
         let metadata = found.metadata
+        let lookup = storedAs?(metadata) ?? lookup
         let requests = found.images
         var images: [(CachedImage, Data)] = []
         for request in requests {

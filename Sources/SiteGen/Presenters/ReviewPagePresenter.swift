@@ -52,7 +52,7 @@ struct ReviewPagePresenter: PagePresenter {
             genres: review.genres.map {
                 TagLink(name: $0, url: urls.path(urls.genre($0.slug)), language: TextLanguage.of($0, otherwise: siteLanguage))
             },
-            extra: .object(review.extra))
+            extra: .object(review.extra), rewatch: review.work.rewatch)
         let image = socialImage(review, context)
         let page = ReviewPageModel(
             site: context.sharedSite(at: .section(review.section)), labels: context.sharedLabels,

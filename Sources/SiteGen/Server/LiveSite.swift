@@ -108,12 +108,19 @@ public struct LiveSite: Sendable {
         var kind = Update.Kind.staticFiles
         var counts = Work()
         if !metadata.isEmpty { reviewSources.formUnion(reviews(using: metadata)) }
+        // Pages or intros and reviews at once may link to each other's new names: read everything.
+        if settings.pages || !settings.sections.isEmpty, !reviewSources.isEmpty {
+            return try Self.build(builder, previous: files)
+        }
         if settings.any {
             guard let content = try reloading(settings) else { return try Self.build(builder, previous: files) }
             site = try site.representing(content, changed: &changed, counts: &counts)
         }
         if !reviewSources.isEmpty {
-            site = try site.updatingReviews(reviewSources, changed: &changed, counts: &counts)
+            guard let updated = try site.updatingReviews(reviewSources, changed: &changed, counts: &counts) else {
+                return try Self.build(builder, previous: files)
+            }
+            site = updated
         }
         if settings.any || !reviewSources.isEmpty { kind = site.presentedAll ? .allPages : .reviews }
         if templates {
@@ -207,33 +214,50 @@ private extension LiveSite {
     }
 
     /// Re-reads the review files at `sources` (changed, new or gone), moves them in the index,
-    /// and presents and renders what that affects. Nil when the change reaches every page
-    /// (the navigation, the footer), which a full build handles.
+    /// and presents and renders what that affects. Nil when a page or section intro links to a
+    /// review that came, went or moved, which a full build handles.
     func updatingReviews(
         _ sources: Set<String>, changed: inout Set<String>, counts: inout Work
-    ) throws -> LiveSite {
+    ) throws -> LiveSite? {
         let loader = self.loader
         let enricher = MetadataEnricher(
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
         var problems: [Diagnostic] = []
         var replacements: [(source: String, review: Review?)] = []
         var staticFiles = content.staticFiles
-        for source in sources.sorted() {
-            let name = String(source.split(separator: "/")[1])
-            guard let section = presentation.context.section(named: name) else { continue }
-            let (read, readProblems) = loader.reloadReview(source, section: section, config: content.config)
-            problems += readProblems
-            guard readProblems.isEmpty else { continue }
-            guard let read else {
-                replacements.append((source, nil))
-                continue
+        let read = { (sources: [String], links: MarkdownLinks) in
+            for source in sources {
+                let name = String(source.split(separator: "/")[1])
+                guard let section = presentation.context.section(named: name) else { continue }
+                let (read, readProblems) = loader.reloadReview(
+                    source, section: section, config: content.config, links: links)
+                problems += readProblems
+                guard readProblems.isEmpty else { continue }
+                replacements.removeAll { $0.source == source }
+                guard let read else {
+                    replacements.append((source, nil))
+                    continue
+                }
+                let attached = enricher.attach(read)
+                problems += attached.problems
+                staticFiles.merge(attached.images) { _, new in new }
+                replacements.append((source, attached.review))
             }
-            let attached = enricher.attach(read)
-            problems += attached.problems
-            staticFiles.merge(attached.images) { _, new in new }
-            replacements.append((source, attached.review))
         }
+        var links = self.links()
+        read(sources.sorted(), links)
         guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
+        // Reviews that came, went or took another URL: the links to them change.
+        let moved = movedSources(replacements)
+        if !moved.isEmpty {
+            guard !pagesLink(to: moved.keys) else { return nil }
+            links = self.links(moved: moved)
+            read(reviewsLinking(to: Set(moved.keys), after: replacements), links)
+            guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
+        }
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        let broken = links.problems(replacements.flatMap { $0.review?.sourceLinks ?? [] }, in: folder)
+        guard broken.isEmpty else { throw BuildError(step: "loading the site", diagnostics: broken) }
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
         let reviews = index.liveIDs.sorted().map(index.review)
@@ -312,12 +336,14 @@ private extension LiveSite {
             guard let read else { throw BuildError(step: "loading the site", diagnostics: problems) }
             config = read
         }
-        guard config.rawHTML == content.config.rawHTML, config.extraFields == content.config.extraFields else {
-            return nil
-        }
+        // Raw HTML or another base path changes every review's HTML; extra fields, its warnings.
+        guard config.rawHTML == content.config.rawHTML, config.baseURL.path == content.config.baseURL.path,
+            config.extraFields == content.config.extraFields
+        else { return nil }
+        let links = self.links()
         var sections = content.sections
         for name in settings.sections.sorted() {
-            let (section, problems) = loader.reloadSection(name, rawHTML: config.rawHTML)
+            let (section, problems) = loader.reloadSection(name, rawHTML: config.rawHTML, links: links)
             guard let section else { throw BuildError(step: "loading the site", diagnostics: problems) }
             guard let position = sections.firstIndex(where: { $0.name == name }),
                 sections[position].kind == section.kind
@@ -327,10 +353,17 @@ private extension LiveSite {
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         var pages = content.pages
         if settings.pages {
-            let (read, problems) = loader.reloadPages(rawHTML: config.rawHTML, extraFields: config.extraFields)
+            let (read, problems) = loader.reloadPages(
+                rawHTML: config.rawHTML, links: links, extraFields: config.extraFields)
             guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
+            // A page that came, went or moved changes the links to it: a full build finds them.
+            let targets = { (pages: [Page]) in MarkdownLinks.targets(reviews: [], pages: pages, sections: []) }
+            guard targets(read) == targets(pages) else { return nil }
             pages = read
         }
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        let broken = links.problems(pages.flatMap(\.sourceLinks) + sections.flatMap(\.sourceLinks), in: folder)
+        guard broken.isEmpty else { throw BuildError(step: "loading the site", diagnostics: broken) }
         let checks = SiteLoader.crossChecks(sections: sections, reviews: content.reviews, pages: pages)
         guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         return SiteContent(

@@ -55,6 +55,8 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     public let genres: [TagLink]
     /// Front matter keys sitegen does not know, as written.
     public let extra: Value
+    /// Whether the review is of a rewatch (front matter `rewatch`).
+    public let rewatch: Bool
 
     public var templateValue: Value {
         .members([
@@ -68,6 +70,7 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
             "overview": Value(overview), "details": Value(details), "image": Value(image), "tags": Value(tags),
             "genres": Value(genres), "hasDetails": .bool(!details.isEmpty || !genres.isEmpty),
             "hasGenres": .bool(!genres.isEmpty), "hasTags": .bool(!tags.isEmpty), "extra": extra,
+            "rewatch": .bool(rewatch),
         ])
     }
 }

@@ -1,0 +1,147 @@
+import Foundation
+
+/// `sitegen check`'s internal pass over a built site: every link, `#fragment`, image,
+/// `srcset` entry, stylesheet and script of every page (and the sitemap's and feeds' links)
+/// must lead to a file of the output folder and, for a fragment, to an element with that id.
+/// Links to other sites are collected for ``ExternalLinkChecker``.
+public struct LinkChecker: Sendable {
+    /// The built site.
+    public let output: URL
+    /// The address it was built for: links under its path are internal.
+    public let base: BaseURL
+
+    public init(output: URL, base: BaseURL) {
+        self.output = output
+        self.base = base
+    }
+
+    /// A link that leads nowhere.
+    public struct Problem: Sendable, Equatable, Comparable, CustomStringConvertible {
+        /// The page, relative to the output folder: `movies/x/index.html`.
+        public let page: String
+        /// `link`, `image`, `stylesheet`, `script` or `resource`.
+        public let kind: String
+        /// The URL as the page writes it.
+        public let url: String
+        public let reason: String
+
+        public init(page: String, kind: String, url: String, reason: String) {
+            self.page = page
+            self.kind = kind
+            self.url = url
+            self.reason = reason
+        }
+
+        /// `movies/x/index.html: broken link /movies/y/ (no such page)`.
+        public var description: String { "\(page): broken \(kind) \(url) (\(reason))" }
+
+        public static func < (lhs: Problem, rhs: Problem) -> Bool {
+            (lhs.page, lhs.url, lhs.kind) < (rhs.page, rhs.url, rhs.kind)
+        }
+    }
+
+    /// What the internal pass found.
+    public struct Report: Sendable {
+        /// HTML pages scanned.
+        public var pages = 0
+        /// Files in the output folder.
+        public var files = 0
+        /// Internal links, images, stylesheets and scripts checked (each use counts).
+        public var links = 0
+        /// Distinct files they lead to.
+        public var targets = 0
+        public var problems: [Problem] = []
+        /// Links to other sites: URL (without fragment) → where each is used.
+        public var external: [String: [ExternalUse]] = [:]
+    }
+
+    /// A page's use of an external URL.
+    public struct ExternalUse: Sendable, Equatable {
+        public let page: String
+        public let kind: String
+        public let url: String
+    }
+
+    /// Scans and checks every page; throws when the output folder cannot be read.
+    public func run() throws(AuthoringError) -> Report {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw AuthoringError("\(output.path): no such folder: build the site first")
+        }
+        let files = Set(
+            Directory.files(under: output.path).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
+        let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
+        let root = output
+        let pages: [HTMLScanner.Page] = scanned.parallelMap { path in
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {
+                return HTMLScanner.Page()
+            }
+            return data.withUnsafeBytes { path.hasSuffix(".xml") ? HTMLScanner.scanXML($0) : HTMLScanner.scan($0) }
+        }
+        // Each distinct URL is resolved once: by itself when it is absolute or root-relative,
+        // else with the folder of the page that has it.
+        var keys: Set<LinkKey> = []
+        for (path, page) in zip(scanned, pages) {
+            let directory = Self.directory(of: path, base: base)
+            for link in page.links where !link.url.hasPrefix("#") {
+                keys.insert(LinkKey(link.url, directory: directory))
+            }
+        }
+        let resolver = LinkResolver(base: base, files: files)
+        let distinct = Array(keys)
+        let resolved = distinct.parallelMap { resolver.resolve($0.url, from: $0.directory) }
+        let site = SiteLinks(
+            base: base, targets: Dictionary(uniqueKeysWithValues: zip(distinct, resolved)),
+            ids: Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids))))
+        let checked = Array(zip(scanned, pages)).parallelMap { site.check($0.1, at: $0.0) }
+        var report = Report(pages: scanned.filter { $0.hasSuffix(".html") }.count, files: files.count)
+        for page in checked {
+            report.links += page.links
+            report.problems += page.problems
+            for use in page.external { report.external[use.target, default: []].append(use.use) }
+        }
+        var reached = Set(
+            resolved.compactMap { target -> String? in
+                if case .file(let file, _) = target { return file }
+                return nil
+            })
+        for (path, page) in zip(scanned, pages) where page.links.contains(where: { $0.url.hasPrefix("#") }) {
+            reached.insert(path)
+        }
+        report.targets = reached.count
+        report.problems.sort()
+        return report
+    }
+
+    /// The URL folder of a page: `movies/x/index.html` → `/reviews/movies/x/`, percent-encoded.
+    static func directory(of path: String, base: BaseURL) -> String {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return base.path + (folder.isEmpty ? "" : folder.percentEncodedPath + "/")
+    }
+
+    /// A page's path as a site path: `movies/x/index.html` → `movies/x/`.
+    static func pagePath(_ file: String) -> String {
+        file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file
+    }
+}
+
+/// A URL as it resolves: alone when it names its own place, else with its page's folder.
+struct LinkKey: Hashable, Sendable {
+    let url: String
+    let directory: String
+
+    init(_ url: String, directory: String) {
+        self.url = url
+        let independent = url.hasPrefix("/") || url.utf8.contains(0x3A)
+        self.directory = independent ? "" : directory
+    }
+}
+
+extension LinkChecker {
+    /// The base URL in `site`'s `site.yml`; its problems as an error.
+    public static func baseURL(ofSite site: URL) throws(AuthoringError) -> BaseURL {
+        let (config, problems) = SiteLoader(root: site).reloadConfig()
+        guard let config else { throw AuthoringError(problems.map(\.description).joined(separator: "\n")) }
+        return config.baseURL
+    }
+}

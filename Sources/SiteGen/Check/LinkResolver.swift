@@ -1,0 +1,106 @@
+import Foundation
+
+/// Resolves URLs found in the pages of a built site to a ``LinkTarget``: what is fixed for the
+/// whole site (its origin, base path and files) worked out once.
+struct LinkResolver: Sendable {
+    let base: BaseURL
+    /// Relative paths of the output folder's files.
+    let files: Set<String>
+    /// `https://example.org`: the base URL without its path.
+    let origin: String
+    /// The base path with percent escapes undone.
+    let basePath: String
+
+    init(base: BaseURL, files: Set<String>) {
+        self.base = base
+        self.files = files
+        origin = String(base.absolute.dropLast(base.path.count))
+        basePath = Self.percentDecoded(base.path)
+    }
+
+    /// Resolves `url`, found on a page in the folder `directory` (a path under the base path,
+    /// percent-encoded, ending in `/`).
+    func resolve(_ url: String, from directory: String) -> LinkTarget {
+        var url = url
+        if url.first?.isWhitespace == true || url.last?.isWhitespace == true {
+            url = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if url.hasPrefix("//") { url = String(base.absolute.prefix { $0 != ":" }) + ":" + url }
+        var path: Substring
+        if let colon = url.firstIndex(of: ":"), Self.isScheme(url[..<colon]) {
+            let scheme = url[..<colon].lowercased()
+            guard scheme == "http" || scheme == "https" else { return .ignored }
+            guard url.utf8.count > origin.utf8.count, url.prefix(origin.count).lowercased() == origin.lowercased(),
+                url[url.index(url.startIndex, offsetBy: origin.count)] == "/"
+            else {
+                return .external(String(url.prefix { $0 != "#" }))
+            }
+            path = url.dropFirst(origin.count)
+        } else if url.hasPrefix("/") {
+            path = Substring(url)
+        } else {
+            path = Substring(directory + url)
+        }
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = path[..<hash]
+        }
+        if let question = path.firstIndex(of: "?") { path = path[..<question] }
+        guard let decoded = LinkTarget.normalized(Self.percentDecoded(path)), decoded.hasPrefix(basePath) else {
+            return .outside
+        }
+        let relative = String(decoded.dropFirst(basePath.count))
+        let file = relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
+        if files.contains(file) { return .file(file, fragment: fragment) }
+        // A folder without its final slash: servers answer with a redirect to the slash.
+        if files.contains(relative + "/index.html") { return .file(relative + "/index.html", fragment: fragment) }
+        return .missing(relative)
+    }
+
+    /// `text` with `%XX` escapes undone (as UTF-8; bytes that are not UTF-8 become U+FFFD);
+    /// a `%` not followed by two hex digits stays.
+    static func percentDecoded(_ text: some StringProtocol) -> String {
+        guard text.utf8.contains(0x25) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = pending.isEmpty ? iterator.next() : pending.removeFirst() {
+            guard byte == 0x25 else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next() else {
+                bytes.append(byte)
+                break
+            }
+            guard let low = iterator.next() else {
+                bytes += [byte, high]
+                break
+            }
+            if let h = hexValue(high), let l = hexValue(low) {
+                bytes.append(h << 4 | l)
+            } else {
+                bytes.append(byte)
+                pending = [high, low]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x37
+        case 0x61...0x66: byte - 0x57
+        default: nil
+        }
+    }
+
+    /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.
+    static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}

@@ -1,0 +1,140 @@
+import CommonMark
+import Foundation
+import Mustache
+
+/// Rewrites the links of a review, page or section intro so that they survive publishing:
+///
+/// - a root-relative link or image (`/books/piranesi/`, `/images/x.png`) is a path of the
+///   site, so it goes under the base URL's path (`/reviews/books/piranesi/`);
+/// - a link to a Markdown file (`../movies/parasite.md`, `/content/about.md#team`) names a
+///   review, page or section by its source: a path relative to the linking file's folder, or
+///   with a leading `/` relative to the site folder (as a repository's web view reads it when
+///   the site is its root). It leads to that file's URL, `#fragment` and `?query` kept; a
+///   section's `_index.md` stands for the section's page.
+///
+/// Other links (absolute URLs, `#fragment`, relative paths to anything else) stay as written.
+struct MarkdownLinks: Sendable {
+    /// Output paths by source path: `content/movies/parasite.md` → `movies/parasite/`.
+    typealias Targets = @Sendable (String) -> String?
+
+    /// The base URL's path, such as `/reviews/`.
+    let basePath: String
+    /// Where each source path is published; nil in a site's first reading, before every file's
+    /// URL is known, when links to sources are recorded and left as written.
+    let targets: Targets?
+
+    init(basePath: String, targets: Targets? = nil) {
+        self.basePath = basePath
+        self.targets = targets
+    }
+
+    /// These rules with the published files known.
+    func resolving(_ targets: @escaping Targets) -> MarkdownLinks {
+        MarkdownLinks(basePath: basePath, targets: targets)
+    }
+
+    /// Renders the body of `front`, the file `source`, with its links rewritten; also returns
+    /// the file's links to sources (whether or not they name something published).
+    func render(_ front: FrontMatter, source: String, allowRawHTML: Bool) -> (RenderedMarkdown, [SourceLink]) {
+        var links: [SourceLink] = []
+        let lineOffset = front.bodyFirstLine - 1
+        let rendered = Markdown.render(front.body, allowRawHTML: allowRawHTML) { link in
+            if !link.isImage, let (path, suffix) = Self.sourcePath(link.destination) {
+                let target = Self.resolve(path, from: source)
+                let location = SourceLocation(path: source, line: lineOffset + link.line, column: link.column)
+                links.append(SourceLink(written: link.destination, target: target, location: location))
+                guard let target, let output = targets?(target) else { return nil }
+                return basePath + output.percentEncodedPath + suffix
+            }
+            guard basePath != "/", link.destination.hasPrefix("/"), !link.destination.hasPrefix("//") else {
+                return nil
+            }
+            return basePath + link.destination.dropFirst()
+        }
+        return (rendered, links)
+    }
+
+    /// The links among `links` that name nothing published, as diagnostics (none before the
+    /// targets are known). A link to a file that cannot be read is left to that file's own
+    /// diagnostic.
+    func problems(_ links: [SourceLink], in folder: SiteFolder) -> [Diagnostic] {
+        guard let targets else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for link in links {
+            guard let target = link.target else {
+                diagnostics.append(
+                    Diagnostic("the link \"\(link.written)\" leads out of the site folder", at: link.location))
+                continue
+            }
+            guard targets(target) == nil, let reason = Self.unpublished(target, in: folder) else { continue }
+            diagnostics.append(Diagnostic("the link \"\(link.written)\" names \(target), \(reason)", at: link.location))
+        }
+        return diagnostics
+    }
+
+    /// The output path of every review, page and section by the source path that names it.
+    static func targets(reviews: [Review], pages: [Page], sections: [ReviewSection]) -> [String: String] {
+        var targets: [String: String] = [:]
+        targets.reserveCapacity(reviews.count + pages.count + sections.count)
+        for section in sections { targets["content/\(section.name)/_index.md"] = "\(section.name)/" }
+        for page in pages { targets[page.source] = page.path }
+        for review in reviews { targets[review.source] = review.path }
+        return targets
+    }
+}
+
+
+private extension MarkdownLinks {
+    /// The file path (percent escapes undone) and the `?query#fragment` of a link to a Markdown
+    /// file; nil for any other link.
+    static func sourcePath(_ destination: String) -> (path: String, suffix: String)? {
+        guard !destination.hasPrefix("//"), !hasScheme(destination) else { return nil }
+        let cut = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
+        let written = destination[..<cut]
+        let path = written.removingPercentEncoding ?? String(written)
+        guard path.lowercased().hasSuffix(".md") else { return nil }
+        return (path, String(destination[cut...]))
+    }
+
+    /// Whether a destination starts with a URL scheme (`https:`, `mailto:`).
+    static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// `path` relative to the folder of `source` (or, with a leading `/`, to the site folder),
+    /// as a path relative to the site folder; nil when it climbs out of it.
+    static func resolve(_ path: String, from source: String) -> String? {
+        var parts = path.hasPrefix("/") ? [] : Array(source.split(separator: "/").dropLast())
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".":
+                continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default:
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Why the file at `target` is not published; nil when its front matter cannot be read,
+    /// which its own diagnostic reports.
+    static func unpublished(_ target: String, in folder: SiteFolder) -> String? {
+        guard folder.kind(target) == .file else { return "which does not exist" }
+        let parts = target.split(separator: "/")
+        guard parts.first == "content", parts.count == 2 || parts.count == 3 else {
+            return "which is not a review or page (only content/*.md and content/<section>/*.md are published)"
+        }
+        var ignored: [Diagnostic] = []
+        guard let data = folder.read(target, &ignored), let text = String(data: data, encoding: .utf8),
+            case .success(var (_, reader)) = FrontMatter.read(text, path: target)
+        else { return nil }
+        guard reader.bool("draft") == true else { return "which is not published" }
+        return "a draft, which this build leaves out (publish it, or use --drafts)"
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+/// `sitegen check` end to end: it builds the site, then reads what the build wrote.
+@Suite("sitegen check")
+struct CheckCommandTests {
+    static let config = "title: T\nbase_url: https://example.org/reviews/\nraw_html: true\n"
+
+    /// `text` with the run's time taken out of the summary line.
+    func timeless(_ text: String) -> String {
+        text.replacing(/, in \d+\.\d\d s\./, with: ", in T s.")
+    }
+
+    @Test("a new site passes: exit 0 and a summary")
+    func newSitePasses() async throws {
+        let folder = try TemporaryFolder()
+        #expect(await TestConsole().run(["init"], in: folder.url, variables: ["SITEGEN_TODAY": "2026-11-30"]) == 0)
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 0)
+        #expect(console.err == "")
+        let lines = console.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("Built 21 pages (38 files) into public/") == true)
+        #expect(
+            timeless(String(lines.last ?? "")).wholeMatch(
+                of: /Checked 21 pages in public\/: \d+ links to \d+ files of the site; none broken, in T s\./) != nil,
+            "\(console.out)")
+        // The second check builds nothing: the build stops early.
+        let again = TestConsole()
+        #expect(await again.run(["check"], in: folder.url) == 0)
+        #expect(again.out.contains("(nothing changed since the last build)"))
+    }
+
+    @Test(
+        "broken links, fragments, images, srcset entries and links that leave the base path are named with their page")
+    func brokenLinks() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/a.md": """
+            ---
+            title: A
+            date: 2026-01-01
+            ---
+            [gone](/movies/gone/) [to b](/books/b/#cast) [b ok](/books/b/#top) [b also](../../books/b/)
+            [self](#nowhere) [abs](https://example.org/reviews/books/) [out](https://example.org/elsewhere/)
+            [mail](mailto:me@example.org) [rel](nope/) [folder](/books/b) [see b](../books/b.md)
+
+            ![missing](/images/none.png)
+
+            <img src="/reviews/images/x.png" srcset="/reviews/images/x.png 1x, /reviews/missing-2x.png 2x" alt="">
+            <a href="/top-level/">forgot the base path</a>
+
+            """,
+            "content/books/b.md":
+                "---\ntitle: B\ndate: 2026-01-02\n---\n<h2 id=\"found\">B</h2>\n\n[back](/movies/a/#found)\n",
+            "static/images/x.png": "not really a png",
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                public/books/b/index.html: broken link /reviews/movies/a/#found (no element with id "found" on /movies/a/)
+                public/feed.xml: broken link ../../books/b/ (outside the site, whose address is https://example.org/reviews/)
+                public/feed.xml: broken link nope/ (no such page)
+                public/movies/a/index.html: broken link #nowhere (no element with id "nowhere" on this page)
+                public/movies/a/index.html: broken link /reviews/books/b/#cast (no element with id "cast" on /books/b/)
+                public/movies/a/index.html: broken image /reviews/images/none.png (no such file)
+                public/movies/a/index.html: broken image /reviews/missing-2x.png (no such file)
+                public/movies/a/index.html: broken link /reviews/movies/gone/ (no such page)
+                public/movies/a/index.html: broken link /top-level/ (outside the site, whose address is https://example.org/reviews/)
+                public/movies/a/index.html: broken link https://example.org/elsewhere/ (outside the site, whose address is https://example.org/reviews/)
+                public/movies/a/index.html: broken link nope/ (no such page)
+                public/movies/feed.xml: broken link ../../books/b/ (outside the site, whose address is https://example.org/reviews/)
+                public/movies/feed.xml: broken link nope/ (no such page)
+
+                """)
+        #expect(timeless(console.out).hasSuffix("; 13 broken, in T s.\n"), "\(console.out)")
+    }
+
+    @Test("the example site (this repository) has no broken link, at its base path and at the root of a host")
+    func exampleSite() async throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = try TemporaryFolder()
+        for name in ["site.yml", "content", "metadata"] {
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent(name), to: folder.url.appendingPathComponent(name))
+        }
+        for arguments in [["check"], ["check", "--base-url", "http://127.0.0.1:8000/", "--output", "root"]] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 0, "\(arguments): \(console.err)")
+            #expect(console.err == "")
+            #expect(console.out.contains("; none broken, in "))
+        }
+    }
+
+    @Test("--no-build checks the folder as it is; a missing folder is an error")
+    func noBuild() async throws {
+        let folder = try TemporaryFolder(["site.yml": Self.config])
+        let missing = TestConsole()
+        #expect(await missing.run(["check", "--no-build"], in: folder.url) == 1)
+        #expect(
+            missing.err
+                == "sitegen check: \(folder.url.standardizedFileURL.path)/public: no such folder: build the site first\n"
+        )
+
+        try folder.write("elsewhere/index.html", "<a href=\"/reviews/x/\">x</a><link rel=stylesheet href=\"/s.css\">")
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["check", "--no-build", "--output", "elsewhere", "--base-url", "https://example.org/"], in: folder.url)
+                == 1)
+        #expect(
+            console.err == """
+                elsewhere/index.html: broken link /reviews/x/ (no such page)
+                elsewhere/index.html: broken stylesheet /s.css (no such file)
+
+                """)
+        #expect(
+            timeless(console.out) == "Checked 1 page in elsewhere/: 2 links to 0 files of the site; 2 broken, in T s.\n"
+        )
+    }
+
+    @Test("a build that fails is reported as the build reports it, and nothing is checked")
+    func buildFails() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n[x](missing.md)\n",
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                content/movies/a.md:5:1: the link "missing.md" names content/movies/missing.md, which does not exist
+                loading the site failed: 1 error
+
+                """)
+        #expect(console.out == "")
+    }
+
+    @Test("--external: HEAD, then GET when HEAD is refused; time-outs; successes remembered for a day")
+    func external() async throws {
+        let fake = try FakeProviders()
+        fake.route("/ok", .json("{}"))
+        fake.route("/head-refused", .status(405), .json("{}"))
+        fake.route("/gone", .status(404))
+        fake.route("/slow", .stall)
+        let links = ["ok", "head-refused", "gone", "slow"].map { "[\($0)](\(fake.url)/\($0))" }.joined(separator: " ")
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n\(links)\n",
+            "content/movies/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n[ok again](\(fake.url)/ok)\n",
+        ])
+        let without = TestConsole()
+        #expect(await without.run(["check"], in: folder.url) == 0)
+        #expect(without.out.contains(", 5 links to other sites not checked (use --external); none broken"))
+        #expect(fake.requests.isEmpty)
+
+        let console = TestConsole()
+        #expect(await console.run(["check", "--external", "--timeout", "1"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                public/movies/a/index.html: broken link \(fake.url)/gone (HTTP 404)
+                public/movies/a/index.html: broken link \(fake.url)/slow (no answer within 1 s)
+
+                """)
+        #expect(
+            timeless(console.out).hasSuffix(", 5 links to 4 other addresses; 2 broken, in T s.\n"), "\(console.out)")
+        #expect(
+            fake.requests.map { "\($0.method) \($0.path)" }.sorted() == [
+                "GET /gone", "GET /head-refused", "HEAD /gone", "HEAD /head-refused", "HEAD /ok", "HEAD /slow",
+            ])
+        let cacheFile = folder.url.appendingPathComponent(".sitegen/external-links.json")
+        let cache = try JSONDecoder().decode([String: Double].self, from: Data(contentsOf: cacheFile))
+        #expect(cache.keys.sorted() == ["\(fake.url)/head-refused", "\(fake.url)/ok"])
+
+        // Successes are not asked again within a day; failures are.
+        let asked = fake.requests.count
+        let again = TestConsole()
+        #expect(await again.run(["check", "--external", "--timeout", "1"], in: folder.url) == 1)
+        #expect(again.out.contains("(2 answered within the last day, not asked again)"))
+        #expect(fake.requests.dropFirst(asked).map(\.path).sorted() == ["/gone", "/gone", "/slow"])
+
+        // A day later they are.
+        let old = cache.mapValues { $0 - ExternalLinkCheckerDay.seconds - 1 }
+        try JSONEncoder().encode(old).write(to: cacheFile)
+        let later = TestConsole()
+        let before = fake.requests.count
+        #expect(await later.run(["check", "--external", "--timeout", "1"], in: folder.url) == 1)
+        #expect(fake.requests.dropFirst(before).filter { $0.path == "/ok" }.count == 1)
+    }
+
+    @Test("options: a bad time-out, concurrency or base URL exits 64 with the usage")
+    func usage() async throws {
+        let folder = try TemporaryFolder()
+        for (arguments, message) in [
+            (["check", "--timeout", "0"], "--timeout must be a number of seconds from 0 to 600, not \"0\""),
+            (["check", "--concurrency", "100"], "--concurrency must be a whole number from 1 to 64, not \"100\""),
+            (["check", "--base-url", "x"], "--base-url must be an absolute http or https URL, not \"x\""),
+            (["check", "public"], "unexpected argument public"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 64)
+            #expect(console.err.hasPrefix("sitegen check: \(message)\nUsage: sitegen check"), "\(console.err)")
+        }
+    }
+}
+
+/// A day, as the external link cache counts it.
+enum ExternalLinkCheckerDay {
+    static let seconds: Double = 24 * 60 * 60
+}

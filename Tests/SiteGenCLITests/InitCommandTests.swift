@@ -1,0 +1,183 @@
+import Foundation
+import SiteGen
+import Testing
+
+@Suite("sitegen init and sitegen theme eject")
+struct InitCommandTests {
+    static let today = ["SITEGEN_TODAY": "2026-11-30"]
+    static let written = [
+        ".gitignore", "content/books/_index.md", "content/books/frankenstein.md", "content/movies/_index.md",
+        "content/movies/metropolis.md", "site.yml",
+    ]
+
+    @Test("a new site builds at once, without warnings, and says what to do next")
+    func newSiteBuilds() async throws {
+        let folder = try TemporaryFolder()
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["init", "my site", "--title", "Kim's \"Reviews\""], in: folder.url, variables: Self.today) == 0)
+        #expect(console.err == "")
+        #expect(
+            console.out == """
+                Created a new site in my site/: site.yml, .gitignore, content/movies/_index.md, \
+                content/movies/metropolis.md, content/books/_index.md, content/books/frankenstein.md.
+                Next: cd 'my site', then sitegen serve to preview it at http://127.0.0.1:1313/, \
+                sitegen new movie "Title" to start a review, sitegen build to make public/ for publishing.
+
+                """)
+        let site = folder.url.appendingPathComponent("my site")
+        #expect(try files(in: site).keys.sorted() == Self.written)
+        let config = try String(contentsOf: site.appendingPathComponent("site.yml"), encoding: .utf8)
+        #expect(config.contains("\ntitle: \"Kim's \\\"Reviews\\\"\"\n"))
+        #expect(
+            try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8).contains(
+                "public/\n.sitegen/\n"))
+        let sample = try String(
+            contentsOf: site.appendingPathComponent("content/movies/metropolis.md"), encoding: .utf8)
+        #expect(sample.contains("\ndate: 2026-11-30\n"))
+
+        let build = TestConsole()
+        #expect(await build.run(["build"], in: site) == 0)
+        #expect(build.err == "")
+        let output = try files(in: site.appendingPathComponent("public"))
+        let film = String(decoding: try #require(output["movies/metropolis/index.html"]), as: UTF8.self)
+        #expect(film.contains(#"<a href="/books/frankenstein/">the novel of the other section</a>"#))
+        #expect(film.contains("<title>Metropolis"))
+        let home = String(decoding: try #require(output["index.html"]), as: UTF8.self)
+        #expect(home.contains("Kim&#39;s &quot;Reviews&quot;"))
+    }
+
+    @Test("a non-empty folder is refused; --force adds only the missing files and names the skipped ones")
+    func nonEmptyFolder() async throws {
+        let mine = "title: Mine\nbase_url: https://mine.example/\n"
+        let folder = try TemporaryFolder(["site.yml": mine, "content/movies/metropolis.md": "my own words\n"])
+        let refused = TestConsole()
+        #expect(await refused.run(["init"], in: folder.url, variables: Self.today) == 1)
+        #expect(refused.out == "")
+        #expect(
+            refused.err
+                == "sitegen init: \(folder.url.standardizedFileURL.path) is not empty (content, site.yml): choose an "
+                + "empty or new folder, or use --force to add the files it lacks (existing files are never changed)\n")
+        #expect(try files(in: folder.url).keys.sorted() == ["content/movies/metropolis.md", "site.yml"])
+
+        let forced = TestConsole()
+        #expect(await forced.run(["init", "--force"], in: folder.url, variables: Self.today) == 0)
+        #expect(
+            forced.out.hasPrefix(
+                """
+                skipped site.yml: it is already there
+                skipped content/movies/metropolis.md: it is already there
+                Created a new site in this folder: .gitignore, content/movies/_index.md, content/books/_index.md, \
+                content/books/frankenstein.md.
+                Next: sitegen serve
+                """))
+        let after = try files(in: folder.url)
+        #expect(after.keys.sorted() == Self.written)
+        #expect(after["site.yml"] == Data(mine.utf8))
+        #expect(after["content/movies/metropolis.md"] == Data("my own words\n".utf8))
+
+        let again = TestConsole()
+        #expect(await again.run(["init", "--force"], in: folder.url, variables: Self.today) == 0)
+        #expect(again.out.hasSuffix("Nothing to add: this folder already has every file sitegen init writes.\n"))
+        #expect(try files(in: folder.url) == after)
+    }
+
+    @Test("hidden files such as .git do not make a folder non-empty; a file in the way of a folder is an error")
+    func hiddenAndBlocked() async throws {
+        let folder = try TemporaryFolder([".git/HEAD": "ref: refs/heads/main\n"])
+        #expect(await TestConsole().run(["init"], in: folder.url, variables: Self.today) == 0)
+        #expect(try files(in: folder.url).keys.count == Self.written.count + 1)
+
+        let blocked = try TemporaryFolder(["content": "a file where a folder goes\n"])
+        let console = TestConsole()
+        #expect(await console.run(["init", "--force"], in: blocked.url, variables: Self.today) == 1)
+        #expect(console.err.hasPrefix("sitegen init: \(blocked.url.standardizedFileURL.path)/content"))
+        #expect(console.err.contains("cannot create the folder"))
+    }
+
+    @Test("bad options exit 64 with the usage; a bad SITEGEN_TODAY exits 1 naming it")
+    func badOptions() async throws {
+        let folder = try TemporaryFolder()
+        for (arguments, message) in [
+            (
+                ["init", "--base-url", "example.org"],
+                "--base-url must be an absolute http or https URL, not \"example.org\""
+            ),
+            (["init", "--language", "pt_BR"], "--language must be a language tag such as en, de, pt-BR or zh-Hant, not \"pt_BR\" (write pt-BR)"),
+            (["init", "a", "b"], "unexpected argument b"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 64)
+            #expect(console.err.hasPrefix("sitegen init: \(message)\nUsage: sitegen init [DIR]"))
+        }
+        let console = TestConsole()
+        #expect(await console.run(["init"], in: folder.url, variables: ["SITEGEN_TODAY": "30/11/2026"]) == 1)
+        #expect(console.err == "sitegen init: SITEGEN_TODAY must be a date written YYYY-MM-DD, not \"30/11/2026\"\n")
+        #expect(try files(in: folder.url).isEmpty)
+        let help = TestConsole()
+        #expect(await help.run(["init", "--help"], in: folder.url) == 0)
+        #expect(help.out.hasPrefix("Usage: sitegen init [DIR] [--title TITLE]"))
+    }
+
+    @Test(
+        "theme eject copies the built-in theme, which then renders the same site; it never overwrites without --force")
+    func themeEject() async throws {
+        let folder = try TemporaryFolder()
+        #expect(await TestConsole().run(["init"], in: folder.url, variables: Self.today) == 0)
+        let builtIn = try TemporaryFolder()
+        #expect(await TestConsole().run(["build", "--output", builtIn.url.path], in: folder.url) == 0)
+        let eject = TestConsole()
+        #expect(await eject.run(["theme", "eject"], in: folder.url) == 0)
+        let theme = try files(in: folder.url.appendingPathComponent("Templates"))
+        #expect(
+            eject.out
+                == "Copied the default theme's \(theme.count) files into Templates/: edit them there; "
+                + "a file you delete falls back to the built-in one.\n")
+        #expect(theme.keys.contains("layout.mustache") && theme.keys.contains("assets/site.css"))
+        #expect(theme.keys.sorted() == ThemeEjector.files.map(\.path))
+        let ejected = try TemporaryFolder()
+        #expect(await TestConsole().run(["build", "--output", ejected.url.path], in: folder.url) == 0)
+        let visible = { (files: [String: Data]) in files.filter { !$0.key.hasPrefix(".") } }
+        #expect(try visible(files(in: ejected.url)) == visible(files(in: builtIn.url)))
+        #expect(try files(in: ejected.url).keys.contains("movies/metropolis/index.html"))
+
+        try Data("mine".utf8).write(to: folder.url.appendingPathComponent("Templates/review.mustache"))
+        let refused = TestConsole()
+        #expect(await refused.run(["theme", "eject"], in: folder.url) == 1)
+        #expect(refused.err.hasPrefix("sitegen theme eject: already there: Templates/404.mustache, "))
+        #expect(refused.err.hasSuffix("nothing was copied (use --force to replace them with the default theme's)\n"))
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("Templates/review.mustache"), encoding: .utf8)
+                == "mine")
+        #expect(await TestConsole().run(["theme", "eject", "--force"], in: folder.url) == 0)
+        #expect(try files(in: folder.url.appendingPathComponent("Templates")) == theme)
+    }
+
+    @Test("theme needs the eject action and a site folder")
+    func themeErrors() async throws {
+        let folder = try TemporaryFolder()
+        let unknown = TestConsole()
+        #expect(await unknown.run(["theme", "pack"], in: folder.url) == 64)
+        #expect(unknown.err.hasPrefix("sitegen theme: unknown theme action \"pack\" (the one there is: eject)\nUsage:"))
+        let noSite = TestConsole()
+        #expect(await noSite.run(["theme", "eject"], in: folder.url) == 1)
+        #expect(
+            noSite.err
+                == "sitegen theme eject: no site.yml in \(folder.url.standardizedFileURL.path): run this in a site "
+                + "folder, or name one with --source\n")
+    }
+}
+
+/// Every regular file below `folder`, by relative path.
+func files(in folder: URL) throws -> [String: Data] {
+    var found: [String: Data] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+        let url = folder.appendingPathComponent(path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            found[path] = try Data(contentsOf: url)
+        }
+    }
+    return found
+}

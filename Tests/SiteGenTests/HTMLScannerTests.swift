@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+@Suite("sitegen check: reading pages and resolving links")
+struct HTMLScannerTests {
+    func scan(_ html: String, xml: Bool = false) -> HTMLScanner.Page {
+        var html = html
+        return html.withUTF8 {
+            xml ? HTMLScanner.scanXML(UnsafeRawBufferPointer($0)) : HTMLScanner.scan(UnsafeRawBufferPointer($0))
+        }
+    }
+
+    @Test("links, images, srcset entries, stylesheets, scripts, icons and meta URLs; ids and a[name]")
+    func whatIsFound() {
+        let page = scan(
+            """
+            <!doctype html><HTML><head>
+            <LINK REL="stylesheet" HREF='/s.css'><link rel="icon" href=/i.svg><link rel=preconnect href="https://cdn">
+            <link rel="canonical" href="https://example.org/x/"><meta property="og:image" content="/og.png">
+            <script src="/a.js"></script><script>if (a < b) { document.write('<a href="/not-a-link/">') }</script>
+            <style>a[href="/nor-this"] {}</style><!-- <a href="/commented/"> -->
+            </head><body id="top-of-page">
+            <a href="/x/?a=1&amp;b=2#f" id=unquoted>x</a><a name="old-anchor"></a><a href>empty</a>
+            <img src="/p.jpg" srcset="/p-1.jpg 1x,/p-2.jpg 2x, /p,3.jpg 3x" alt="a > b">
+            <video poster="/poster.png" src="/v.mp4"></video><p id="é&#233;">text</p>
+            """)
+        #expect(
+            page.links == [
+                FoundLink(url: "/s.css", kind: .stylesheet), FoundLink(url: "/i.svg", kind: .image),
+                FoundLink(url: "https://example.org/x/", kind: .link), FoundLink(url: "/og.png", kind: .image),
+                FoundLink(url: "/a.js", kind: .script), FoundLink(url: "/x/?a=1&b=2#f", kind: .link),
+                FoundLink(url: "", kind: .link), FoundLink(url: "/p.jpg", kind: .image),
+                FoundLink(url: "/p-1.jpg", kind: .image), FoundLink(url: "/p-2.jpg", kind: .image),
+                FoundLink(url: "/p,3.jpg", kind: .image), FoundLink(url: "/v.mp4", kind: .resource),
+                FoundLink(url: "/poster.png", kind: .image),
+            ])
+        #expect(page.ids == ["top-of-page", "unquoted", "old-anchor", "éé"])
+    }
+
+    @Test("a sitemap's locations, a feed's links and the relative URLs of its entries' HTML")
+    func xml() {
+        let page = scan(
+            """
+            <?xml version="1.0"?><feed><link href="https://example.org/feed.xml" rel="self"/>
+            <entry><content type="html">&lt;p&gt;&lt;a href="/r/"&gt;a&lt;/a&gt;&lt;img src="x.png"&gt;</content></entry>
+            <url><loc> https://example.org/a/ </loc></url></feed>
+            """, xml: true)
+        #expect(
+            page.links == [
+                FoundLink(url: "https://example.org/feed.xml", kind: .link),
+                FoundLink(url: "/r/", kind: .link, inEntry: true), FoundLink(url: "x.png", kind: .image, inEntry: true),
+                FoundLink(url: "https://example.org/a/", kind: .link),
+            ])
+    }
+
+    @Test("resolving: the base path, folders, dot segments, percent escapes, other sites and schemes")
+    func resolving() throws {
+        let base = try #require(BaseURL("https://example.org/reviews/"))
+        let files: Set = ["index.html", "movies/기생충/index.html", "movies/a/index.html", "site.css"]
+        let resolver = LinkResolver(base: base, files: files)
+        let resolve = { (url: String) in resolver.resolve(url, from: "/reviews/movies/a/") }
+        #expect(resolve("/reviews/") == .file("index.html", fragment: nil))
+        #expect(
+            resolve("/reviews/movies/%EA%B8%B0%EC%83%9D%EC%B6%A9/#cast")
+                == .file("movies/기생충/index.html", fragment: "cast"))
+        #expect(resolve("../../site.css?v=2") == .file("site.css", fragment: nil))
+        #expect(resolve("./") == .file("movies/a/index.html", fragment: nil))
+        #expect(resolve("/reviews/movies/a") == .file("movies/a/index.html", fragment: nil))
+        #expect(resolve("HTTPS://EXAMPLE.ORG/reviews/site.css") == .file("site.css", fragment: nil))
+        #expect(resolve("//example.org/reviews/site.css") == .file("site.css", fragment: nil))
+        #expect(resolve("/reviews/nope/") == .missing("nope/"))
+        #expect(resolve("/elsewhere/") == .outside)
+        #expect(resolve("../../../x/") == .outside)
+        #expect(resolve("https://other.example/a#b") == .external("https://other.example/a"))
+        #expect(resolve("//other.example/a") == .external("https://other.example/a"))
+        #expect(resolve("mailto:me@example.org") == .ignored)
+        #expect(resolve("data:image/png;base64,AA") == .ignored)
+        #expect(LinkResolver.percentDecoded("a%20b%zz%4") == "a b%zz%4")
+        #expect(LinkResolver.percentDecoded("%EA%B8%B0%ff") == "기\u{FFFD}")
+    }
+}
