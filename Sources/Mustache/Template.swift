@@ -12,6 +12,22 @@ public struct Template: Sendable {
         self.program = try parser.parse()
     }
 
+    /// Parses the bytes of a template file: UTF-8, after a byte order mark if there is one.
+    ///
+    /// A byte that is not UTF-8 is an error at its line and column.
+    public init(utf8 bytes: [UInt8], name: String = "template", path: String? = nil) throws(TemplateError) {
+        let body = UTF8Text.withoutByteOrderMark(bytes)
+        switch UTF8Text.decode(body) {
+        case .success(let text):
+            try self.init(text, name: name, path: path)
+        case .failure(let invalid):
+            let location = body.withUnsafeBufferPointer {
+                SourceLocation(path: path ?? name, utf8: $0, offset: invalid.offset)
+            }
+            throw TemplateError(.invalidUTF8(byte: invalid.byte), at: location)
+        }
+    }
+
     /// The path error messages show for this template.
     public var path: String { program.source.path }
 
