@@ -2,8 +2,8 @@
 ///
 /// Sections, partials, parents and blocks recurse; ``RenderLimits`` bounds how deep, how
 /// long and how much, so hostile input ends in a located error.
-struct Renderer {
-    private(set) var output: [UInt8] = []
+struct Renderer: ~Copyable {
+    private var output: OutputBuffer
     private var stack: [Value]
     private var indentation: [UInt8] = []
     private var atLineStart = true
@@ -24,7 +24,7 @@ struct Renderer {
         self.program = program
         self.library = library
         self.limits = library?.limits ?? .standard
-        output.reserveCapacity(4096 + program.text.count * 2)
+        output = OutputBuffer(capacity: 4096 + program.text.count * 2)
     }
 
     mutating func render() throws(TemplateError) {
@@ -33,9 +33,11 @@ struct Renderer {
         if let overflow { throw overflow }
     }
 
-    func finish() -> String {
-        String(decoding: output, as: UTF8.self)
-    }
+    /// The output as text.
+    var text: String { output.text }
+
+    /// The output as UTF-8 bytes.
+    var bytes: [UInt8] { output.bytes }
 }
 
 /// A place in a program, as a dictionary key.
@@ -102,6 +104,7 @@ private extension Renderer {
         }
     }
 
+    @inline(never)
     mutating func renderSection(
         _ value: Value?, inverted: Bool, body: Range<Int>, at index: Int, of program: Program
     ) throws(TemplateError) {
@@ -313,48 +316,55 @@ private extension Renderer {
     mutating func write(_ value: Value, escaped: Bool) {
         switch value {
         case .string(let text):
-            escaped ? HTML.appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
+            escaped ? HTML.appendEscaped(text, to: &output) : HTML.append(text, to: &output)
         case .null, .object:
             break
         default:
             let text = value.renderedText
-            escaped ? HTML.appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
+            escaped ? HTML.appendEscaped(text, to: &output) : HTML.append(text, to: &output)
         }
     }
 
     /// Writes the indentation if this is the first thing on a line.
     mutating func startLine() {
         if atLineStart {
-            output.append(contentsOf: indentation)
+            output.append(indentation)
             atLineStart = false
         }
     }
 
-    /// Writes text; when indentation makes it outgrow the output limit, stops early and
-    /// keeps the error for the next check.
+    /// Writes text, indenting its lines when a standalone partial or block asks for it.
+    @inline(__always)
     mutating func write(_ segment: Segment, of program: Program, at opIndex: Int) {
+        if indentation.isEmpty {
+            output.append(
+                UnsafeBufferPointer(rebasing: program.text[Int(segment.start)..<Int(segment.end)]))
+            atLineStart = segment.endsWithNewline
+        } else {
+            writeIndented(segment, of: program, at: opIndex)
+        }
+    }
+
+    /// Writes text with the indentation at the start of each line; when that makes it
+    /// outgrow the output limit, stops early and keeps the error for the next check.
+    @inline(never)
+    mutating func writeIndented(_ segment: Segment, of program: Program, at opIndex: Int) {
         let text = program.text
-        do {
-            if indentation.isEmpty {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(segment.start)..<Int(segment.end)]))
-            } else {
-                var start = Int(segment.start)
-                for index in Int(segment.firstBreak)..<Int(segment.endBreak) {
-                    if output.count > limits.outputBytes {
-                        noteOverflow(at: opIndex, of: program)
-                        return
-                    }
-                    let end = Int(program.lineBreaks[index])
-                    if atLineStart { output.append(contentsOf: indentation) }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
-                    atLineStart = true
-                    start = end
-                }
-                if start < Int(segment.end) {
-                    if atLineStart { output.append(contentsOf: indentation) }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<Int(segment.end)]))
-                }
+        var start = Int(segment.start)
+        for index in Int(segment.firstBreak)..<Int(segment.endBreak) {
+            if output.count > limits.outputBytes {
+                noteOverflow(at: opIndex, of: program)
+                return
             }
+            let end = Int(program.lineBreaks[index])
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: text[start..<end]))
+            atLineStart = true
+            start = end
+        }
+        if start < Int(segment.end) {
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: text[start..<Int(segment.end)]))
         }
         atLineStart = segment.endsWithNewline
     }

@@ -37,13 +37,13 @@ public struct Template: Sendable {
     public func render(_ value: Value, partials: TemplateLibrary? = nil) throws(TemplateError) -> String {
         var renderer = Renderer(root: value, program: program, library: partials)
         try renderer.render()
-        return renderer.finish()
+        return renderer.text
     }
 
     /// Renders into bytes (UTF-8), skipping the final conversion to `String`.
     public func renderBytes(_ value: Value, partials: TemplateLibrary? = nil) throws(TemplateError) -> [UInt8] {
         var renderer = Renderer(root: value, program: program, library: partials)
         try renderer.render()
-        return renderer.output
+        return renderer.bytes
     }
 }
