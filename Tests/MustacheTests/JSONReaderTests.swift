@@ -130,6 +130,14 @@ struct JSONReaderTests {
                 == JSONError("not valid UTF-16: a code unit that is not text", at: at(1, 2)))
     }
 
+    @Test("UTF-32LE with a byte order mark reads, where Foundation's JSONDecoder fails (found by fuzzing)")
+    func utf32LittleEndianWithMark() throws {
+        #expect(try Value(json: [0xFF, 0xFE, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00], path: "d.json") == 0)
+        #expect(
+            error([0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00])
+                == JSONError("not valid JSON: expected a value, found the end of the file", at: at(1, 2)))
+    }
+
     @Test("a NUL byte after an ASCII one is not mistaken for UTF-16 (found by fuzzing)")
     func notUTF16() {
         #expect(
