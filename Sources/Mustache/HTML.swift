@@ -1,21 +1,29 @@
 /// HTML escaping for interpolated values.
 public enum HTML {
+    /// Escapes `text` (`& < > " '`) into a new string.
+    public static func escape(_ text: String) -> String {
+        var output = OutputBuffer(capacity: text.utf8.count + 16)
+        appendEscaped(text, to: &output)
+        return output.text
+    }
+
     /// Appends `text` with `& < > " '` replaced by character references.
-    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to output: inout OutputBuffer) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
         if done == nil {
             Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
         }
     }
 
-    /// Escapes `text` (`& < > " '`) into a new string.
-    public static func escape(_ text: String) -> String {
-        var output: [UInt8] = []
-        appendEscaped(text, to: &output)
-        return String(decoding: output, as: UTF8.self)
+    /// Appends `text` as it is.
+    static func append(_ text: String, to output: inout OutputBuffer) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { output.append($0) }
+        if done == nil {
+            Array(text.utf8).withUnsafeBufferPointer { output.append($0) }
+        }
     }
 
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
         var start = 0
         for index in 0..<bytes.count {
             let replacement: StaticString
@@ -27,11 +35,10 @@ public enum HTML {
             case UInt8(ascii: "'"): replacement = "&#39;"
             default: continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            output.append(
-                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             start = index + 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+        output.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
 }

@@ -1,4 +1,4 @@
-/// Builds the node tree from tokens, deciding which tags stand alone on their line.
+/// Builds the operation program from tokens, deciding which tags stand alone on their line.
 ///
 /// Standalone rules follow the Mustache spec, extended for inheritance: text directly
 /// inside a parent tag is ignored, so a block opening there stands alone when only
@@ -6,29 +6,41 @@
 /// and follow its closing. A block whose opening stands alone sheds the indentation
 /// of its first line from every line, and gets the indentation of the place it is
 /// expanded into instead.
+///
+/// Operations go straight into one array: an opening tag appends its operation, and its
+/// closing tag fills in the body's length, so parsing is linear in the size of the
+/// source however deeply sections nest.
 struct Parser {
     let source: TemplateSource
     let bytes: [UInt8]
     private var frames: [Frame]
+    private var ops: [Op] = []
+    /// The source offset of each operation's tag, for locating errors while rendering.
+    private var offsets: [Int32] = []
     private var tables = ProgramTables()
+    /// The text operation that text coming next may join: the last operation, when nothing
+    /// has opened or closed since it was written.
+    private var joinableText = -1
 
     init(source: TemplateSource) {
         self.source = source
         self.bytes = Array(source.text.utf8)
-        self.frames = [Frame(kind: .root, name: "", openOffset: 0, openLine: 0)]
+        self.frames = [Frame(kind: .root, name: "", openOffset: 0, openLine: 0, opIndex: -1)]
     }
 
     mutating func parse() throws(TemplateError) -> Program {
         var tokenizer = Tokenizer(bytes: bytes, source: source)
-        for (index, line) in try tokenizer.lines().enumerated() {
-            try feed(line, index: index)
+        var lineIndex = 0
+        while let line = try tokenizer.nextLine() {
+            try feed(line, index: lineIndex)
+            lineIndex += 1
         }
         if frames.count > 1, let open = frames.last {
             throw TemplateError(
                 .unclosedSection(name: open.name, openedAt: source.location(at: open.openOffset)),
                 at: source.location(at: bytes.count))
         }
-        return Program(source: source, tables: tables, ops: frames[0].ops)
+        return Program(source: source, tables: tables, ops: ops, offsets: offsets)
     }
 }
 
@@ -45,6 +57,8 @@ private struct Frame {
     let name: String
     let openOffset: Int
     let openLine: Int
+    /// Where its operation sits (its body follows); for a block inside a parent, where its body starts.
+    let opIndex: Int
     var standalone = false
     /// Removed from the start of each line of text inside.
     var dedent: [UInt8] = []
@@ -53,22 +67,20 @@ private struct Frame {
     /// A parent tag with only blanks before it on its line.
     var clearsLeft = false
     var leading: Range<Int> = 0..<0
-    var ops: [Op] = []
-    /// Where the last text operation this frame emitted itself sits; text right after it joins it.
-    var textOpIndex = -1
-    /// A parent's blocks, in the order they were closed.
-    var overrides: [(name: String, body: [Op])] = []
+    /// A parent's blocks as ranges of `ops`; a block named twice keeps the last.
+    var overrides: [String: Range<Int>] = [:]
 }
 
 private extension Parser {
     var top: Frame {
-        get { frames[frames.count - 1] }
-        set { frames[frames.count - 1] = newValue }
+        _read { yield frames[frames.count - 1] }
+        _modify { yield &frames[frames.count - 1] }
     }
 
     mutating func feed(_ line: [Token], index lineIndex: Int) throws(TemplateError) {
-        let tagIndices = line.indices.filter { line[$0].kind != .text }
-        guard let first = tagIndices.first, let last = tagIndices.last else {
+        guard let first = line.firstIndex(where: { $0.kind != .text }),
+            let last = line.lastIndex(where: { $0.kind != .text })
+        else {
             for (position, token) in line.enumerated() { appendText(token, atLineStart: position == 0) }
             return
         }
@@ -97,7 +109,7 @@ private extension Parser {
         }
     }
 
-    /// Adds a tag to the tree; returns whether it takes the rest of its line with it.
+    /// Adds a tag to the program; returns whether it takes the rest of its line with it.
     mutating func handle(
         _ token: Token, at position: Int, in context: LineContext, lineIndex: Int
     ) throws(TemplateError) -> Bool {
@@ -107,15 +119,19 @@ private extension Parser {
             return alone
         case .variable, .unescaped:
             try requireOutsideParent(token)
-            top.ops.append(.variable(name: add(Name(token.content)), escaped: token.kind == .variable))
+            emit(.variable(name: add(Name(token.content)), escaped: token.kind == .variable), at: token)
             return false
         case .section, .inverted:
             try requireOutsideParent(token)
+            let inverted = token.kind == .inverted
             var frame = Frame(
-                kind: .section(inverted: token.kind == .inverted), name: token.content,
-                openOffset: token.start, openLine: lineIndex)
+                kind: .section(inverted: inverted), name: token.content,
+                openOffset: token.start, openLine: lineIndex, opIndex: ops.count)
             frame.standalone = alone
             frame.dedent = top.dedent
+            emit(
+                .section(name: add(Name(token.content)), inverted: inverted, standalone: alone, bodyLength: 0),
+                at: token)
             frames.append(frame)
             return alone
         case .partial:
@@ -124,15 +140,17 @@ private extension Parser {
             tables.partials.append(
                 PartialSite(
                     name: PartialName(token.content), indentation: indentation, standalone: alone, offset: token.start))
-            top.ops.append(.partial(site: Int32(tables.partials.count - 1)))
+            emit(.partial(site: Int32(tables.partials.count - 1)), at: token)
             return alone
         case .parent:
             try requireOutsideParent(token)
-            var frame = Frame(kind: .parent, name: token.content, openOffset: token.start, openLine: lineIndex)
+            var frame = Frame(
+                kind: .parent, name: token.content, openOffset: token.start, openLine: lineIndex, opIndex: ops.count)
             frame.clearsLeft = context.clearsLeft(position)
             frame.leading = context.leadingRange
             frame.indentation = frame.clearsLeft ? context.leadingBlanks : []
             frame.dedent = top.dedent
+            emit(.parent(site: -1, bodyLength: 0), at: token)
             frames.append(frame)
             return false
         case .block:
@@ -143,10 +161,11 @@ private extension Parser {
     }
 
     mutating func openBlock(_ token: Token, at position: Int, in context: LineContext, lineIndex: Int) -> Bool {
+        let inParent = top.kind == .parent
         var frame = Frame(
-            kind: .block(inParent: top.kind == .parent), name: token.content,
-            openOffset: token.start, openLine: lineIndex)
-        let alone = top.kind == .parent ? context.clearsRight(position) : context.standsAlone(position)
+            kind: .block(inParent: inParent), name: token.content,
+            openOffset: token.start, openLine: lineIndex, opIndex: ops.count)
+        let alone = inParent ? context.clearsRight(position) : context.standsAlone(position)
         frame.standalone = alone
         if alone {
             let intrinsic = context.indentationOfNextLine
@@ -155,6 +174,12 @@ private extension Parser {
         } else {
             frame.dedent = top.dedent
             frame.indentation = context.clearsLeft(position) ? relative(context.leadingBlanks, to: top.dedent) : []
+        }
+        if inParent {
+            joinableText = -1
+        } else {
+            tables.blocks.append(BlockSite(name: frame.name, indentation: frame.indentation, standalone: alone))
+            emit(.block(site: Int32(tables.blocks.count - 1), bodyLength: 0), at: token)
         }
         frames.append(frame)
         return alone
@@ -174,84 +199,91 @@ private extension Parser {
                     openedAt: source.location(at: frame.openOffset)),
                 at: source.location(at: token.start))
         }
+        joinableText = -1
         let alone = context.standsAlone(position)
+        let bodyLength = Int32(ops.count - frame.opIndex - 1)
         switch frame.kind {
         case .root:
             return false
-        case .section(let inverted):
-            top.ops.append(
-                .section(
-                    name: add(Name(frame.name)), inverted: inverted, standalone: frame.standalone,
-                    bodyLength: Int32(frame.ops.count)))
-            top.ops += frame.ops
+        case .section:
+            guard case .section(let name, let inverted, let standalone, _) = ops[frame.opIndex] else { return alone }
+            ops[frame.opIndex] = .section(
+                name: name, inverted: inverted, standalone: standalone, bodyLength: bodyLength)
             return alone
         case .block(inParent: true):
-            top.overrides.removeAll { $0.name == frame.name }
-            top.overrides.append((frame.name, frame.ops))
+            top.overrides[frame.name] = frame.opIndex..<ops.count
             return false
         case .block(inParent: false):
-            tables.blocks.append(
-                BlockSite(
-                    name: frame.name, indentation: frame.indentation,
-                    standalone: frame.standalone))
-            top.ops.append(.block(site: Int32(tables.blocks.count - 1), bodyLength: Int32(frame.ops.count)))
-            top.ops += frame.ops
+            guard case .block(let site, _) = ops[frame.opIndex] else { return alone }
+            ops[frame.opIndex] = .block(site: site, bodyLength: bodyLength)
             return alone
         case .parent:
             let closesLine = context.clearsRight(position) && (frame.openLine != lineIndex || frame.clearsLeft)
             let pair = frame.clearsLeft && closesLine
+            var leadingText: Int32?
             if frame.clearsLeft && !pair && !frame.leading.isEmpty {
-                appendText(
-                    Token(
-                        kind: .text, start: frame.leading.lowerBound, end: frame.leading.upperBound,
-                        content: ""), atLineStart: true)
+                leadingText = segment(from: frame.leading.lowerBound, to: frame.leading.upperBound, atLineStart: true)
             }
-            var bodies: [Op] = []
-            var overrides: [String: Range<Int32>] = [:]
-            for (name, body) in frame.overrides {
-                overrides[name] = Int32(bodies.count)..<Int32(bodies.count + body.count)
-                bodies += body
-            }
+            let base = frame.opIndex + 1
+            let overrides = frame.overrides.mapValues { Int32($0.lowerBound - base)..<Int32($0.upperBound - base) }
             tables.parents.append(
                 ParentSite(
                     name: PartialName(frame.name), overrides: overrides,
                     indentation: pair ? relative(frame.indentation, to: top.dedent) : [],
-                    standalone: pair, offset: frame.openOffset))
-            top.ops.append(.parent(site: Int32(tables.parents.count - 1), bodyLength: Int32(bodies.count)))
-            top.ops += bodies
+                    standalone: pair, leadingText: leadingText, offset: frame.openOffset))
+            ops[frame.opIndex] = .parent(site: Int32(tables.parents.count - 1), bodyLength: bodyLength)
             return closesLine
         }
     }
 
+    mutating func emit(_ op: Op, at token: Token) {
+        ops.append(op)
+        offsets.append(Int32(truncatingIfNeeded: token.start))
+        joinableText = -1
+    }
+
     mutating func appendText(_ token: Token, atLineStart: Bool) {
-        guard top.kind != .parent else { return }
-        var start = token.start
+        guard top.kind != .parent,
+            let index = segment(from: token.start, to: token.end, atLineStart: atLineStart, joining: joinableText),
+            index >= 0
+        else { return }
+        ops.append(.text(segment: index))
+        offsets.append(Int32(truncatingIfNeeded: token.start))
+        joinableText = ops.count - 1
+    }
+
+    /// Adds `bytes[start..<end]` (less the frame's dedent at a line start) to the text table.
+    ///
+    /// Returns the new segment's index; -1 when the text joined the segment of the text
+    /// operation at `joining`; `nil` when nothing is left.
+    mutating func segment(from start: Int, to end: Int, atLineStart: Bool, joining: Int = -1) -> Int32? {
+        var start = start
         if atLineStart {
             for byte in top.dedent {
-                guard start < token.end, bytes[start] == byte else { break }
+                guard start < end, bytes[start] == byte else { break }
                 start += 1
             }
         }
-        guard start < token.end else { return }
+        guard start < end else { return nil }
         let textStart = Int32(tables.text.count)
         let firstBreak = Int32(tables.lineBreaks.count)
-        tables.text += bytes[start..<token.end]
-        for index in start..<token.end where bytes[index] == UInt8(ascii: "\n") {
+        tables.text += bytes[start..<end]
+        for index in start..<end where bytes[index] == UInt8(ascii: "\n") {
             tables.lineBreaks.append(textStart + Int32(index + 1 - start))
         }
-        let segment = Segment(
-            start: textStart, end: Int32(tables.text.count),
-            firstBreak: firstBreak, endBreak: Int32(tables.lineBreaks.count),
-            endsWithNewline: bytes[token.end - 1] == UInt8(ascii: "\n"))
-        if top.textOpIndex == top.ops.count - 1, case .text(let previous)? = top.ops.last {
-            tables.segments[Int(previous)].end = segment.end
-            tables.segments[Int(previous)].endBreak = segment.endBreak
-            tables.segments[Int(previous)].endsWithNewline = segment.endsWithNewline
-            return
+        let endsWithNewline = bytes[end - 1] == UInt8(ascii: "\n")
+        if joining >= 0, case .text(let previous) = ops[joining] {
+            tables.segments[Int(previous)].end = Int32(tables.text.count)
+            tables.segments[Int(previous)].endBreak = Int32(tables.lineBreaks.count)
+            tables.segments[Int(previous)].endsWithNewline = endsWithNewline
+            return -1
         }
-        tables.segments.append(segment)
-        top.ops.append(.text(segment: Int32(tables.segments.count - 1)))
-        top.textOpIndex = top.ops.count - 1
+        tables.segments.append(
+            Segment(
+                start: textStart, end: Int32(tables.text.count),
+                firstBreak: firstBreak, endBreak: Int32(tables.lineBreaks.count),
+                endsWithNewline: endsWithNewline))
+        return Int32(tables.segments.count - 1)
     }
 
     mutating func add(_ name: Name) -> NameRef {
@@ -274,19 +306,32 @@ private extension Parser {
     }
 }
 
-/// What a line holds around each of its tags.
+/// What a line holds around each of its tags; every question costs constant time.
 private struct LineContext {
     let line: [Token]
     let bytes: [UInt8]
     let first: Int
     let last: Int
+    /// The first token that is not blank text (`line.count` when there is none).
+    let firstFilled: Int
+    /// The last token that is not blank text (-1 when there is none).
+    let lastFilled: Int
+
+    init(line: [Token], bytes: [UInt8], first: Int, last: Int) {
+        self.line = line
+        self.bytes = bytes
+        self.first = first
+        self.last = last
+        firstFilled = line.firstIndex { !$0.isBlank(in: bytes) } ?? line.count
+        lastFilled = line.lastIndex { !$0.isBlank(in: bytes) } ?? -1
+    }
 
     func clearsLeft(_ position: Int) -> Bool {
-        line[..<position].allSatisfy { $0.isBlank(in: bytes) }
+        firstFilled >= position
     }
 
     func clearsRight(_ position: Int) -> Bool {
-        line[(position + 1)...].allSatisfy { $0.isBlank(in: bytes) }
+        lastFilled <= position
     }
 
     /// The only tag on its line, with nothing but blanks around it.

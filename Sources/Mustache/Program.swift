@@ -7,6 +7,8 @@
 final class Program: @unchecked Sendable {
     let source: TemplateSource
     let ops: UnsafeBufferPointer<Op>
+    /// The source offset of each operation's tag; read only to locate an error.
+    let offsets: [Int32]
     /// The bytes of every text operation, one after another.
     let text: UnsafeBufferPointer<UInt8>
     let segments: UnsafeBufferPointer<Segment>
@@ -18,9 +20,10 @@ final class Program: @unchecked Sendable {
     let parents: [ParentSite]
     let blocks: [BlockSite]
 
-    init(source: TemplateSource, tables: ProgramTables, ops: [Op]) {
+    init(source: TemplateSource, tables: ProgramTables, ops: [Op], offsets: [Int32]) {
         self.source = source
         self.ops = Self.copy(ops)
+        self.offsets = offsets
         self.text = Self.copy(tables.text)
         self.segments = Self.copy(tables.segments)
         self.lineBreaks = Self.copy(tables.lineBreaks)
@@ -37,6 +40,11 @@ final class Program: @unchecked Sendable {
         lineBreaks.deallocate()
         _ = UnsafeMutableBufferPointer(mutating: keys).deinitialize()
         keys.deallocate()
+    }
+
+    /// Where the tag of the operation at `index` is in the source.
+    func location(ofOp index: Int) -> SourceLocation {
+        source.location(at: Int(offsets[index]))
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
@@ -140,6 +148,8 @@ struct ParentSite: Sendable {
     let overrides: [String: Range<Int32>]
     let indentation: [UInt8]
     let standalone: Bool
+    /// The blanks before a parent tag that has them but does not stand alone, written first.
+    let leadingText: Int32?
     let offset: Int
 }
 

@@ -1,9 +1,9 @@
 /// Renders a compiled template into UTF-8 bytes; one renderer serves one `render` call.
-struct Renderer {
-    /// How deep partials and parents may nest before rendering gives up.
-    static let depthLimit = 200
-
-    private(set) var output: [UInt8] = []
+///
+/// Sections, partials, parents and blocks recurse; ``RenderLimits`` bounds how deep, how
+/// long and how much, so hostile input ends in a located error.
+struct Renderer: ~Copyable {
+    private var output: OutputBuffer
     private var stack: [Value]
     private var indentation: [UInt8] = []
     private var atLineStart = true
@@ -12,21 +12,38 @@ struct Renderer {
     /// The partial and parent tags being rendered, outermost first; located only on error.
     private var sites: [(program: Program, offset: Int)] = []
     private let library: TemplateLibrary?
+    private let limits: RenderLimits
+    /// Sections, blocks, partials and parents open right now.
+    private var depth = 0
+    private var steps = 0
+    /// The output limit error, once indented text has outgrown it.
+    private var overflow: TemplateError?
 
     init(root: Value, program: Program, library: TemplateLibrary?) {
         self.stack = [root]
         self.program = program
         self.library = library
-        output.reserveCapacity(4096 + program.text.count * 2)
+        self.limits = library?.limits ?? .standard
+        output = OutputBuffer(capacity: 4096 + program.text.count * 2)
     }
 
     mutating func render() throws(TemplateError) {
+        steps = program.ops.count
         try render(program, 0..<program.ops.count)
+        if let overflow { throw overflow }
     }
 
-    func finish() -> String {
-        String(decoding: output, as: UTF8.self)
-    }
+    /// The output as text.
+    var text: String { output.text }
+
+    /// The output as UTF-8 bytes.
+    var bytes: [UInt8] { output.bytes }
+}
+
+/// A place in a program, as a dictionary key.
+private struct SiteKey: Hashable {
+    let program: ObjectIdentifier
+    let offset: Int
 }
 
 /// A block passed to a parent: operations in the template that wrote it.
@@ -45,7 +62,7 @@ private extension Renderer {
         while index < range.upperBound {
             switch ops[index] {
             case .text(let segment):
-                write(segments[Int(segment)], of: program)
+                write(segments[Int(segment)], of: program, at: index)
                 index += 1
             case .variable(let name, let escaped):
                 startLine()
@@ -54,7 +71,7 @@ private extension Renderer {
             case .section(let name, let inverted, let standalone, let length):
                 if !standalone { startLine() }
                 let body = index + 1..<index + 1 + Int(length)
-                try renderSection(lookup(name, in: program), inverted: inverted, body: body, of: program)
+                try renderSection(lookup(name, in: program), inverted: inverted, body: body, at: index, of: program)
                 index = body.upperBound
             case .partial(let site):
                 let partial = program.partials[Int(site)]
@@ -65,6 +82,7 @@ private extension Renderer {
                 index += 1
             case .parent(let site, let length):
                 let parent = program.parents[Int(site)]
+                if let leading = parent.leadingText { write(segments[Int(leading)], of: program, at: index) }
                 if !parent.standalone { startLine() }
                 let base = index + 1
                 let passed = parent.overrides.mapValues { range in
@@ -80,30 +98,57 @@ private extension Renderer {
                 let block = program.blocks[Int(site)]
                 if !block.standalone { startLine() }
                 let body = index + 1..<index + 1 + Int(length)
-                try expand(block, defaultBody: body, of: program)
+                try expand(block, defaultBody: body, at: index, of: program)
                 index = body.upperBound
             }
         }
     }
 
+    @inline(never)
     mutating func renderSection(
-        _ value: Value?, inverted: Bool, body: Range<Int>, of program: Program
+        _ value: Value?, inverted: Bool, body: Range<Int>, at index: Int, of program: Program
     ) throws(TemplateError) {
         if inverted {
-            if !(value?.isTruthy ?? false) { try render(program, body) }
+            guard !(value?.isTruthy ?? false) else { return }
+            try enter(costing: body.count, at: index, of: program)
+            defer { depth -= 1 }
+            try render(program, body)
             return
         }
         guard let value, value.isTruthy else { return }
+        try enter(costing: 0, at: index, of: program)
+        defer { depth -= 1 }
         if case .array(let items) = value {
             for item in items {
+                try charge(body.count + 1, at: index, of: program)
                 stack.append(item)
                 try render(program, body)
                 stack.removeLast()
             }
         } else {
+            try charge(body.count, at: index, of: program)
             stack.append(value)
             try render(program, body)
             stack.removeLast()
+        }
+    }
+
+    /// Opens one level of nesting for the tag at operation `index`, counting `cost` steps.
+    @inline(__always)
+    mutating func enter(costing cost: Int, at index: Int, of program: Program) throws(TemplateError) {
+        steps += cost
+        if depth >= limits.nesting || steps > limits.steps || output.count > limits.outputBytes {
+            try stop(at: index, of: program, opening: true)
+        }
+        depth += 1
+    }
+
+    /// Counts `cost` steps against the budget; the output's size is checked here too.
+    @inline(__always)
+    mutating func charge(_ cost: Int, at index: Int, of program: Program) throws(TemplateError) {
+        steps += cost
+        if steps > limits.steps || output.count > limits.outputBytes {
+            try stop(at: index, of: program, opening: false)
         }
     }
 
@@ -116,29 +161,21 @@ private extension Renderer {
         defer { sites.removeLast() }
         guard let resolved = resolve(name) else {
             guard library?.missingPartials == .fail, case .dynamic(let dotted) = name else { return }
-            let written = dotted.parts.isEmpty ? "." : dotted.parts.map(\.string).joined(separator: ".")
-            throw TemplateError(
-                .missingPartial(name: "*" + written), at: siteLocations[0],
-                includedFrom: Array(siteLocations.dropFirst()))
+            try missing(dotted)
         }
-        guard sites.count <= Self.depthLimit else {
-            throw TemplateError(
-                .tooDeep(limit: Self.depthLimit), at: siteLocations[0], includedFrom: Array(siteLocations.dropFirst()))
-        }
-        let template: Template?
-        do {
-            template = try library?.template(named: resolved)
-        } catch {
-            throw TemplateError(error.reason, at: error.location, includedFrom: error.includedFrom + siteLocations)
-        }
-        guard let template else {
+        if sites.count > limits.partialDepth || depth >= limits.nesting { try stopAtSite(opening: true) }
+        guard let template = try load(resolved) else {
             if library == nil || library?.missingPartials == .renderEmpty { return }
-            throw TemplateError(
-                .missingPartial(name: resolved), at: siteLocations[0],
-                includedFrom: Array(siteLocations.dropFirst()))
+            try missing(resolved)
         }
+        steps += template.program.ops.count
+        if steps > limits.steps || output.count > limits.outputBytes { try stopAtSite(opening: false) }
         let saved = (indentation, overrides)
-        defer { (indentation, overrides) = saved }
+        depth += 1
+        defer {
+            (indentation, overrides) = saved
+            depth -= 1
+        }
         indentation = standalone ? indentation + extra : []
         if !local.isEmpty {
             overrides = overrides.isEmpty ? local : local.merging(overrides) { _, outer in outer }
@@ -147,11 +184,18 @@ private extension Renderer {
     }
 
     /// Renders a block where it stands: the content passed for it, or its default.
-    mutating func expand(_ block: BlockSite, defaultBody: Range<Int>, of program: Program) throws(TemplateError) {
+    mutating func expand(
+        _ block: BlockSite, defaultBody: Range<Int>, at index: Int, of program: Program
+    ) throws(TemplateError) {
+        let override = overrides[block.name]
+        try enter(costing: override?.range.count ?? defaultBody.count, at: index, of: program)
         let saved = indentation
-        defer { indentation = saved }
+        defer {
+            indentation = saved
+            depth -= 1
+        }
         if !block.indentation.isEmpty { indentation += block.indentation }
-        if let override = overrides[block.name] {
+        if let override {
             let outer = overrides
             defer { overrides = outer }
             overrides = override.scope
@@ -161,9 +205,74 @@ private extension Renderer {
         }
     }
 
-    /// The include sites, innermost first, as file locations.
+    /// The template called `name`, with a loader's error placed in the chain of partials.
+    @inline(never)
+    func load(_ name: String) throws(TemplateError) -> Template? {
+        do {
+            return try library?.template(named: name)
+        } catch {
+            throw TemplateError(error.reason, at: error.location, includedFrom: error.includedFrom + siteLocations)
+        }
+    }
+
+    /// The limit that operation `index` ran into; `opening`: when it was to open a level.
+    ///
+    /// Errors are made in functions of their own, so that the recursive functions keep
+    /// small stack frames (and the stack holds more levels).
+    @inline(never)
+    func stop(at index: Int, of program: Program, opening: Bool) throws(TemplateError) -> Never {
+        if let overflow { throw overflow }
+        throw TemplateError(
+            exceeded(opening: opening), at: program.location(ofOp: index), includedFrom: siteLocations)
+    }
+
+    /// The limit the innermost partial or parent tag ran into, at that tag.
+    @inline(never)
+    func stopAtSite(opening: Bool) throws(TemplateError) -> Never {
+        if let overflow { throw overflow }
+        let reason =
+            opening && sites.count > limits.partialDepth
+            ? .tooDeep(limit: limits.partialDepth) : exceeded(opening: opening)
+        let locations = siteLocations
+        throw TemplateError(reason, at: locations[0], includedFrom: Array(locations.dropFirst()))
+    }
+
+    func exceeded(opening: Bool) -> TemplateError.Reason {
+        if opening && depth >= limits.nesting { return .nestedTooDeep(limit: limits.nesting) }
+        if steps > limits.steps { return .tooManySteps(limit: limits.steps) }
+        return .outputTooLarge(limit: limits.outputBytes)
+    }
+
+    /// Indented text outgrew the output limit: keeps the error for the next check.
+    @inline(never)
+    mutating func noteOverflow(at index: Int, of program: Program) {
+        guard overflow == nil else { return }
+        overflow = TemplateError(
+            .outputTooLarge(limit: limits.outputBytes), at: program.location(ofOp: index), includedFrom: siteLocations)
+    }
+
+    @inline(never)
+    func missing(_ name: String) throws(TemplateError) -> Never {
+        let locations = siteLocations
+        throw TemplateError(.missingPartial(name: name), at: locations[0], includedFrom: Array(locations.dropFirst()))
+    }
+
+    @inline(never)
+    func missing(_ dotted: Name) throws(TemplateError) -> Never {
+        try missing("*" + (dotted.parts.isEmpty ? "." : dotted.parts.map(\.string).joined(separator: ".")))
+    }
+
+    /// The include sites, innermost first, as file locations (each place found once, as a
+    /// recursive partial repeats the same few).
     var siteLocations: [SourceLocation] {
-        sites.reversed().map { $0.program.source.location(at: $0.offset) }
+        var found: [SiteKey: SourceLocation] = [:]
+        return sites.reversed().map { site in
+            let key = SiteKey(program: ObjectIdentifier(site.program), offset: site.offset)
+            if let location = found[key] { return location }
+            let location = site.program.source.location(at: site.offset)
+            found[key] = location
+            return location
+        }
     }
 
     func resolve(_ name: PartialName) -> String? {
@@ -207,42 +316,55 @@ private extension Renderer {
     mutating func write(_ value: Value, escaped: Bool) {
         switch value {
         case .string(let text):
-            escaped ? HTML.appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
+            escaped ? HTML.appendEscaped(text, to: &output) : HTML.append(text, to: &output)
         case .null, .object:
             break
         default:
             let text = value.renderedText
-            escaped ? HTML.appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
+            escaped ? HTML.appendEscaped(text, to: &output) : HTML.append(text, to: &output)
         }
     }
 
     /// Writes the indentation if this is the first thing on a line.
     mutating func startLine() {
         if atLineStart {
-            output.append(contentsOf: indentation)
+            output.append(indentation)
             atLineStart = false
         }
     }
 
-    mutating func write(_ segment: Segment, of program: Program) {
+    /// Writes text, indenting its lines when a standalone partial or block asks for it.
+    @inline(__always)
+    mutating func write(_ segment: Segment, of program: Program, at opIndex: Int) {
+        if indentation.isEmpty {
+            output.append(
+                UnsafeBufferPointer(rebasing: program.text[Int(segment.start)..<Int(segment.end)]))
+            atLineStart = segment.endsWithNewline
+        } else {
+            writeIndented(segment, of: program, at: opIndex)
+        }
+    }
+
+    /// Writes text with the indentation at the start of each line; when that makes it
+    /// outgrow the output limit, stops early and keeps the error for the next check.
+    @inline(never)
+    mutating func writeIndented(_ segment: Segment, of program: Program, at opIndex: Int) {
         let text = program.text
-        do {
-            if indentation.isEmpty {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(segment.start)..<Int(segment.end)]))
-            } else {
-                var start = Int(segment.start)
-                for index in Int(segment.firstBreak)..<Int(segment.endBreak) {
-                    let end = Int(program.lineBreaks[index])
-                    if atLineStart { output.append(contentsOf: indentation) }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
-                    atLineStart = true
-                    start = end
-                }
-                if start < Int(segment.end) {
-                    if atLineStart { output.append(contentsOf: indentation) }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<Int(segment.end)]))
-                }
+        var start = Int(segment.start)
+        for index in Int(segment.firstBreak)..<Int(segment.endBreak) {
+            if output.count > limits.outputBytes {
+                noteOverflow(at: opIndex, of: program)
+                return
             }
+            let end = Int(program.lineBreaks[index])
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: text[start..<end]))
+            atLineStart = true
+            start = end
+        }
+        if start < Int(segment.end) {
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: text[start..<Int(segment.end)]))
         }
         atLineStart = segment.endsWithNewline
     }

@@ -23,16 +23,21 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     ///
     /// Only called when an error is reported, so it simply walks the text.
     public init(path: String, source: String, offset: Int) {
+        var source = source
+        self = source.withUTF8 { SourceLocation(path: path, utf8: $0, offset: offset) }
+    }
+
+    /// The location of byte `offset` in UTF-8 `bytes`: a line per newline before it, and a
+    /// column per scalar since the last one (a byte that does not continue a sequence
+    /// starts a scalar).
+    public init(path: String, utf8 bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
         var line = 1
         var column = 1
-        var consumed = 0
-        for scalar in source.unicodeScalars {
-            if consumed >= offset { break }
-            consumed += UTF8.width(scalar)
-            if scalar == "\n" {
+        for byte in bytes.prefix(max(0, offset)) {
+            if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
-            } else {
+            } else if byte & 0xC0 != 0x80 {
                 column += 1
             }
         }

@@ -12,6 +12,22 @@ public struct Template: Sendable {
         self.program = try parser.parse()
     }
 
+    /// Parses the bytes of a template file: UTF-8, after a byte order mark if there is one.
+    ///
+    /// A byte that is not UTF-8 is an error at its line and column.
+    public init(utf8 bytes: [UInt8], name: String = "template", path: String? = nil) throws(TemplateError) {
+        let body = UTF8Text.withoutByteOrderMark(bytes)
+        switch UTF8Text.decode(body) {
+        case .success(let text):
+            try self.init(text, name: name, path: path)
+        case .failure(let invalid):
+            let location = body.withUnsafeBufferPointer {
+                SourceLocation(path: path ?? name, utf8: $0, offset: invalid.offset)
+            }
+            throw TemplateError(.invalidUTF8(byte: invalid.byte), at: location)
+        }
+    }
+
     /// The path error messages show for this template.
     public var path: String { program.source.path }
 
@@ -21,13 +37,13 @@ public struct Template: Sendable {
     public func render(_ value: Value, partials: TemplateLibrary? = nil) throws(TemplateError) -> String {
         var renderer = Renderer(root: value, program: program, library: partials)
         try renderer.render()
-        return renderer.finish()
+        return renderer.text
     }
 
     /// Renders into bytes (UTF-8), skipping the final conversion to `String`.
     public func renderBytes(_ value: Value, partials: TemplateLibrary? = nil) throws(TemplateError) -> [UInt8] {
         var renderer = Renderer(root: value, program: program, library: partials)
         try renderer.render()
-        return renderer.output
+        return renderer.bytes
     }
 }

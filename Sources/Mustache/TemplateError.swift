@@ -11,18 +11,29 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case tagInsideParent(tag: String, parent: String)
         case missingPartial(name: String)
         case tooDeep(limit: Int)
+        case nestedTooDeep(limit: Int)
+        case tooManySteps(limit: Int)
+        case outputTooLarge(limit: Int)
+        case longDelimiters(limit: Int)
+        case invalidUTF8(byte: UInt8)
         case unreadable(detail: String)
     }
 
-    public let reason: Reason
-    public let location: SourceLocation
+    /// The fields, in one box: the error then fits in a register, where a large struct would
+    /// take stack space in every frame that calls a throwing function (and rendering recurses).
+    private let storage: ErrorStorage
+
+    public var reason: Reason { storage.reason }
+    public var location: SourceLocation { storage.location }
     /// The partial and parent tags that included the failing template, innermost first.
-    public let includedFrom: [SourceLocation]
+    public var includedFrom: [SourceLocation] { storage.includedFrom }
 
     public init(_ reason: Reason, at location: SourceLocation, includedFrom: [SourceLocation] = []) {
-        self.reason = reason
-        self.location = location
-        self.includedFrom = includedFrom
+        storage = ErrorStorage(reason: reason, location: location, includedFrom: includedFrom)
+    }
+
+    public static func == (lhs: TemplateError, rhs: TemplateError) -> Bool {
+        lhs.reason == rhs.reason && lhs.location == rhs.location && lhs.includedFrom == rhs.includedFrom
     }
 
     /// The message without its location.
@@ -46,6 +57,16 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
             "no template named \"\(name)\""
         case .tooDeep(let limit):
             "partials nest more than \(limit) deep (endless recursion?)"
+        case .nestedTooDeep(let limit):
+            "sections, blocks and partials nest more than \(limit) deep"
+        case .tooManySteps(let limit):
+            "rendering takes more than \(limit) steps (partials that include themselves over and over?)"
+        case .outputTooLarge(let limit):
+            "the output is larger than \(limit) bytes"
+        case .longDelimiters(let limit):
+            "set-delimiter tag: a delimiter may be at most \(limit) bytes long"
+        case .invalidUTF8(let byte):
+            UTF8Text.message(invalidByte: byte)
         case .unreadable(let detail):
             "cannot read template: \(detail)"
         }
@@ -57,5 +78,18 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
             text += "\n    included from \(site)"
         }
         return text
+    }
+}
+
+/// A ``TemplateError``'s fields; immutable.
+private final class ErrorStorage: Sendable {
+    let reason: TemplateError.Reason
+    let location: SourceLocation
+    let includedFrom: [SourceLocation]
+
+    init(reason: TemplateError.Reason, location: SourceLocation, includedFrom: [SourceLocation]) {
+        self.reason = reason
+        self.location = location
+        self.includedFrom = includedFrom
     }
 }

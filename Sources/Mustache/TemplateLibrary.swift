@@ -17,14 +17,20 @@ public final class TemplateLibrary: Sendable {
     public typealias Loader = @Sendable (String) throws(TemplateError) -> Template?
 
     public let missingPartials: MissingPartials
+    /// How deep, how long and how much one render may go.
+    public let limits: RenderLimits
     private let templates: [String: Template]
     private let loader: Loader?
     private let loaded = Mutex<[String: Template?]>([:])
 
-    public init(templates: [String: Template] = [:], missingPartials: MissingPartials = .fail, loader: Loader? = nil) {
+    public init(
+        templates: [String: Template] = [:], missingPartials: MissingPartials = .fail, loader: Loader? = nil,
+        limits: RenderLimits = .standard
+    ) {
         self.templates = templates
         self.missingPartials = missingPartials
         self.loader = loader
+        self.limits = limits
     }
 
     /// Parses each source under its name; `paths` (by name) are used in error messages.

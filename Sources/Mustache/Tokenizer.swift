@@ -1,49 +1,59 @@
 /// Splits template source into lines of tokens, following set-delimiter tags.
+///
+/// Lines come one at a time, and each byte is scanned once for the next opening
+/// delimiter, so tokenizing is linear in the size of the source.
 struct Tokenizer {
+    /// The longest delimiter a set-delimiter tag may choose: searching for one costs up to
+    /// its length per byte of source.
+    static let delimiterLimit = 32
+
     let bytes: [UInt8]
     let source: TemplateSource
     private var open: [UInt8] = Array("{{".utf8)
     private var close: [UInt8] = Array("}}".utf8)
+    private var position = 0
+    /// Where the next opening delimiter starts (`bytes.count` when there is none), once found.
+    private var nextTag: Int?
 
     init(bytes: [UInt8], source: TemplateSource) {
         self.bytes = bytes
         self.source = source
     }
 
-    /// The template's lines; each ends after a newline or at the end of the source.
-    mutating func lines() throws(TemplateError) -> [[Token]] {
-        var lines: [[Token]] = []
+    /// The next line of the template, ending after a newline or at the end of the source;
+    /// `nil` after the last one.
+    mutating func nextLine() throws(TemplateError) -> [Token]? {
         var line: [Token] = []
-        var position = 0
         while position < bytes.count {
-            let tagStart = find(open, from: position) ?? bytes.count
-            appendText(from: position, to: tagStart, line: &line, lines: &lines)
+            let tagStart = nextTag ?? find(open, from: position) ?? bytes.count
+            nextTag = tagStart
+            if let newline = firstNewline(from: position, to: tagStart) {
+                line.append(Token(kind: .text, start: position, end: newline + 1, content: ""))
+                position = newline + 1
+                return line
+            }
+            if position < tagStart {
+                line.append(Token(kind: .text, start: position, end: tagStart, content: ""))
+                position = tagStart
+            }
             if tagStart == bytes.count { break }
             let tag = try scanTag(at: tagStart)
             line.append(tag)
             position = tag.end
+            nextTag = nil
         }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        return line.isEmpty ? nil : line
     }
 }
 
 private extension Tokenizer {
-    func appendText(from start: Int, to end: Int, line: inout [Token], lines: inout [[Token]]) {
-        var pieceStart = start
+    func firstNewline(from start: Int, to end: Int) -> Int? {
         var index = start
         while index < end {
-            if bytes[index] == UInt8(ascii: "\n") {
-                line.append(Token(kind: .text, start: pieceStart, end: index + 1, content: ""))
-                lines.append(line)
-                line = []
-                pieceStart = index + 1
-            }
+            if bytes[index] == UInt8(ascii: "\n") { return index }
             index += 1
         }
-        if pieceStart < end {
-            line.append(Token(kind: .text, start: pieceStart, end: end, content: ""))
-        }
+        return nil
     }
 
     mutating func scanTag(at tagStart: Int) throws(TemplateError) -> Token {
@@ -73,6 +83,9 @@ private extension Tokenizer {
         let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
             throw TemplateError(.invalidDelimiters(content), at: source.location(at: offset))
+        }
+        guard parts.allSatisfy({ $0.utf8.count <= Self.delimiterLimit }) else {
+            throw TemplateError(.longDelimiters(limit: Self.delimiterLimit), at: source.location(at: offset))
         }
         open = Array(parts[0].utf8)
         close = Array(parts[1].utf8)

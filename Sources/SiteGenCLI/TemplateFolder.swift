@@ -23,14 +23,14 @@ public struct TemplateFolder: Sendable {
         guard let file = SafePath.resolve(name + ".mustache", in: url) else { return nil }
         let shown = displayPath.isEmpty ? "\(name).mustache" : "\(displayPath)/\(name).mustache"
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let text: String
+        let bytes: Data
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            bytes = try Data(contentsOf: file)
         } catch {
             throw TemplateError(
                 .unreadable(detail: error.localizedDescription),
                 at: SourceLocation(path: shown, line: 1, column: 1))
         }
-        return try Template(text, name: name, path: shown)
+        return try Template(utf8: Array(bytes), name: name, path: shown)
     }
 }

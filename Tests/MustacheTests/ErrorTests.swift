@@ -198,4 +198,39 @@ struct ErrorTests {
         #expect(locations.sorted() == [at(1, 2, in: "b"), at(1, 9), at(1, 10), at(2, 1)])
         #expect(at(3, 4).description == "page.mustache:3:4")
     }
+
+    @Test("template bytes that are not UTF-8 are an error at the first bad byte; a byte order mark is skipped")
+    func invalidUTF8() throws {
+        let bytes = Array("<p>\n  제목 ".utf8) + [0xFF] + Array("</p>".utf8)
+        let error = #expect(throws: TemplateError.self) {
+            try Template(utf8: bytes, name: "page", path: "page.mustache")
+        }
+        #expect(error == TemplateError(.invalidUTF8(byte: 0xFF), at: at(2, 6)))
+        #expect(error?.description == "page.mustache:2:6: not valid UTF-8: byte 0xFF cannot appear here")
+        let truncated = #expect(throws: TemplateError.self) {
+            try Template(utf8: Array("ab".utf8) + [0xE2, 0x82], name: "page", path: "page.mustache")
+        }
+        #expect(truncated == TemplateError(.invalidUTF8(byte: 0xE2), at: at(1, 3)))
+        #expect(try Template(utf8: [0xEF, 0xBB, 0xBF] + Array("{{a}}".utf8)).render(["a": 1]) == "1")
+        let afterMark = #expect(throws: TemplateError.self) {
+            try Template(utf8: [0xEF, 0xBB, 0xBF] + Array("{{/x}}".utf8), name: "page", path: "page.mustache")
+        }
+        #expect(afterMark == TemplateError(.unexpectedClosingTag(name: "x"), at: at(1, 1)))
+    }
+
+    @Test(
+        "limit errors say which limit",
+        arguments: [
+            (TemplateError.Reason.nestedTooDeep(limit: 1000), "sections, blocks and partials nest more than 1000 deep"),
+            (
+                .tooManySteps(limit: 5),
+                "rendering takes more than 5 steps (partials that include themselves over and over?)"
+            ),
+            (.outputTooLarge(limit: 7), "the output is larger than 7 bytes"),
+            (.longDelimiters(limit: 32), "set-delimiter tag: a delimiter may be at most 32 bytes long"),
+            (.invalidUTF8(byte: 0x0A), "not valid UTF-8: byte 0x0A cannot appear here"),
+        ])
+    func limitMessages(reason: TemplateError.Reason, message: String) {
+        #expect(TemplateError(reason, at: at(3, 4)).description == "page.mustache:3:4: \(message)")
+    }
 }

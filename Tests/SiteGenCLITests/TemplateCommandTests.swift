@@ -109,4 +109,110 @@ struct TemplateCommandTests {
         #expect(await console.run(arguments, in: folder.url) == 1)
         #expect(console.err.hasPrefix(prefix))
     }
+
+    @Test(
+        "strict JSON: a trailing comma, a repeated key or nesting beyond 512 is an error at its place",
+        arguments: [
+            ("[1,2,]", #"d.json:1:5: not valid JSON: trailing comma before "]""#),
+            ("{\"a\": 1,\n}", #"d.json:1:8: not valid JSON: trailing comma before "}""#),
+            ("{\"a\": 1,\n \"a\": 2}", #"d.json:2:2: duplicate key "a" (first at 1:2)"#),
+            (String(repeating: "[", count: 1 << 20), "d.json:1:513: arrays and objects nest more than 512 deep"),
+            (#"{"a": 1e400}"#, "d.json:1:7: number 1e400 is too large (beyond ±1.8e308)"),
+            (
+                #"{"a": "\udc00"}"#,
+                #"d.json:1:8: not valid JSON: "\udc00" is half of a surrogate pair, without its other half"#
+            ),
+        ])
+    func strictJSON(json: String, message: String) async throws {
+        let folder = try TemporaryFolder(["t.mustache": "{{a}}", "d.json": json])
+        let console = TestConsole()
+        #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(console.err == message + "\n")
+        #expect(console.out.isEmpty)
+    }
+
+    @Test("data reads as before: a byte order mark, big numbers and escapes")
+    func dataAsBefore() async throws {
+        let folder = try TemporaryFolder([
+            "t.mustache": "{{a}}|{{b}}|{{c}}|{{d}}|{{e}}|{{f}}|{{g}}",
+            "d.json": #"{"a": 1e300, "b": 123456789012345678901234567890, "c": -0, "d": 1.0, "e": 1E2, "#
+                + #""f": 9223372036854775808, "g": "\ud83d\ude00\u0041"}"#,
+        ])
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"a": "<b>"}"#.utf8)).write(
+            to: folder.url.appendingPathComponent("bom.json"))
+        let console = TestConsole()
+        #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 0)
+        #expect(console.out == "1e+300|1.2345678901234568e+29|0|1|100|9.223372036854776e+18|😀A")
+        let bom = TestConsole()
+        #expect(await bom.run(["template", "t.mustache", "--data", "bom.json"], in: folder.url) == 0)
+        #expect(bom.out == "&lt;b&gt;||||||")
+    }
+
+    @Test("data that is not UTF-8 is an error at the first bad byte")
+    func invalidUTF8Data() async throws {
+        let folder = try TemporaryFolder(["t.mustache": "{{a}}"])
+        try Data(Array("{\n  \"a\": \"é".utf8) + [0xFF] + Array("\"}".utf8))
+            .write(to: folder.url.appendingPathComponent("d.json"))
+        let console = TestConsole()
+        #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(console.err == "d.json:2:10: not valid UTF-8: byte 0xFF cannot appear here\n")
+    }
+
+    @Test("a template or partial that is not UTF-8 is an error at the first bad byte, with the chain of partials")
+    func invalidUTF8Template() async throws {
+        let folder = try TemporaryFolder(["d.json": "{}", "page.mustache": "x\n {{>part}}"])
+        try Data(Array("ab\n한국".utf8) + [0xC0, 0x80] + Array("x".utf8))
+            .write(to: folder.url.appendingPathComponent("t.mustache"))
+        try Data(Array("ok\n{{x}}".utf8) + [0x80]).write(to: folder.url.appendingPathComponent("part.mustache"))
+        let console = TestConsole()
+        #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(console.err == "t.mustache:2:3: not valid UTF-8: byte 0xC0 cannot appear here\n")
+        #expect(console.out.isEmpty)
+        let partial = TestConsole()
+        #expect(await partial.run(["template", "page.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(
+            partial.err == """
+                part.mustache:2:6: not valid UTF-8: byte 0x80 cannot appear here
+                    included from page.mustache:2:2
+
+                """)
+    }
+
+    @Test("a template with a byte order mark renders without it, as before")
+    func byteOrderMark() async throws {
+        let folder = try TemporaryFolder(["d.json": #"{"a": 1}"#])
+        try Data([0xEF, 0xBB, 0xBF] + Array("{{a}}\n{{/b}}".utf8)).write(
+            to: folder.url.appendingPathComponent("t.mustache"))
+        try Data([0xEF, 0xBB, 0xBF] + Array("[{{a}}]".utf8)).write(to: folder.url.appendingPathComponent("ok.mustache"))
+        let console = TestConsole()
+        #expect(await console.run(["template", "ok.mustache", "--data", "d.json"], in: folder.url) == 0)
+        #expect(console.out == "[1]")
+        let error = TestConsole()
+        #expect(await error.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(error.err == "t.mustache:2:1: closing tag \"b\" has no matching opening tag\n")
+    }
+
+    @Test("20,000 nested sections end in an error at the one too deep, not a crash")
+    func deepSections() async throws {
+        let text = String(repeating: "{{#a}}", count: 20_000) + "x" + String(repeating: "{{/a}}", count: 20_000)
+        let folder = try TemporaryFolder(["t.mustache": text, "d.json": #"{"a": true}"#])
+        let console = TestConsole()
+        #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(console.err == "t.mustache:1:6001: sections, blocks and partials nest more than 1000 deep\n")
+    }
+
+    @Test("a tree partial over data deeper than 200 ends in an error at the partial tag")
+    func deepTree() async throws {
+        let data = String(repeating: #"{"c": "#, count: 300) + "1" + String(repeating: "}", count: 300)
+        let folder = try TemporaryFolder([
+            "t.mustache": "{{>node}}", "node.mustache": "<{{#c}}{{>node}}{{/c}}>", "d.json": data,
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        let lines = console.err.split(separator: "\n")
+        #expect(lines.first == "node.mustache:1:8: partials nest more than 200 deep (endless recursion?)")
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0 == "    included from node.mustache:1:8" })
+        #expect(lines.last == "    included from t.mustache:1:1")
+        #expect(lines.count == 201)
+    }
 }

@@ -38,9 +38,9 @@ struct TemplateCommand: Command {
         let base = URL(fileURLWithPath: environment.currentDirectory, isDirectory: true)
         let fileURL = URL(fileURLWithPath: file, relativeTo: base)
         let value = try JSONValue.read(data, relativeTo: base)
-        let text: String
+        let bytes: Data
         do {
-            text = try String(contentsOf: fileURL, encoding: .utf8)
+            bytes = try Data(contentsOf: fileURL)
         } catch {
             throw CommandError("\(file): cannot read template: \(error.localizedDescription)")
         }
@@ -49,7 +49,7 @@ struct TemplateCommand: Command {
             displayPath: folderPath,
             url: URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base))
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let template = try Template(text, name: name, path: file)
+        let template = try Template(utf8: Array(bytes), name: name, path: file)
         let library = TemplateLibrary(missingPartials: .fail, loader: folder.loader)
         environment.console.out(try template.render(value, partials: library))
         return ExitCode.success

@@ -1,0 +1,45 @@
+import Foundation
+import SiteGenCLI
+import Testing
+
+/// A site's own theme that nests too deep or recurses forever fails the build with a
+/// located error, in the binary users run.
+@Suite("hostile site themes")
+struct ThemeLimitsTests {
+    static let site = [
+        "site.yml": "title: Test Reviews\nbase_url: https://example.org/\n",
+        "content/movies/heat.md": "---\ntitle: Heat\ndate: 2024-05-01\n---\nGood.\n",
+    ]
+
+    @Test("a review template with 20,000 nested sections fails the build at the section one too deep")
+    func deepSections() async throws {
+        var files = Self.site
+        files["Templates/review.mustache"] =
+            String(repeating: "{{#review}}", count: 20_000) + "x" + String(repeating: "{{/review}}", count: 20_000)
+        let site = try TemporaryFolder(files)
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(
+            console.err == """
+                Templates/review.mustache:1:11001: sections, blocks and partials nest more than 1000 deep
+                rendering failed: 1 error
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    @Test("a theme partial that includes itself fails the build at the tag, with the chain of partials")
+    func endlessPartial() async throws {
+        var files = Self.site
+        files["Templates/review.mustache"] = "{{>loop}}"
+        files["Templates/loop.mustache"] = "x\n {{>loop}}"
+        let site = try TemporaryFolder(files)
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        let lines = console.err.split(separator: "\n")
+        #expect(lines.first == "Templates/loop.mustache:2:2: partials nest more than 200 deep (endless recursion?)")
+        #expect(lines.dropLast().last == "    included from Templates/review.mustache:1:1")
+        #expect(lines.last == "rendering failed: 1 error")
+        #expect(lines.count == 202)
+    }
+}
