@@ -55,6 +55,7 @@ struct BuildBenchmark {
         let output = folder.appendingPathComponent("public")
         let runner = BuildRunner(source: folder, output: output, binary: binary, memoryLimit: memoryLimit)
         print("builds: \(runner.description), each in a fresh process, output \(output.path)")
+        fflush(nil)  // progress, when the output is a file or a pipe
 
         var results: [(String, [BuildRunner.Outcome])] = []
         var full: [BuildRunner.Outcome] = []

@@ -86,6 +86,7 @@ struct ServeBenchmark {
                 if kind == .draftOn { try untimed(.draftOff, number, &session, server) }
             }
             print(row(kind, timings, changed, rebuild, problem))
+            fflush(nil)  // progress, when the output is a file or a pipe
         }
         let memory = server.memory
         print("")
