@@ -34,11 +34,17 @@ final class MemoryWatchdog: Sendable {
         return state.withLock { $0.killedAt }
     }
 
-    /// VmRSS from /proc/PID/status, 0 once the process is gone.
+    /// The resident memory of `pid` in kilobytes, from /proc/PID/statm (read with plain
+    /// `open`/`read`: procfs files report a size of 0); 0 once the process is gone.
     static func residentKilobytes(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        let descriptor = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 }
