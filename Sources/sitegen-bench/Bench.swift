@@ -9,10 +9,18 @@ enum Bench {
         Benchmarks:
           template FILE --data DATA.json [--partials DIR] --iterations N
               Compile FILE once, render it N times on one thread, print renders/s.
-          build --reviews N [--keep DIR]
-              Generate a site of N reviews and time full builds of it.
-          serve [--source DIR | --reviews N] [--edits N] [--wrk-seconds S]
-              Time save-to-served rebuilds and wrk requests/s on a review page.
+          build [--reviews N] [--words W|MIN-MAX] [--page-size P] [--seed S] [--edit] [--repeat K]
+                [--binary SITEGEN] [--max-memory MB] [--keep DIR | --write-site DIR]
+              Generate a site of N reviews (default 1000, 500-700 words, page size 6) and time,
+              each in a fresh process, a full build into an empty folder, a rebuild with nothing
+              changed and, with --edit, a rebuild after one review changed. --write-site DIR
+              only writes the site (for sitegen build or Benchmarks/hugo), --keep DIR keeps it.
+              --binary times that sitegen's build command instead of the SiteBuilder steps;
+              --max-memory stops a build whose resident memory passes MB megabytes.
+          serve [--source DIR | --reviews N] [--words W|MIN-MAX] [--page-size P] [--repeat K]
+                [--only KIND,...] [--binary SITEGEN] [--wrk-seconds S]
+              Run sitegen serve on a site (default 10000 generated reviews) and time save to
+              served for each kind of edit, then wrk requests/s on a review page.
 
         """
 
@@ -27,6 +35,8 @@ enum Bench {
                 try TemplateBenchmark(Array(arguments.dropFirst())).run()
             case "build":
                 try BuildBenchmark(Array(arguments.dropFirst())).run()
+            case "build-child":
+                try BuildChild(Array(arguments.dropFirst())).run()
             case "serve":
                 try ServeBenchmark(Array(arguments.dropFirst())).run()
             case "--help", "-h":

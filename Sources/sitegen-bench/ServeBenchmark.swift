@@ -1,22 +1,42 @@
 import Foundation
-import SiteGen
 import SiteGenCLI
-import Synchronization
 
-/// Times `serve`: from saving a review to its rebuilt page being served, and requests per
-/// second for a review page with wrk.
+/// `sitegen-bench serve`: runs `sitegen serve` on a site and times, for each kind of edit,
+/// from saving a file to the changed page (or the 404) being what a GET returns; then
+/// measures requests per second on a review page with wrk.
 struct ServeBenchmark {
-    let reviews: Int?
+    let site: SyntheticSite
     let source: String?
-    let edits: Int
+    let repeats: Int
+    let kinds: [EditKind]
+    let binary: String
     let wrkSeconds: Int
 
     init(_ words: [String]) throws {
         let arguments = try Arguments(
-            words, spec: ArgumentSpec(options: ["--reviews", "--source", "--edits", "--wrk-seconds"]))
-        reviews = try arguments.integer("--reviews", in: 1...1_000_000)
+            words,
+            spec: ArgumentSpec(options: [
+                "--reviews", "--words", "--page-size", "--seed", "--source", "--repeat", "--only", "--binary",
+                "--wrk-seconds", "--edits",
+            ]))
+        site = try SyntheticSite(arguments, defaultReviews: 10_000)
         source = arguments.value("--source")
-        edits = try arguments.integer("--edits", in: 1...1000) ?? 10
+        repeats = try arguments.integer("--repeat", in: 1...100) ?? arguments.integer("--edits", in: 1...100) ?? 5
+        kinds =
+            try arguments.value("--only").map { list in
+                try list.split(separator: ",").map { name in
+                    guard let kind = EditKind(rawValue: String(name)) else {
+                        throw UsageError(
+                            "unknown edit \"\(name)\"; the edits are "
+                                + EditKind.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    return kind
+                }
+            } ?? EditKind.allCases
+        binary =
+            arguments.value("--binary")
+            ?? URL(fileURLWithPath: ChildProcess.ownExecutable).deletingLastPathComponent()
+            .appendingPathComponent("sitegen").path
         wrkSeconds = try arguments.integer("--wrk-seconds", in: 0...600) ?? 10
     }
 
@@ -27,115 +47,116 @@ struct ServeBenchmark {
         if let source {
             try copySite(from: URL(fileURLWithPath: source), to: folder)
         } else {
-            _ = try SyntheticSite(reviews: reviews ?? 10_000).write(to: folder)
+            _ = try site.write(to: folder)
         }
-        let clock = ContinuousClock()
-        var server: PreviewServer?
-        let startup = try clock.measure {
-            server = try PreviewServer(
-                options: .init(source: folder, output: folder.appendingPathComponent("public")), host: "127.0.0.1",
-                port: 0, log: { _ in })
-        }
-        guard let server else { return }
-        let rebuilt = RebuildSignal()
-        server.onRebuild = { update, error in rebuilt.signal(update, error) }
-        try server.start()
+        try overrideReviewTemplate(in: folder)
+        let reviews = try Self.newestReview(in: folder)
+        var session = ServeSession(site: folder, seed: site.seed, target: reviews.target, spare: reviews.oldest)
+        let server = try ServerProcess(binary: binary, site: folder)
         defer { server.stop() }
-        let review = try firstReview(in: folder)
-        let pageURL = URL(string: server.url + review.page)!
+        let startMemory = server.memory
         print(
-            "site: \(source ?? "synthetic, \(reviews ?? 10_000) reviews"); initial build in memory: \(format(startup)) s"
-        )
-
-        var latencies: [Double] = []
-        for edit in 1...edits {
-            let marker = "sitegen-bench-edit-\(edit)"
-            var text = try String(contentsOf: review.file, encoding: .utf8)
-            text += "\n\n\(marker)\n"
-            let start = clock.now
-            try Data(text.utf8).write(to: review.file, options: .atomic)
-            guard let (update, error) = rebuilt.wait(timeout: 30), error == nil, let update else {
-                throw CommandError("the rebuild after edit \(edit) did not finish")
+            "site: \(source ?? "\(Show.count(site.reviews)) generated reviews, page_size \(site.pageSize)"); "
+                + "sitegen serve (\(binary)) started in \(Show.seconds(server.startup.seconds)), "
+                + "\(Show.memory(startMemory.current)) resident")
+        print("edited review: \(session.target.source) (\(session.target.page)); \(repeats) edits of each kind")
+        print("")
+        print(
+            Show.pad("edit", 15) + Show.pad("save to served: median", 24) + Show.pad("min-max", 18)
+                + Show.pad("files changed", 15) + "server's rebuild (median)")
+        for kind in kinds {
+            var timings: [Double] = []
+            var changed: [Int] = []
+            var rebuild: [Double] = []
+            var problem: String?
+            for number in 1...repeats {
+                if kind == .draftOff { try untimed(.draftOn, number, &session, server) }
+                guard let edit = try session.edit(kind, number: number) else {
+                    problem = "skipped: the site has nothing to edit for it"
+                    break
+                }
+                let outcome = try measure(edit, server)
+                if let failure = outcome.failure {
+                    problem = failure
+                    break
+                }
+                timings.append(outcome.seconds)
+                changed.append(outcome.changedFiles)
+                rebuild.append(outcome.rebuildSeconds)
+                if kind == .draftOn { try untimed(.draftOff, number, &session, server) }
             }
-            let served = try Data(contentsOf: pageURL)
-            let elapsed = clock.now - start
-            guard String(decoding: served, as: UTF8.self).contains(marker) else {
-                throw CommandError("the page was not rebuilt after edit \(edit)")
-            }
-            latencies.append(seconds(elapsed) * 1000)
-            if edit == 1 { print("files re-rendered for a body edit: \(update.changedFiles.count)") }
-            Thread.sleep(forTimeInterval: 0.2)
+            print(row(kind, timings, changed, rebuild, problem))
+            fflush(nil)  // progress, when the output is a file or a pipe
         }
-        latencies.sort()
-        print(
-            String(
-                format:
-                    "save to served (%d edits, including the %.0f ms settle): median %.1f ms, min %.1f ms, max %.1f ms",
-                edits, 50.0, latencies[latencies.count / 2], latencies[0], latencies[latencies.count - 1]))
-
+        let memory = server.memory
+        print("")
+        print("server memory: peak \(Show.memory(memory.peak)), now \(Show.memory(memory.current)) resident")
         if wrkSeconds > 0 {
-            let wrk = Process()
-            wrk.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
-            wrk.arguments = ["-t2", "-c64", "-d\(wrkSeconds)s", pageURL.absoluteString]
-            let pipe = Pipe()
-            wrk.standardOutput = pipe
-            try wrk.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            wrk.waitUntilExit()
-            print("wrk -t2 -c64 -d\(wrkSeconds)s \(review.page):")
-            print(output.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            let size = (try? HTTPProbe.get(port: server.port, path: session.target.page).body.utf8.count) ?? 0
+            print("wrk on \(session.target.page) (\(Show.bytes(size)) as served):")
+            try runWrk(port: server.port, page: session.target.page)
         }
     }
 
-    /// The first review of the first section, and its page path.
-    func firstReview(in folder: URL) throws -> (file: URL, page: String) {
-        let content = folder.appendingPathComponent("content")
-        for section in try FileManager.default.contentsOfDirectory(atPath: content.path).sorted() {
-            let files =
-                (try? FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent(section).path))
-                ?? []
-            if let file = files.sorted().first(where: { $0.hasSuffix(".md") && $0 != "_index.md" }) {
-                let text = try String(contentsOf: content.appendingPathComponent("\(section)/\(file)"), encoding: .utf8)
-                let slug = text.split(separator: "\n").first { $0.hasPrefix("slug: ") }.map { String($0.dropFirst(6)) }
-                return (
-                    content.appendingPathComponent("\(section)/\(file)"),
-                    "\(section)/\(slug ?? String(file.dropLast(3)))/"
-                )
+    /// What one timed edit took.
+    struct Outcome {
+        var seconds = 0.0
+        var changedFiles = 0
+        var rebuildSeconds = 0.0
+        var failure: String?
+    }
+
+    func measure(_ edit: ServeSession.Edit, _ server: ServerProcess) throws -> Outcome {
+        let expected = edit.expectation
+        let before = try? HTTPProbe.get(port: server.port, path: expected.path)
+        let clock = ContinuousClock()
+        let start = clock.now
+        try edit.save()
+        var outcome = Outcome()
+        while true {
+            let response = try HTTPProbe.get(port: server.port, path: expected.path)
+            let differs = before.map { $0.status != response.status || $0.body != response.body } ?? true
+            if differs && response.status == expected.status
+                && expected.contains.map({ response.body.contains($0) }) ?? true
+            {
+                outcome.seconds = (clock.now - start).seconds
+                break
+            }
+            if clock.now - start > .seconds(600) {
+                return Outcome(failure: "not served within 10 minutes (\(expected.path) answered \(response.status))")
+            }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        for line in server.settle(after: start) {
+            if line.text.hasPrefix("Rebuild failed") { outcome.failure = line.text }
+            let numbers = line.text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if line.text.hasPrefix("Rebuilt"), numbers.count >= 2 {
+                outcome.changedFiles += numbers[0]
+                outcome.rebuildSeconds += Double(numbers[1]) / 1000
             }
         }
-        throw CommandError("no review found in \(folder.path)")
+        return outcome
     }
 
-    func copySite(from source: URL, to folder: URL) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["site.yml", "content", "Templates", "static", "metadata"] {
-            let from = source.appendingPathComponent(name)
-            if manager.fileExists(atPath: from.path) {
-                try manager.copyItem(at: from, to: folder.appendingPathComponent(name))
-            }
+    /// An edit that puts the site in the state the next timed edit needs (not timed).
+    func untimed(_ kind: EditKind, _ number: Int, _ session: inout ServeSession, _ server: ServerProcess) throws {
+        guard let edit = try session.edit(kind, number: number) else { return }
+        if let failure = try measure(edit, server).failure {
+            throw BenchError("preparing \(kind.rawValue): \(failure)")
         }
     }
 
-    func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    func format(_ duration: Duration) -> String { String(format: "%.2f", seconds(duration)) }
-}
-
-/// Lets the benchmark wait for the server's next rebuild.
-final class RebuildSignal: Sendable {
-    private let state = Mutex<[(LiveSite.Update?, String?)]>([])
-    private let semaphore = DispatchSemaphore(value: 0)
-
-    func signal(_ update: LiveSite.Update?, _ error: String?) {
-        state.withLock { $0.append((update, error)) }
-        semaphore.signal()
-    }
-
-    func wait(timeout: Double) -> (LiveSite.Update?, String?)? {
-        guard semaphore.wait(timeout: .now() + timeout) == .success else { return nil }
-        return state.withLock { $0.removeFirst() }
+    func row(_ kind: EditKind, _ timings: [Double], _ changed: [Int], _ rebuild: [Double], _ problem: String?) -> String
+    {
+        guard !timings.isEmpty else { return Show.pad(kind.rawValue, 15) + (problem ?? "no figures") }
+        let sorted = timings.sorted()
+        let files = changed.sorted()
+        let fileText =
+            files.first == files.last
+            ? Show.count(files[0]) : "\(Show.count(files[0]))-\(Show.count(files[files.count - 1]))"
+        return Show.pad(kind.rawValue, 15) + Show.pad(Show.milliseconds(sorted[sorted.count / 2]), 24)
+            + Show.pad("\(Int((sorted[0] * 1000).rounded()))-\(Show.milliseconds(sorted[sorted.count - 1]))", 18)
+            + Show.pad(fileText, 15) + Show.milliseconds(rebuild.sorted()[rebuild.count / 2])
+            + (problem.map { "  (\($0))" } ?? "")
     }
 }
