@@ -16,14 +16,18 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // The YAML and Markdown adapters: Swift values in and out, the C library kept inside one
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // The image adapter: bytes in, resized and encoded images out; libvips stays inside
+        // `ImageProcessor.swift`.
+        .target(name: "ImageProcessing", dependencies: ["CVips"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "YAML", "CommonMark", "CEvent"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "CEvent", "ImageProcessing"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
@@ -33,7 +37,8 @@ let package = Package(
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark"]),
+        .testTarget(
+            name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "ImageProcessing"]),
         .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen"]),
     ],
     swiftLanguageModes: [.v6]
