@@ -27,6 +27,7 @@ extension Review {
         let summary = reader.string("summary")
         let language = reader.string("language")
         let slug = reader.slug(for: source)
+        let image = reader.image(of: source)
         for tag in located {
             let bytes = tag.text.slug.utf8.count
             if bytes == 0 {
@@ -44,7 +45,7 @@ extension Review {
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra,
             body: Markdown.render(front.body, allowRawHTML: allowRawHTML),
-            tagLocations: located.map { reader.location($0.position) }, updated: updated)
+            tagLocations: located.map { reader.location($0.position) }, updated: updated, image: image)
         return (review, [])
     }
 

@@ -26,6 +26,8 @@ public struct Review: Sendable, Equatable {
     public let tagLocations: [SourceLocation]
     /// When the review was last changed (front matter `updated`), for feeds.
     public let updated: Day?
+    /// Its own poster or cover (front matter `image`), which wins over fetched ones.
+    public let image: ReviewImage?
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -34,7 +36,7 @@ public struct Review: Sendable, Equatable {
         source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
         extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil,
-        tagLocations: [SourceLocation] = [], updated: Day? = nil
+        tagLocations: [SourceLocation] = [], updated: Day? = nil, image: ReviewImage? = nil
     ) {
         self.source = source
         self.section = section
@@ -52,6 +54,7 @@ public struct Review: Sendable, Equatable {
         self.metadata = metadata
         self.tagLocations = tagLocations
         self.updated = updated
+        self.image = image
     }
 
     /// The same review with `metadata` attached.
@@ -59,7 +62,15 @@ public struct Review: Sendable, Equatable {
         Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata, tagLocations: tagLocations, updated: updated)
+            metadata: metadata, tagLocations: tagLocations, updated: updated, image: image)
+    }
+
+    /// The same review with `image` (its published sizes) attached.
+    public func with(image: ReviewImage?) -> Review {
+        Review(
+            source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
+            draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
+            metadata: metadata, tagLocations: tagLocations, updated: updated, image: image)
     }
 
     /// The release or publication year: front matter, else fetched metadata.

@@ -92,6 +92,7 @@ public struct LiveSite: Sendable {
             case .sectionIndex(let name): settings.sections.insert(name)
             case .page: settings.pages = true
             case .review(let source): reviewSources.insert(source)
+            case .reviewFile(let sources): reviewSources.formUnion(sources)
             case .sectionFolder(let section):
                 let (sources, problems) = loader.reviewSources(in: section)
                 guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
@@ -136,6 +137,8 @@ private extension LiveSite {
     enum ChangedPath {
         /// A review file of a known section (maybe new, maybe deleted).
         case review(String)
+        /// A file of the reviews at these paths: the image they name, a page bundle's file.
+        case reviewFile(Set<String>)
         /// A known section's folder itself (files moved in or out at once).
         case sectionFolder(String)
         case template
@@ -169,9 +172,13 @@ private extension LiveSite {
         if parts.first == "content" {
             if parts.count == 3, knownSection(parts[1]), parts[2] == "_index.md" { return .sectionIndex(parts[1]) }
             if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md") { return .review(path) }
+            if parts.count == 4, knownSection(parts[1]), ReviewFile.isBundle(path) { return .review(path) }
             if parts.count == 2, parts[1].hasSuffix(".md") { return .page }
-            if parts.count == 2, knownSection(parts[1]) { return .sectionFolder(parts[1]) }
-            return .other
+            if parts.count == 2, knownSection(parts[1]) {
+                // A section folder gone takes the section with it: a full build.
+                return loader.folder.kind(path) == .folder ? .sectionFolder(parts[1]) : .other
+            }
+            return reviewFile(path, parts).map(ChangedPath.reviewFile) ?? .other
         }
         if parts.first == Theme.folderName { return .template }
         if parts.first == "static", parts.count > 1 { return .staticFile(parts.dropFirst().joined(separator: "/")) }
@@ -179,6 +186,20 @@ private extension LiveSite {
             return .metadata(parts.dropFirst().joined(separator: "/"))
         }
         return .other
+    }
+
+    /// The reviews a file of a section belongs to: those naming it as their image, and the
+    /// page bundle holding it (or the bundle folder itself, gone); nil for any other file,
+    /// which a full build reads (it may be the image of a review that failed to load).
+    func reviewFile(_ path: String, _ parts: [String]) -> Set<String>? {
+        guard parts.count >= 3, presentation.context.section(named: parts[1]) != nil else { return nil }
+        let index = presentation.index
+        var sources = Set(index.ids.compactMap { source, id in
+            index.reviews[id]?.image?.source == path ? source : nil
+        })
+        let bundle = "content/\(parts[1])/\(parts[2])/\(ReviewFile.bundleIndex)"
+        if index.ids[bundle] != nil { sources.insert(bundle) }
+        return sources.isEmpty ? nil : sources
     }
 
     /// The reviews whose metadata is in one of the cache files `paths` (an entry or an image),
@@ -222,13 +243,22 @@ private extension LiveSite {
                 continue
             }
             let attached = enricher.attach(read)
-            problems += attached.problems
+            let withImage = builder.images.attach(attached.review)
+            problems += attached.problems + withImage.problems
             staticFiles.merge(attached.images) { _, new in new }
-            replacements.append((source, attached.review))
+            staticFiles.merge(withImage.files) { _, new in new }
+            replacements.append((source, withImage.review))
         }
         guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
+        // The files of reviews' own images that are no longer published (a new image, a new slug, gone).
+        let ownFiles = { (ids: Set<Int>, index: SiteIndex) in
+            Set(ids.flatMap { (index.reviews[safe: $0] ?? nil)?.image?.variants.map(\.path) ?? [] })
+        }
+        for path in ownFiles(change.changed, presentation.index).subtracting(ownFiles(change.changed, index)) {
+            staticFiles[path] = nil
+        }
         let reviews = index.liveIDs.sorted().map(index.review)
         if !change.moved.isEmpty {
             // Only a review that moved can take another's address or tag.
@@ -239,7 +269,7 @@ private extension LiveSite {
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
         // An image no review uses any more: the static file of that name, if any, takes its place.
-        let images = { (review: Review?) in Set((review?.metadata?.images ?? []).map(MetadataEnricher.publishedPath)) }
+        let images = { (review: Review?) in Set((review?.fetchedImages ?? []).map(MetadataEnricher.publishedPath)) }
         let lostImages = change.changed.contains { id in
             !images(presentation.index.reviews[safe: id] ?? nil).isSubset(of: images(index.reviews[id]))
         }
@@ -275,8 +305,9 @@ private extension LiveSite {
             changed.insert(path)
         }
         for job in redo { jobs[job.output] = job }
-        for (path, data) in staticFiles where content.staticFiles[path] != data {
-            files[path] = data
+        for path in Set(staticFiles.keys).union(content.staticFiles.keys)
+        where content.staticFiles[path] != staticFiles[path] {
+            files[path] = staticFiles[path]
             changed.insert(path)
         }
         counts.presented += fresh.count

@@ -115,6 +115,11 @@ public final class Watcher: @unchecked Sendable {
                 for file in Directory.files(under: root + "/" + path) { changed.insert(path + "/" + file) }
                 continue
             }
+            // A folder deleted or moved away (a page bundle): the folder itself, as its files send nothing.
+            if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 && relevant(path) {
+                changed.insert(path)
+                continue
+            }
             if mask & UInt32(IN_ISDIR) == 0, relevant(path) { changed.insert(path) }
         }
         return changed
