@@ -95,8 +95,8 @@ private extension ReviewImages {
                     return .failure(
                         problem(
                             "names \(source), which is \(info.width)×\(info.height) pixels "
-                                + "(\(Self.megapixels(info.pixels)) megapixels): at most "
-                                + "\(Self.megapixels(Self.pixelLimit)) megapixels are allowed"))
+                                + "(\(Self.grouped(info.pixels))): at most \(Self.grouped(Self.pixelLimit)) are allowed"
+                        ))
                 }
                 encoded = try ImageProcessor.resize(
                     bytes, widths: Self.widths(for: info),
@@ -123,9 +123,15 @@ private extension ReviewImages {
         widths.filter { $0 < info.width } + (info.width < widths.last! ? [info.width] : [])
     }
 
-    /// `52.3`, or `50` for a whole number.
-    static func megapixels(_ pixels: Int) -> String {
-        pixels % 1_000_000 == 0 ? "\(pixels / 1_000_000)" : String(format: "%.1f", Double(pixels) / 1_000_000)
+    /// `50,000,000`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([digits] + groups).joined(separator: ",")
     }
 
     /// What is wrong with the image, in words.

@@ -28,6 +28,20 @@ enum TestImage {
         return Data(png)
     }
 
+    /// A PNG whose header claims `width` × `height` but that holds a few bytes of pixels: what a
+    /// decompression bomb looks like before it is decoded.
+    static func pngClaiming(width: Int, height: Int) -> Data {
+        var header: [UInt8] = []
+        header += bigEndian(UInt32(width))
+        header += bigEndian(UInt32(height))
+        header += [8, 2, 0, 0, 0]
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", header)
+        png += chunk("IDAT", zlibStored([0, 1, 2, 3]))
+        png += chunk("IEND", [])
+        return Data(png)
+    }
+
     /// The PNG above as a JPEG (or another format), encoded by libvips at its full size.
     static func encoded(_ format: ImageFormat, width: Int, height: Int, seed: Int = 0) throws -> Data {
         let source = png(width: width, height: height, seed: seed)
