@@ -13,7 +13,12 @@ struct IncrementalEqualityTests {
         let folder = try ScratchFolder()
         var random = SplitMix(seed: seed)
         var state = RandomSite(random: &random)
-        for (path, text) in state.files() { try folder.write(path, text) }
+        for (path, text) in state.files() {
+            let url = folder.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try RandomSite.bytes(text).write(to: url)
+        }
         let builder = SiteBuilder(
             options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         var site = try LiveSite.build(builder)
@@ -27,7 +32,7 @@ struct IncrementalEqualityTests {
                 if let text {
                     try FileManager.default.createDirectory(
                         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(text.utf8).write(to: url)
+                    try RandomSite.bytes(text).write(to: url)
                 } else {
                     try FileManager.default.removeItem(at: url)
                 }
@@ -81,6 +86,10 @@ private struct RandomSite {
         var draft: Bool
         var tmdb: Int?
         var body: String
+        /// The seed of the review's own image (`image` in its front matter), if any.
+        var image: Int?
+        /// Whether the review is a page bundle (`<file>/index.md`, its image `<file>/poster.png`).
+        var bundle = false
     }
 
     var entries: [Entry] = []
@@ -93,7 +102,7 @@ private struct RandomSite {
 
     static let editKinds = [
         "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
-        "_index.md", "template", "site.yml", "metadata entry",
+        "_index.md", "template", "site.yml", "metadata entry", "image", "bundle",
     ]
     static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
@@ -110,7 +119,7 @@ private struct RandomSite {
             date: Self.date(&random), rating: Self.rating(&random),
             tags: Array(Self.tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
             slug: nil, draft: false, tmdb: Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : nil,
-            body: "Words \(counter).")
+            body: "Words \(counter).", image: Int.random(in: 0..<3, using: &random) == 0 ? counter : nil)
     }
 
     static func date(_ random: inout SplitMix) -> String {
@@ -121,7 +130,29 @@ private struct RandomSite {
         Int.random(in: 0...10, using: &random) == 0 ? nil : String(Double(Int.random(in: 0...10, using: &random)) / 2)
     }
 
-    func path(_ entry: Entry) -> String { "content/\(entry.section)/\(entry.file).md" }
+    func path(_ entry: Entry) -> String {
+        entry.bundle ? "content/\(entry.section)/\(entry.file)/index.md" : "content/\(entry.section)/\(entry.file).md"
+    }
+
+    /// Where the entry's image is, as its front matter names it and as a path in the site.
+    func imagePath(_ entry: Entry) -> (written: String, path: String) {
+        entry.bundle
+            ? ("poster.png", "content/\(entry.section)/\(entry.file)/poster.png")
+            : ("\(entry.file).png", "content/\(entry.section)/\(entry.file).png")
+    }
+
+    /// The entry's files: the review, and its image (as a stand-in text, see ``bytes(_:)``).
+    func files(of entry: Entry) -> [String: String] {
+        var files = [path(entry): text(entry)]
+        if let seed = entry.image { files[imagePath(entry).path] = "\u{1}png \(seed)" }
+        return files
+    }
+
+    /// The bytes of a file's text: a PNG for the stand-in `"\u{1}png <seed>"`.
+    static func bytes(_ text: String) -> Data {
+        guard text.hasPrefix("\u{1}png "), let seed = Int(text.dropFirst(5)) else { return Data(text.utf8) }
+        return TestImage.png(width: 260 + seed % 3 * 20, height: 390, seed: seed)
+    }
 
     func text(_ entry: Entry) -> String {
         var lines = ["title: \"\(entry.title)\"", "date: \(entry.date)"]
@@ -130,6 +161,7 @@ private struct RandomSite {
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.draft { lines.append("draft: true") }
         if let tmdb = entry.tmdb, entry.section == "movies" { lines.append("tmdb: \(tmdb)") }
+        if entry.image != nil { lines.append("image: \(imagePath(entry).written)") }
         return "---\n\(lines.joined(separator: "\n"))\n---\n\(entry.body)\n\nMore of it.\n"
     }
 
@@ -138,7 +170,7 @@ private struct RandomSite {
             "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": "---\ntitle: About\n---\nHello.\n",
             "static/robots.txt": "User-agent: *\n",
         ]
-        for entry in entries { files[path(entry)] = text(entry) }
+        for entry in entries { files.merge(self.files(of: entry)) { $1 } }
         for id in 1...3 {
             files["metadata/movies/tmdb-\(id).json"] = metadata(id)
             files["metadata/images/tmdb-\(id)-w342.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(id)</title></svg>\n"
@@ -166,6 +198,7 @@ private struct RandomSite {
         let kind = Self.editKinds.randomElement(using: &random)!
         guard !entries.isEmpty || kind == "new file" else { return edit(&random) }
         let index = Int.random(in: 0..<max(1, entries.count), using: &random)
+        let before = entries.isEmpty ? [:] : files(of: entries[index])
         switch kind {
         case "body": entries[index].body = "Rewritten \(Int.random(in: 0...999, using: &random))."
         case "rating": entries[index].rating = Self.rating(&random)
@@ -181,15 +214,19 @@ private struct RandomSite {
         case "new file":
             let entry = newEntry(&random)
             entries.append(entry)
-            return (kind, [path(entry): text(entry)])
+            return (kind, files(of: entry))
         case "deleted file":
             let entry = entries.remove(at: index)
-            return (kind, [path(entry): nil])
+            return (kind, files(of: entry).mapValues { _ in nil })
         case "renamed file":
-            let old = path(entries[index])
             counter += 1
             entries[index].file = "renamed\(counter)"
-            return (kind, [old: nil, path(entries[index]): text(entries[index])])
+        case "image":
+            // Add an image, replace its pixels (only the image file changes), or drop it (field and file).
+            counter += 1
+            let drop = entries[index].image != nil && Int.random(in: 0..<3, using: &random) == 0
+            entries[index].image = drop ? nil : counter
+        case "bundle": entries[index].bundle.toggle()
         case "_index.md":
             sectionTitle = sectionTitle == "Films" ? "Cinema" : "Films"
             return (kind, ["content/movies/_index.md": sectionIndex])
@@ -211,6 +248,12 @@ private struct RandomSite {
             return (kind, ["metadata/movies/tmdb-\(id).json": metadata(id)])
         default: break
         }
-        return (kind, [path(entries[index]): text(entries[index])])
+        // The entry's files that changed, appeared or went away.
+        let after = files(of: entries[index])
+        var changes: [String: String?] = [:]
+        for path in before.keys where after[path] == nil { changes.updateValue(nil, forKey: path) }
+        for (path, text) in after where before[path] != text { changes[path] = text }
+        if changes.isEmpty { changes[path(entries[index])] = text(entries[index]) }
+        return (kind, changes)
     }
 }

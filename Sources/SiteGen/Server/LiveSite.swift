@@ -154,7 +154,7 @@ private extension LiveSite {
         case sectionIndex(String)
         /// A plain page (`content/about.md`).
         case page
-        /// Anything else (`site.yml`, `_index.md`, a plain page, a new section): read everything again.
+        /// Anything else (a new section): read everything again.
         case other
     }
 
@@ -178,7 +178,8 @@ private extension LiveSite {
                 // A section folder gone takes the section with it: a full build.
                 return loader.folder.kind(path) == .folder ? .sectionFolder(parts[1]) : .other
             }
-            return reviewFile(path, parts).map(ChangedPath.reviewFile) ?? .other
+            if parts.count >= 3, knownSection(parts[1]) { return .reviewFile(reviewFile(path, parts)) }
+            return .other
         }
         if parts.first == Theme.folderName { return .template }
         if parts.first == "static", parts.count > 1 { return .staticFile(parts.dropFirst().joined(separator: "/")) }
@@ -188,18 +189,17 @@ private extension LiveSite {
         return .other
     }
 
-    /// The reviews a file of a section belongs to: those naming it as their image, and the
-    /// page bundle holding it (or the bundle folder itself, gone); nil for any other file,
-    /// which a full build reads (it may be the image of a review that failed to load).
-    func reviewFile(_ path: String, _ parts: [String]) -> Set<String>? {
-        guard parts.count >= 3, presentation.context.section(named: parts[1]) != nil else { return nil }
+    /// The reviews a file of a known section belongs to: those naming it as their image, and
+    /// the page bundle it is in (or was, for a bundle folder moved away). Reading a bundle that
+    /// is not there changes nothing, and a file no review uses is read by none (a review that
+    /// failed to load for want of it is read again with the next change anyway).
+    func reviewFile(_ path: String, _ parts: [String]) -> Set<String> {
         let index = presentation.index
         var sources = Set(index.ids.compactMap { source, id in
             index.reviews[id]?.image?.source == path ? source : nil
         })
-        let bundle = "content/\(parts[1])/\(parts[2])/\(ReviewFile.bundleIndex)"
-        if index.ids[bundle] != nil { sources.insert(bundle) }
-        return sources.isEmpty ? nil : sources
+        sources.insert("content/\(parts[1])/\(parts[2])/\(ReviewFile.bundleIndex)")
+        return sources
     }
 
     /// The reviews whose metadata is in one of the cache files `paths` (an entry or an image),
