@@ -32,7 +32,8 @@ let package = Package(
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
-        .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI", "CommonMark"]),
+        .executableTarget(
+            name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI", "CommonMark", "ImageProcessing"]),
         // Builds the default theme (Templates/) into the binary.
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),

@@ -91,6 +91,26 @@ public enum ImageProcessor {
         }
         return try result.get()
     }
+
+    /// Encodes raw pixels (8-bit RGB, row after row, `width` × `height` × 3 bytes) as
+    /// `format`: for making images in tests and benchmarks.
+    public static func encode(
+        rgb pixels: Data, width: Int, height: Int, as format: ImageFormat, settings: EncoderSettings = EncoderSettings()
+    ) throws(ImageError) -> EncodedImage {
+        start()
+        guard width > 0, height > 0, pixels.count == width * height * 3 else { throw ImageError.notAnImage }
+        let data: Data? = pixels.withUnsafeBytes { buffer in
+            // The image reads the buffer in place: it is released before this closure returns.
+            guard
+                let image = vips_image_new_from_memory(
+                    buffer.baseAddress, buffer.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+            else { return nil }
+            defer { g_object_unref(image) }
+            return encode(image, as: format, settings)
+        }
+        guard let data else { throw ImageError.encodingFailed(format) }
+        return EncodedImage(format: format, width: width, height: height, data: data)
+    }
 }
 
 private extension ImageProcessor {

@@ -13,6 +13,9 @@ enum Bench {
               Generate a site of N reviews and time full builds of it.
           serve [--source DIR | --reviews N] [--edits N] [--wrk-seconds S]
               Time save-to-served rebuilds and wrk requests/s on a review page.
+          images [--count N] [--width W] [--height H] [--keep DIR]
+              Generate N page bundles with a W x H JPEG each (100 of 2000 x 3000), time the
+              first build and builds with the images cached.
 
         """
 
@@ -29,6 +32,8 @@ enum Bench {
                 try BuildBenchmark(Array(arguments.dropFirst())).run()
             case "serve":
                 try ServeBenchmark(Array(arguments.dropFirst())).run()
+            case "images":
+                try ImageBenchmark(Array(arguments.dropFirst())).run()
             case "--help", "-h":
                 print(usage, terminator: "")
             default:

@@ -75,6 +75,18 @@ struct ImageProcessorTests {
         #expect(throws: ImageError.unsupportedFormat("GIF")) { try ImageProcessor.inspect(gif) }
     }
 
+    @Test("raw RGB pixels are encoded in each format; a buffer of the wrong size is refused")
+    func encodeRaw() throws {
+        let pixels = Data((0..<(30 * 20)).flatMap { [UInt8($0 % 256), 128, UInt8(255 - $0 % 256)] })
+        for format in ImageFormat.allCases {
+            let image = try ImageProcessor.encode(rgb: pixels, width: 30, height: 20, as: format)
+            #expect(try ImageProcessor.inspect(image.data) == ImageInfo(format: format, width: 30, height: 20))
+        }
+        #expect(throws: ImageError.notAnImage) {
+            try ImageProcessor.encode(rgb: pixels.dropLast(), width: 30, height: 20, as: .png)
+        }
+    }
+
     @Test("a cut-short JPEG or PNG is damaged, not a grey picture", arguments: [ImageFormat.jpeg, .png])
     func truncated(format: ImageFormat) throws {
         let whole =
