@@ -77,7 +77,9 @@ struct ImageProcessorTests {
 
     @Test("raw RGB pixels are encoded in each format; a buffer of the wrong size is refused")
     func encodeRaw() throws {
-        let pixels = Data((0..<(30 * 20)).flatMap { [UInt8($0 % 256), 128, UInt8(255 - $0 % 256)] })
+        var bytes: [UInt8] = []
+        for index in 0..<(30 * 20) { bytes += [UInt8(index % 256), 128, UInt8(255 - index % 256)] }
+        let pixels = Data(bytes)
         for format in ImageFormat.allCases {
             let image = try ImageProcessor.encode(rgb: pixels, width: 30, height: 20, as: format)
             #expect(try ImageProcessor.inspect(image.data) == ImageInfo(format: format, width: 30, height: 20))
