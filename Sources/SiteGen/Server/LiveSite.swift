@@ -195,9 +195,8 @@ private extension LiveSite {
     /// failed to load for want of it is read again with the next change anyway).
     func reviewFile(_ path: String, _ parts: [String]) -> Set<String> {
         let index = presentation.index
-        var sources = Set(index.ids.compactMap { source, id in
-            index.reviews[id]?.image?.source == path ? source : nil
-        })
+        let users = index.ids.compactMap { source, id in index.reviews[id]?.image?.source == path ? source : nil }
+        var sources = Set(users)
         sources.insert("content/\(parts[1])/\(parts[2])/\(ReviewFile.bundleIndex)")
         return sources
     }
