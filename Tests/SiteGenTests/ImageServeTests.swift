@@ -22,7 +22,9 @@ struct ImageServeTests {
             TestImage.encoded(.jpeg, width: 600, height: 900, seed: 1), site, "content/movies/heat/poster.jpg")
         try site.write("content/movies/heat/index.md", Self.heat(image: true))
         _ = try #require(
-            await site.waitForRebuild { $0.update?.changedFiles.contains { $0.hasSuffix(".webp") } == true })
+            await site.waitForRebuild(timeout: 30) {
+                $0.update?.changedFiles.contains { $0.hasSuffix(".webp") } == true
+            })
         let first = try Self.imageURL(try site.request("GET", "/movies/heat/").text)
         let served = try site.request("GET", first)
         #expect(served.status == 200)
@@ -33,7 +35,7 @@ struct ImageServeTests {
         let count = site.rebuilds.count
         try Self.save(
             TestImage.encoded(.jpeg, width: 600, height: 900, seed: 2), site, "content/movies/heat/poster.jpg")
-        let update = try #require(await site.waitForRebuild(after: count)?.update)
+        let update = try #require(await site.waitForRebuild(after: count, timeout: 30)?.update)
         #expect(update.kind == .reviews)
         let second = try Self.imageURL(try site.request("GET", "/movies/heat/").text)
         #expect(second != first)
@@ -47,7 +49,7 @@ struct ImageServeTests {
         // A broken image: the errors, at the field, and the last good site still served.
         let failures = site.rebuilds.count
         try Self.save(Data("not an image".utf8), site, "content/movies/heat/poster.jpg")
-        let failed = try #require(await site.waitForRebuild(after: failures) { $0.errors != nil })
+        let failed = try #require(await site.waitForRebuild(after: failures, timeout: 30) { $0.errors != nil })
         #expect(
             failed.errors?.contains(
                 #"content/movies/heat/index.md:4:8: "image" names content/movies/heat/poster.jpg, "#
@@ -56,7 +58,7 @@ struct ImageServeTests {
         let fixes = site.rebuilds.count
         try Self.save(
             TestImage.encoded(.jpeg, width: 600, height: 900, seed: 2), site, "content/movies/heat/poster.jpg")
-        _ = try #require(await site.waitForRebuild(after: fixes) { $0.errors == nil })
+        _ = try #require(await site.waitForRebuild(after: fixes, timeout: 30) { $0.errors == nil })
         #expect(try Self.imageURL(try site.request("GET", "/movies/heat/").text) == second)
     }
 
@@ -70,13 +72,15 @@ struct ImageServeTests {
         try Self.save(TestImage.encoded(.jpeg, width: 300, height: 450), site, "content/movies/heat/poster.jpg")
         try site.write("content/movies/heat/index.md", Self.heat(image: true))
         _ = try #require(
-            await site.waitForRebuild { $0.update?.changedFiles.contains { $0.hasSuffix(".webp") } == true })
+            await site.waitForRebuild(timeout: 30) {
+                $0.update?.changedFiles.contains { $0.hasSuffix(".webp") } == true
+            })
         let image = try Self.imageURL(try site.request("GET", "/movies/heat/").text)
         let count = site.rebuilds.count
         try FileManager.default.moveItem(
             at: site.folder.appendingPathComponent("content/movies/heat"),
             to: site.folder.appendingPathComponent("moved-away"))
-        let update = try #require(await site.waitForRebuild(after: count)?.update)
+        let update = try #require(await site.waitForRebuild(after: count, timeout: 30)?.update)
         #expect(update.kind == .reviews)
         #expect(try site.request("GET", "/movies/heat/").status == 404)
         #expect(try site.request("GET", image).status == 404)
