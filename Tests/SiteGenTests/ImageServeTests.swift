@@ -24,7 +24,7 @@ struct ImageServeTests {
         _ = try #require(
             await site.waitForRebuild(timeout: 30) {
                 $0.update?.changedFiles.contains { $0.hasSuffix(".webp") } == true
-            })
+            }, "\(site.log)")
         let first = try Self.imageURL(try site.request("GET", "/movies/heat/").text)
         let served = try site.request("GET", first)
         #expect(served.status == 200)
