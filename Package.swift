@@ -17,27 +17,34 @@ let package = Package(
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // The YAML, Markdown and zip adapters: Swift values in and out, the C library kept inside one
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         .target(name: "Zip", dependencies: ["CZip"]),
+        // The image adapter: bytes in, resized and encoded images out; libvips stays inside
+        // `ImageProcessor.swift`.
+        .target(name: "ImageProcessing", dependencies: ["CVips"]),
         // The HTTP server on libevent: the only target that sees CEvent; its API is Swift types only.
         .target(name: "EventHTTP", dependencies: ["CEvent"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP", "Zip"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen", "EventHTTP"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteGenCLI"]),
-        .executableTarget(name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI", "CommonMark"]),
+        .executableTarget(
+            name: "sitegen-bench", dependencies: ["Mustache", "SiteGen", "SiteGenCLI", "CommonMark", "ImageProcessing"]),
         // Builds the default theme (Templates/) into the binary.
         .executableTarget(name: "theme-embedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteGenTests", dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip"]),
+        .testTarget(
+            name: "SiteGenTests",
+            dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing"]),
         .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP", "Zip"]),
     ],
     swiftLanguageModes: [.v6]

@@ -52,14 +52,21 @@ public struct SiteBuilder: Sendable {
         public var nextPublication: Day? = nil
     }
 
-    /// Loads the site folder and attaches the cached metadata (load, then enrich).
+    /// Loads the site folder, attaches the cached metadata and processes the reviews' own
+    /// images (load, enrich, images).
     public func load() throws -> SiteContent {
         let content = try SiteLoader(
             root: options.source, fileSystem: fileSystem,
             options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL, today: options.today)
         ).load()
         let cache = MetadataCache(folder: options.source.appendingPathComponent(MetadataCache.folderName))
-        return try MetadataEnricher(cache: cache).enrich(content)
+        return try images.publish(try MetadataEnricher(cache: cache).enrich(content))
+    }
+
+    /// The image step, reading through ``fileSystem`` and caching in the site's `.sitegen/images/`.
+    var images: ReviewImages {
+        ReviewImages(
+            folder: SiteFolder(root: options.source, fileSystem: fileSystem), cache: ImageCache(source: options.source))
     }
 
     /// Every file of the site, by output path, without touching the output folder.

@@ -21,6 +21,9 @@ enum Bench {
                 [--only KIND,...] [--binary SITEGEN] [--wrk-seconds S]
               Run sitegen serve on a site (default 10000 generated reviews) and time save to
               served for each kind of edit, then wrk requests/s on a review page.
+          images [--count N] [--width W] [--height H] [--keep DIR]
+              Generate N page bundles with a W x H JPEG each (100 of 2000 x 3000), time the
+              first build and builds with the images cached.
 
         """
 
@@ -39,6 +42,8 @@ enum Bench {
                 try BuildChild(Array(arguments.dropFirst())).run()
             case "serve":
                 try ServeBenchmark(Array(arguments.dropFirst())).run()
+            case "images":
+                try ImageBenchmark(Array(arguments.dropFirst())).run()
             case "--help", "-h":
                 print(usage, terminator: "")
             default:

@@ -13,7 +13,12 @@ struct IncrementalEqualityTests {
         let folder = try ScratchFolder()
         var random = SplitMix(seed: seed)
         var state = RandomSite(random: &random)
-        for (path, text) in state.files() { try folder.write(path, text) }
+        for (path, text) in state.files() {
+            let url = folder.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try RandomSite.bytes(text).write(to: url)
+        }
         let builder = SiteBuilder(
             options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         var site = try LiveSite.build(builder)
@@ -27,7 +32,7 @@ struct IncrementalEqualityTests {
                 if let text {
                     try FileManager.default.createDirectory(
                         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(text.utf8).write(to: url)
+                    try RandomSite.bytes(text).write(to: url)
                 } else {
                     try FileManager.default.removeItem(at: url)
                 }
@@ -81,6 +86,10 @@ private struct RandomSite {
         var draft: Bool
         var tmdb: Int?
         var body: String
+        /// The seed of the review's own image (`image` in its front matter), if any.
+        var image: Int?
+        /// Whether the review is a page bundle (`<file>/index.md`, its image `<file>/poster.png`).
+        var bundle = false
         /// The `file` of the review the body links to by its source path.
         var link: String?
     }
@@ -97,7 +106,7 @@ private struct RandomSite {
 
     static let editKinds = [
         "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
-        "_index.md", "template", "site.yml", "metadata entry", "link",
+        "_index.md", "template", "site.yml", "metadata entry", "image", "bundle", "link",
     ]
     static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
@@ -116,7 +125,7 @@ private struct RandomSite {
             date: Self.date(&random), rating: Self.rating(&random),
             tags: Array(Self.tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
             slug: nil, draft: false, tmdb: Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : nil,
-            body: "Words \(counter).")
+            body: "Words \(counter).", image: Int.random(in: 0..<3, using: &random) == 0 ? counter : nil)
     }
 
     static func date(_ random: inout SplitMix) -> String {
@@ -127,7 +136,29 @@ private struct RandomSite {
         Int.random(in: 0...10, using: &random) == 0 ? nil : String(Double(Int.random(in: 0...10, using: &random)) / 2)
     }
 
-    func path(_ entry: Entry) -> String { "content/\(entry.section)/\(entry.file).md" }
+    func path(_ entry: Entry) -> String {
+        entry.bundle ? "content/\(entry.section)/\(entry.file)/index.md" : "content/\(entry.section)/\(entry.file).md"
+    }
+
+    /// Where the entry's image is, as its front matter names it and as a path in the site.
+    func imagePath(_ entry: Entry) -> (written: String, path: String) {
+        entry.bundle
+            ? ("poster.png", "content/\(entry.section)/\(entry.file)/poster.png")
+            : ("\(entry.file).png", "content/\(entry.section)/\(entry.file).png")
+    }
+
+    /// The entry's files: the review, and its image (as a stand-in text, see ``bytes(_:)``).
+    func files(of entry: Entry) -> [String: String] {
+        var files = [path(entry): text(entry)]
+        if let seed = entry.image { files[imagePath(entry).path] = "\u{1}png \(seed)" }
+        return files
+    }
+
+    /// The bytes of a file's text: a PNG for the stand-in `"\u{1}png <seed>"`.
+    static func bytes(_ text: String) -> Data {
+        guard text.hasPrefix("\u{1}png "), let seed = Int(text.dropFirst(5)) else { return Data(text.utf8) }
+        return TestImage.png(width: 260 + seed % 3 * 20, height: 390, seed: seed)
+    }
 
     func text(_ entry: Entry) -> String {
         var lines = ["title: \"\(entry.title)\"", "date: \(entry.date)"]
@@ -136,33 +167,21 @@ private struct RandomSite {
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.draft { lines.append("draft: true") }
         if let tmdb = entry.tmdb, entry.section == "movies" { lines.append("tmdb: \(tmdb)") }
-        return "---\n\(lines.joined(separator: "\n"))\n---\n\(entry.body)\n\nMore of it\(linkText(entry.link)).\n"
+        if entry.image != nil { lines.append("image: \(imagePath(entry).written)") }
+        let link = linkText(from: entry.bundle ? "../../" : "../", to: entry.link)
+        return "---\n\(lines.joined(separator: "\n"))\n---\n\(entry.body)\n\nMore of it\(link).\n"
     }
 
-    /// A link to the review whose `file` is `link`, by its source path from a section folder.
-    func linkText(_ link: String?) -> String {
+    /// A link to the review whose `file` is `link`, by its source path from `prefix` (the
+    /// way from the linking file's folder up to `content/`).
+    func linkText(from prefix: String, to link: String?) -> String {
         guard let target = entries.first(where: { $0.file == link }) else { return "" }
-        return ", and [more](../\(target.section)/\(target.file).md#top)"
+        let file = target.bundle ? "\(target.file)/index.md" : "\(target.file).md"
+        return ", and [more](\(prefix)\(target.section)/\(file)#top)"
     }
 
     var about: String {
-        let link = linkText(aboutLink).replacingOccurrences(of: "../", with: "")
-        return "---\ntitle: About\n---\nHello\(link).\n"
-    }
-
-    /// The files of the reviews (and the page) that link to the review `file`, with the link
-    /// taken out (it went away or became a draft) or written again (it was renamed).
-    mutating func linking(to file: String, removing: Bool) -> [String: String?] {
-        var files: [String: String?] = [:]
-        for index in entries.indices where entries[index].link == file {
-            if removing { entries[index].link = nil }
-            files[path(entries[index])] = text(entries[index])
-        }
-        if aboutLink == file {
-            if removing { aboutLink = nil }
-            files["content/about.md"] = about
-        }
-        return files
+        "---\ntitle: About\n---\nHello\(linkText(from: "", to: aboutLink)).\n"
     }
 
     func files() -> [String: String] {
@@ -170,7 +189,7 @@ private struct RandomSite {
             "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": about,
             "static/robots.txt": "User-agent: *\n",
         ]
-        for entry in entries { files[path(entry)] = text(entry) }
+        for entry in entries { files.merge(self.files(of: entry)) { $1 } }
         for id in 1...3 {
             files["metadata/movies/tmdb-\(id).json"] = metadata(id)
             files["metadata/images/tmdb-\(id)-w342.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(id)</title></svg>\n"
@@ -198,6 +217,7 @@ private struct RandomSite {
         let kind = Self.editKinds.randomElement(using: &random)!
         guard !entries.isEmpty || kind == "new file" else { return edit(&random) }
         let index = Int.random(in: 0..<max(1, entries.count), using: &random)
+        let before = allFiles()
         switch kind {
         case "body": entries[index].body = "Rewritten \(Int.random(in: 0...999, using: &random))."
         case "rating": entries[index].rating = Self.rating(&random)
@@ -211,39 +231,29 @@ private struct RandomSite {
             entries[index].slug = entries[index].slug == nil ? "slug-\(counter)" : nil
         case "draft":
             entries[index].draft.toggle()
-            guard entries[index].draft else { break }
-            var files = linking(to: entries[index].file, removing: true)
-            files[path(entries[index])] = text(entries[index])
-            return (kind, files)
+            // A link to a draft is an error: the links to it go.
+            if entries[index].draft { unlink(entries[index].file) }
         case "link":
             let published = entries.filter { !$0.draft && $0.file != entries[index].file }
             entries[index].link = Bool.random(using: &random) ? published.randomElement(using: &random)?.file : nil
-            if Int.random(in: 0..<4, using: &random) == 0 {
-                aboutLink = published.randomElement(using: &random)?.file
-                return (kind, [path(entries[index]): text(entries[index]), "content/about.md": about])
-            }
+            if Int.random(in: 0..<4, using: &random) == 0 { aboutLink = published.randomElement(using: &random)?.file }
         case "new file":
-            let entry = newEntry(&random)
-            entries.append(entry)
-            return (kind, [path(entry): text(entry)])
+            entries.append(newEntry(&random))
         case "deleted file":
             let entry = entries.remove(at: index)
-            var files = linking(to: entry.file, removing: true)
-            files[path(entry)] = .some(nil)
-            return (kind, files)
+            unlink(entry.file)
         case "renamed file":
-            let old = path(entries[index])
-            let oldFile = entries[index].file
             counter += 1
+            let old = entries[index].file
             entries[index].file = "renamed\(counter)"
-            for other in entries.indices where entries[other].link == oldFile {
-                entries[other].link = entries[index].file
-            }
-            if aboutLink == oldFile { aboutLink = entries[index].file }
-            var files = linking(to: entries[index].file, removing: false)
-            files[old] = .some(nil)
-            files[path(entries[index])] = text(entries[index])
-            return (kind, files)
+            for other in entries.indices where entries[other].link == old { entries[other].link = entries[index].file }
+            if aboutLink == old { aboutLink = entries[index].file }
+        case "image":
+            // Add an image, replace its pixels (only the image file changes), or drop it (field and file).
+            counter += 1
+            let drop = entries[index].image != nil && Int.random(in: 0..<3, using: &random) == 0
+            entries[index].image = drop ? nil : counter
+        case "bundle": entries[index].bundle.toggle()
         case "_index.md":
             sectionTitle = sectionTitle == "Films" ? "Cinema" : "Films"
             return (kind, ["content/movies/_index.md": sectionIndex])
@@ -265,6 +275,25 @@ private struct RandomSite {
             return (kind, ["metadata/movies/tmdb-\(id).json": metadata(id)])
         default: break
         }
-        return (kind, [path(entries[index]): text(entries[index])])
+        // The files that changed, appeared or went away.
+        let after = allFiles()
+        var changes: [String: String?] = [:]
+        for path in before.keys where after[path] == nil { changes.updateValue(nil, forKey: path) }
+        for (path, text) in after where before[path] != text { changes[path] = text }
+        if changes.isEmpty, entries.indices.contains(index) { changes[path(entries[index])] = text(entries[index]) }
+        return (kind, changes)
+    }
+
+    /// The files of every review and of the plain page.
+    func allFiles() -> [String: String] {
+        var files = ["content/about.md": about]
+        for entry in entries { files.merge(self.files(of: entry)) { $1 } }
+        return files
+    }
+
+    /// Takes out every link to the review whose `file` is `file` (it went away or is a draft).
+    mutating func unlink(_ file: String) {
+        for index in entries.indices where entries[index].link == file { entries[index].link = nil }
+        if aboutLink == file { aboutLink = nil }
     }
 }

@@ -137,9 +137,9 @@ struct FieldReader {
     }
 
     /// The URL segment of the file at `source`: its `slug` key, else its file name without
-    /// `.md`; either must be one safe path segment.
+    /// `.md` (a page bundle's folder name); either must be one safe path segment.
     mutating func slug(for source: String) -> String {
-        let fileSlug = String(source.split(separator: "/").last?.dropLast(3) ?? "")
+        let fileSlug = ReviewFile.defaultSlug(of: source)
         if let explicit = string("slug") {
             let at = node("slug")?.position ?? position(of: "slug")
             guard explicit.isSafeSlug else {
@@ -156,13 +156,15 @@ struct FieldReader {
             }
             return explicit
         }
+        // A page bundle takes its folder's name.
+        let (what, name) = ReviewFile.isBundle(source) ? ("folder", fileSlug) : ("file", fileSlug + ".md")
         if !fileSlug.isSafeSlug {
             report(
-                "the file name \"\(fileSlug).md\" cannot be a URL: rename it or set \"slug\"",
+                "the \(what) name \"\(name)\" cannot be a URL: rename it or set \"slug\"",
                 at: TextPosition(line: 1, column: 1))
         } else if fileSlug.utf8.count > String.slugByteLimit {
             report(
-                "the file name is \(fileSlug.utf8.count) bytes long; a URL segment may have at most "
+                "the \(what) name is \(fileSlug.utf8.count) bytes long; a URL segment may have at most "
                     + "\(String.slugByteLimit): rename it or set a shorter \"slug\"",
                 at: TextPosition(line: 1, column: 1))
         }

@@ -32,6 +32,7 @@ extension Review {
         let summary = reader.string("summary")
         let language = reader.language("language")?.rawValue
         let slug = reader.slug(for: source)
+        let image = reader.image(of: source)
         for tag in located {
             let bytes = tag.text.slug.utf8.count
             if bytes == 0 {
@@ -59,7 +60,7 @@ extension Review {
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
             tagLocations: located.map { reader.location($0.position) }, updated: updated,
-            sourceLinks: sourceLinks)
+            sourceLinks: sourceLinks, image: image)
         return (review, warnings)
     }
 

@@ -28,6 +28,8 @@ public struct Review: Sendable, Equatable {
     public let updated: Day?
     /// Links in the body to other files of the site by their path (`../books/stoner.md`).
     public let sourceLinks: [SourceLink]
+    /// Its own poster or cover (front matter `image`), which wins over fetched ones.
+    public let image: ReviewImage?
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -36,7 +38,8 @@ public struct Review: Sendable, Equatable {
         source: String, section: String, slug: String, title: String, date: Day, rating: Rating?,
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
         extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil,
-        tagLocations: [SourceLocation] = [], updated: Day? = nil, sourceLinks: [SourceLink] = []
+        tagLocations: [SourceLocation] = [], updated: Day? = nil, sourceLinks: [SourceLink] = [],
+        image: ReviewImage? = nil
     ) {
         self.source = source
         self.section = section
@@ -55,6 +58,7 @@ public struct Review: Sendable, Equatable {
         self.tagLocations = tagLocations
         self.updated = updated
         self.sourceLinks = sourceLinks
+        self.image = image
     }
 
     /// The same review with `metadata` attached.
@@ -62,7 +66,17 @@ public struct Review: Sendable, Equatable {
         Review(
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks)
+            metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks,
+            image: image)
+    }
+
+    /// The same review with `image` (its published sizes) attached.
+    public func with(image: ReviewImage?) -> Review {
+        Review(
+            source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
+            draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
+            metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks,
+            image: image)
     }
 
     /// The release or publication year: front matter, else fetched metadata.

@@ -96,6 +96,8 @@ public struct SiteLoader: Sendable {
             guard let review, options.includeDrafts || !review.draft else { continue }
             if options.isFuture(review) { future.append(review.date) } else { read.append((review, index)) }
         }
+        // A file a review names as its image is not ignored.
+        warnings.removeAll { Self.isImage($0.location.path, of: read.map(\.review)) }
         var readPages: [(page: Page, index: Int)] = []
         for (index, page) in pageSources.enumerated() {
             let (loaded, problems) = Page.read(
@@ -170,11 +172,15 @@ public struct SiteLoader: Sendable {
         return (review, problems)
     }
 
-    /// The review files (`content/<section>/*.md` but `_index.md`) of a section folder as it is now.
+    /// The review files (`content/<section>/*.md` but `_index.md`, and page bundles'
+    /// `index.md`) of a section folder as it is now.
     func reviewSources(in section: String) -> (sources: [String], problems: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let sources = folder.entries("content/\(section)", &diagnostics)
-            .filter { !$0.isFolder && $0.name.hasSuffix(".md") && $0.name != "_index.md" }.map(\.path)
+        let folder = self.folder
+        let sources = folder.entries("content/\(section)", &diagnostics).compactMap { entry in
+            if entry.isFolder { return bundleIndex(entry, folder) }
+            return entry.name.hasSuffix(".md") && entry.name != "_index.md" ? entry.path : nil
+        }
         return (sources, diagnostics)
     }
 
@@ -244,8 +250,18 @@ private extension SiteLoader {
         var index: (text: String, source: String)?
         var files: [(text: String, source: String)] = []
         for entry in folder.entries(sectionFolder.path, &diagnostics) {
-            let source = entry.path
-            if entry.isFolder || !entry.name.hasSuffix(".md") {
+            var source = entry.path
+            if entry.isFolder {
+                guard let index = bundleIndex(entry, folder) else {
+                    warnings.append(
+                        Diagnostic(
+                            "ignored: a folder in a section is a review (a page bundle) only when it holds index.md",
+                            at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
+                    continue
+                }
+                guard folder.isInside(index, &diagnostics) else { continue }
+                source = index
+            } else if !entry.name.hasSuffix(".md") {
                 warnings.append(
                     Diagnostic(
                         "ignored: only .md files belong in a section folder",
@@ -253,7 +269,11 @@ private extension SiteLoader {
                 continue
             }
             guard let text = text(of: source, folder, &diagnostics) else { continue }
-            if entry.name == "_index.md" { index = (text, source) } else { files.append((text, source)) }
+            if !entry.isFolder && entry.name == "_index.md" {
+                index = (text, source)
+            } else {
+                files.append((text, source))
+            }
         }
         if !name.isSafeSlug || Self.reservedNames.contains(name) {
             diagnostics.append(
@@ -305,6 +325,20 @@ private extension SiteLoader {
                 + "the first on \(first)" + (last == first ? "" : " and the last on \(last)")
                 + ": --future includes them"
         return Diagnostic(message, severity: .warning)
+    }
+
+    /// The `index.md` of a page bundle (a folder of a section), or nil when the folder has none.
+    func bundleIndex(_ bundle: SiteFolder.Entry, _ folder: SiteFolder) -> String? {
+        let index = bundle.path + "/" + ReviewFile.bundleIndex
+        return folder.kind(index) == nil ? nil : index
+    }
+
+    /// Whether `path` is the image file of one of `reviews`, or a folder holding one.
+    static func isImage(_ path: String, of reviews: [Review]) -> Bool {
+        reviews.contains { review in
+            guard let image = review.image?.source else { return false }
+            return image == path || image.hasPrefix(path + "/")
+        }
     }
 
     /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.

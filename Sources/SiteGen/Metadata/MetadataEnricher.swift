@@ -52,7 +52,8 @@ public struct MetadataEnricher: Sendable {
         }
         var images: [String: Data] = [:]
         var problems: [Diagnostic] = []
-        for image in metadata.images {
+        // A review's own image wins: the fetched ones are not published.
+        for image in review.image == nil ? metadata.images : [] {
             let data: Data?
             do {
                 data = try cache.image(image.file)

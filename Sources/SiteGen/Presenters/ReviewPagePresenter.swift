@@ -66,12 +66,14 @@ struct ReviewPagePresenter: PagePresenter {
         return PageJob.folder(review.path, template: "review", model: page)
     }
 
-    /// The largest poster or cover, for link previews.
+    /// The largest poster or cover (the review's own first), for link previews.
     func socialImage(_ review: Review, _ context: SiteContext) -> SocialImage? {
+        let alt = context.format.imageAlt(title: review.title, kind: review.work.kind)
+        if let own = review.image { return own.socialImage(urls: context.urls, alt: alt) }
         guard let largest = review.metadata?.images.max(by: { $0.width < $1.width }) else { return nil }
         return SocialImage(
             url: context.urls.absolute(MetadataEnricher.publishedPath(of: largest)), width: largest.width,
-            height: largest.height, alt: context.format.imageAlt(title: review.title, kind: review.work.kind))
+            height: largest.height, alt: alt)
     }
 
     /// The section's feed, for `<link rel="alternate">`.

@@ -130,15 +130,17 @@ struct SiteIndex: Sendable {
                 creatorLanguage: TextLanguage.of(review.creator ?? "", otherwise: site)))
     }
 
-    /// The poster or cover: the smallest cached size as `src`, every size in `srcset`.
+    /// The poster or cover: the review's own image (see ``ReviewImage/model(urls:alt:)``),
+    /// else the fetched one, the smallest cached size as `src` and every size in `srcset`.
     static func image(for review: Review, context: SiteContext) -> ImageModel? {
+        let alt = context.format.imageAlt(title: review.title, kind: review.work.kind)
+        if let own = review.image { return own.model(urls: context.urls, alt: alt) }
         guard let images = review.metadata?.images, let first = images.first else { return nil }
         let url = { (image: CachedImage) in context.urls.path(MetadataEnricher.publishedPath(of: image)) }
         return ImageModel(
             url: url(first),
             srcset: images.count > 1 ? images.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ") : "",
-            alt: context.format.imageAlt(title: review.title, kind: review.work.kind), width: first.width,
-            height: first.height)
+            webpSrcset: "", alt: alt, width: first.width, height: first.height)
     }
 }
 

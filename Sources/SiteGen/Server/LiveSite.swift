@@ -92,6 +92,7 @@ public struct LiveSite: Sendable {
             case .sectionIndex(let name): settings.sections.insert(name)
             case .page: settings.pages = true
             case .review(let source): reviewSources.insert(source)
+            case .reviewFile(let sources): reviewSources.formUnion(sources)
             case .sectionFolder(let section):
                 let (sources, problems) = loader.reviewSources(in: section)
                 guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
@@ -143,6 +144,8 @@ private extension LiveSite {
     enum ChangedPath {
         /// A review file of a known section (maybe new, maybe deleted).
         case review(String)
+        /// A file of the reviews at these paths: the image they name, a page bundle's file.
+        case reviewFile(Set<String>)
         /// A known section's folder itself (files moved in or out at once).
         case sectionFolder(String)
         case template
@@ -158,7 +161,7 @@ private extension LiveSite {
         case sectionIndex(String)
         /// A plain page (`content/about.md`).
         case page
-        /// Anything else (`site.yml`, `_index.md`, a plain page, a new section): read everything again.
+        /// Anything else (a new section): read everything again.
         case other
     }
 
@@ -178,6 +181,7 @@ private extension LiveSite {
         if parts.first == "content" {
             if parts.count == 3, knownSection(parts[1]), parts[2] == "_index.md" { return .sectionIndex(parts[1]) }
             if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md") { return .review(path) }
+            if parts.count == 4, knownSection(parts[1]), ReviewFile.isBundle(path) { return .review(path) }
             if parts.count == 2, parts[1].hasSuffix(".md") { return .page }
             // A section folder still there had files moved in or out; one that went away (or
             // turned into something else) takes its section with it: a full build.
@@ -185,6 +189,7 @@ private extension LiveSite {
                 let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
                 return folder.kind(path) == .folder ? .sectionFolder(parts[1]) : .other
             }
+            if parts.count >= 3, knownSection(parts[1]) { return .reviewFile(reviewFile(path, parts)) }
             return .other
         }
         if parts.first == Theme.folderName { return .template }
@@ -193,6 +198,18 @@ private extension LiveSite {
             return .metadata(parts.dropFirst().joined(separator: "/"))
         }
         return .other
+    }
+
+    /// The reviews a file of a known section belongs to: those naming it as their image, and
+    /// the page bundle it is in (or was, for a bundle folder moved away). Reading a bundle that
+    /// is not there changes nothing, and a file no review uses is read by none (a review that
+    /// failed to load for want of it is read again with the next change anyway).
+    func reviewFile(_ path: String, _ parts: [String]) -> Set<String> {
+        let index = presentation.index
+        let users = index.ids.compactMap { source, id in index.reviews[id]?.image?.source == path ? source : nil }
+        var sources = Set(users)
+        sources.insert("content/\(parts[1])/\(parts[2])/\(ReviewFile.bundleIndex)")
+        return sources
     }
 
     /// The reviews whose metadata is in one of the cache files `paths` (an entry or an image),
@@ -239,9 +256,11 @@ private extension LiveSite {
                     continue
                 }
                 let attached = enricher.attach(read)
-                problems += attached.problems
+                let withImage = builder.images.attach(attached.review)
+                problems += attached.problems + withImage.problems
                 staticFiles.merge(attached.images) { _, new in new }
-                replacements.append((source, attached.review))
+                staticFiles.merge(withImage.files) { _, new in new }
+                replacements.append((source, withImage.review))
             }
         }
         var links = self.links()
@@ -260,6 +279,13 @@ private extension LiveSite {
         guard broken.isEmpty else { throw BuildError(step: "loading the site", diagnostics: broken) }
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
+        // The files of reviews' own images that are no longer published (a new image, a new slug, gone).
+        let ownFiles = { (ids: Set<Int>, index: SiteIndex) in
+            Set(ids.flatMap { (index.reviews[safe: $0] ?? nil)?.image?.variants.map(\.path) ?? [] })
+        }
+        for path in ownFiles(change.changed, presentation.index).subtracting(ownFiles(change.changed, index)) {
+            staticFiles[path] = nil
+        }
         let reviews = index.liveIDs.sorted().map(index.review)
         if !change.moved.isEmpty {
             // Only a review that moved can take another's address or tag.
@@ -268,9 +294,10 @@ private extension LiveSite {
         }
         var newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
-            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
+            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings,
+            nextPublication: content.nextPublication)
         // An image no review uses any more: the static file of that name, if any, takes its place.
-        let images = { (review: Review?) in Set((review?.metadata?.images ?? []).map(MetadataEnricher.publishedPath)) }
+        let images = { (review: Review?) in Set((review?.fetchedImages ?? []).map(MetadataEnricher.publishedPath)) }
         let lostImages = change.changed.contains { id in
             !images(presentation.index.reviews[safe: id] ?? nil).isSubset(of: images(index.reviews[id]))
         }
@@ -306,8 +333,9 @@ private extension LiveSite {
             changed.insert(path)
         }
         for job in redo { jobs[job.output] = job }
-        for (path, data) in staticFiles where content.staticFiles[path] != data {
-            files[path] = data
+        for path in Set(staticFiles.keys).union(content.staticFiles.keys)
+        where content.staticFiles[path] != staticFiles[path] {
+            files[path] = staticFiles[path]
             changed.insert(path)
         }
         counts.presented += fresh.count
@@ -368,7 +396,8 @@ private extension LiveSite {
         guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         return SiteContent(
             config: config, sections: sections, reviews: content.reviews, pages: pages, theme: content.theme,
-            staticFiles: content.staticFiles, warnings: content.warnings)
+            staticFiles: content.staticFiles, warnings: content.warnings,
+            nextPublication: content.nextPublication)
     }
 
     /// `content` without the published images at `paths` (a file of `static/` or the theme by
@@ -386,7 +415,8 @@ private extension LiveSite {
         guard diagnostics.isEmpty else { throw BuildError(step: "copying static files", diagnostics: diagnostics) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
-            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
+            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings,
+            nextPublication: content.nextPublication)
     }
 
     /// Every page presented again from `content` (whose reviews are already read): pages
@@ -431,7 +461,8 @@ private extension LiveSite {
         }
         let newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
-            theme: theme, staticFiles: staticFiles, warnings: content.warnings)
+            theme: theme, staticFiles: staticFiles, warnings: content.warnings,
+            nextPublication: content.nextPublication)
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
             library: library, jobs: jobs)
@@ -465,7 +496,8 @@ private extension LiveSite {
         }
         let newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: content.reviews, pages: content.pages,
-            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings)
+            theme: content.theme, staticFiles: staticFiles, warnings: content.warnings,
+            nextPublication: content.nextPublication)
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
             library: library, jobs: jobs)

@@ -100,14 +100,16 @@ public struct ImageModel: Sendable, Equatable, ValueRepresentable {
     public let url: String
     /// A `srcset` value listing the sizes available, or empty.
     public let srcset: String
+    /// A `srcset` of the same sizes in WebP, for a `<source type="image/webp">`, or empty.
+    public let webpSrcset: String
     public let alt: String
     public let width: Int
     public let height: Int
 
     public var templateValue: Value {
         .members([
-            "url": .string(url), "srcset": .string(srcset), "alt": .string(alt), "width": .int(width),
-            "height": .int(height),
+            "url": .string(url), "srcset": .string(srcset), "webpSrcset": .string(webpSrcset), "alt": .string(alt),
+            "width": .int(width), "height": .int(height),
         ])
     }
 }

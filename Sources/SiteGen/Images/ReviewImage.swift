@@ -1,0 +1,74 @@
+import ImageProcessing
+import Mustache
+
+/// A review's own poster or cover: its `image` front matter field, and once the image step
+/// has run (``ReviewImages``), the sizes it is published in.
+public struct ReviewImage: Sendable, Equatable {
+    /// The file, relative to the site folder: `content/movies/parasite/poster.jpg`.
+    public let source: String
+    /// Where the field's value is written, for messages about the image.
+    public let location: SourceLocation
+    /// The published files: each width, smallest first, in the original format and WebP;
+    /// empty until the image step has run.
+    public let variants: [ImageVariant]
+
+    public init(source: String, location: SourceLocation, variants: [ImageVariant] = []) {
+        self.source = source
+        self.location = location
+        self.variants = variants
+    }
+
+    /// The same image with its published files.
+    func with(variants: [ImageVariant]) -> ReviewImage {
+        ReviewImage(source: source, location: location, variants: variants)
+    }
+}
+
+/// One published size of an image in one format.
+public struct ImageVariant: Sendable, Equatable {
+    /// The output path: `movies/parasite/poster-480-1f3a9c0e.jpg`.
+    public let path: String
+    public let format: ImageFormat
+    public let width: Int
+    public let height: Int
+
+    public init(path: String, format: ImageFormat, width: Int, height: Int) {
+        self.path = path
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+}
+
+extension Review {
+    /// The fetched posters or covers the review shows and publishes: none when it has its own image.
+    var fetchedImages: [CachedImage] {
+        image == nil ? metadata?.images ?? [] : []
+    }
+}
+
+extension FieldReader {
+    /// The `image` field of the review at `source`: a file in the review's folder (the page
+    /// bundle, or the section), named by a relative path that stays inside it. Whether the
+    /// file exists and is an image is the image step's business.
+    mutating func image(of source: String) -> ReviewImage? {
+        guard let written = string("image"), let value = node("image") else { return nil }
+        let folder = ReviewFile.folder(of: source)
+        let segments = written.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        if written.contains("://") {
+            report(
+                "\"image\" must be a file beside the review, not a web address: save the image in \(folder)/ "
+                    + "and write its name here", at: value.position)
+        } else if written.hasPrefix("/") || segments.isEmpty || segments.contains("..")
+            || written.contains(where: { $0 == "\\" || $0.unicodeScalars.contains { $0.value < 0x20 } })
+        {
+            report(
+                "\"image\" must name a file inside the review's folder \(folder)/ (like \"poster.jpg\"), "
+                    + "not \"\(written)\"", at: value.position)
+        } else {
+            return ReviewImage(
+                source: folder + "/" + segments.joined(separator: "/"), location: location(value.position))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import ImageProcessing
+import Mustache
+
+/// The build's image step: each review's own image (front matter `image`) read from the
+/// site folder, checked, resized to the theme's widths in its own format and WebP (by
+/// libvips, through ``ImageProcessor``), and published beside the review's page. Results are
+/// kept in an ``ImageCache`` by the source's bytes, so an unchanged image is not processed
+/// again. Images are processed in parallel, one per core at most.
+struct ReviewImages: Sendable {
+    let folder: SiteFolder
+    /// Where processed images are kept between builds; nil processes every image.
+    let cache: ImageCache?
+
+    /// The widths published, in CSS pixels at 1x to 3x of the theme's cover sizes (cards 12rem,
+    /// the review page 15rem, 45 to 55vw on phones); an image narrower than one is published
+    /// at its own width instead, never enlarged.
+    static let widths = [240, 480, 780]
+    /// Images with more pixels are refused before they are decoded (a small file can claim a
+    /// huge size: a decompression bomb).
+    static let pixelLimit = 50_000_000
+    /// Image files larger than this are refused before they are read.
+    static let byteLimit = 128 * 1024 * 1024
+    static let settings = EncoderSettings()
+
+    /// `content` with every review's own image processed and its files added; any problem
+    /// stops the build.
+    func publish(_ content: SiteContent) throws -> SiteContent {
+        let results = content.reviews.parallelMap { attach($0) }
+        var files = content.staticFiles
+        var problems: [Diagnostic] = []
+        for result in results {
+            problems += result.problems
+            for (path, data) in result.files {
+                if files[path] != nil {
+                    problems.append(
+                        Diagnostic(
+                            "static/\(path) would replace an image sitegen publishes for \(result.review.source)",
+                            at: SourceLocation(path: "static/\(path)", line: 1, column: 1)))
+                }
+                files[path] = data
+            }
+        }
+        guard problems.isEmpty else { throw BuildError(step: "processing images", diagnostics: problems) }
+        return SiteContent(
+            config: content.config, sections: content.sections, reviews: results.map(\.review), pages: content.pages,
+            theme: content.theme, staticFiles: files, warnings: content.warnings,
+            nextPublication: content.nextPublication)
+    }
+
+    /// One review with its image's published sizes, their files by output path, and any problem.
+    func attach(_ review: Review) -> (review: Review, files: [String: Data], problems: [Diagnostic]) {
+        guard let image = review.image else { return (review, [:], []) }
+        switch process(image, publishedAt: review.path, name: review.work.kind == .book ? "cover" : "poster") {
+        case .success(let published):
+            let files = Dictionary(published.map { ($0.variant.path, $0.data) }, uniquingKeysWith: { $1 })
+            return (review.with(image: image.with(variants: published.map(\.variant))), files, [])
+        case .failure(let problem):
+            return (review, [:], [problem])
+        }
+    }
+}
+
+private extension ReviewImages {
+    /// The image's files, or the problem found, located at the `image` field.
+    func process(_ image: ReviewImage, publishedAt folderPath: String, name: String) -> Result<
+        [(variant: ImageVariant, data: Data)], Diagnostic
+    > {
+        let source = image.source
+        let problem = { (message: String) in Diagnostic("\"image\" \(message)", at: image.location) }
+        var ignored: [Diagnostic] = []
+        guard let kind = folder.kind(source) else { return .failure(problem("names \(source), which does not exist")) }
+        guard folder.isInside(source, &ignored) else {
+            return .failure(problem("names \(source), a link to a place outside the site folder"))
+        }
+        switch kind {
+        case .folder: return .failure(problem("names \(source), which is a folder, not an image"))
+        case .special:
+            return .failure(problem("names \(source), which is not a regular file (a FIFO, socket or device)"))
+        case .file: break
+        }
+        let bytes: Data
+        do {
+            bytes = try folder.fileSystem.read(folder.url(source), Self.byteLimit)
+        } catch {
+            return .failure(problem("names \(source), which cannot be read: \(error.reason)"))
+        }
+        let key = ImageCache.key(for: bytes, widths: Self.widths, settings: Self.settings)
+        let encoded: [EncodedImage]
+        if let cached = cache?.entry(key) {
+            encoded = cached
+        } else {
+            do throws(ImageError) {
+                let info = try ImageProcessor.inspect(bytes)
+                guard info.pixels <= Self.pixelLimit else {
+                    return .failure(
+                        problem(
+                            "names \(source), which is \(info.width)×\(info.height) pixels "
+                                + "(\(Self.grouped(info.pixels))): at most \(Self.grouped(Self.pixelLimit)) are allowed"
+                        ))
+                }
+                encoded = try ImageProcessor.resize(
+                    bytes, widths: Self.widths(for: info),
+                    formats: info.format == .webp ? [.webp] : [info.format, .webp],
+                    settings: Self.settings)
+            } catch {
+                return .failure(problem(Self.message(error, source)))
+            }
+            cache?.store(encoded, key: key)
+        }
+        let stamp = key.description.prefix(8)
+        return .success(
+            encoded.map { image in
+                let path = "\(folderPath)\(name)-\(image.width)-\(stamp).\(image.format.fileExtension)"
+                return (
+                    ImageVariant(path: path, format: image.format, width: image.width, height: image.height), image.data
+                )
+            })
+    }
+
+    /// The widths an image of `info`'s size is published in: every one of ``widths`` it is
+    /// wider than, and its own width when that is less than the largest.
+    static func widths(for info: ImageInfo) -> [Int] {
+        widths.filter { $0 < info.width } + (info.width < widths.last! ? [info.width] : [])
+    }
+
+    /// `50,000,000`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([digits] + groups).joined(separator: ",")
+    }
+
+    /// What is wrong with the image, in words.
+    static func message(_ error: ImageError, _ source: String) -> String {
+        switch error {
+        case .notAnImage: "names \(source), which is not a JPEG, PNG or WebP image"
+        case .unsupportedFormat(let name):
+            "names \(source), which is in the \(name) format: use a JPEG, PNG or WebP image"
+        case .damaged: "names \(source), which is damaged or cut short: it cannot be decoded"
+        case .encodingFailed(let format): "names \(source), which could not be encoded as \(format.name)"
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import ImageProcessing
+import Mustache
+import Testing
+
+@testable import SiteGen
+
+/// Reviews' own images in whole builds on disk: the pages' `<picture>`, precedence over
+/// fetched posters, the cache in `.sitegen/images/`, reproducible bytes, and all-or-nothing.
+@Suite("Images in builds")
+struct ImageBuildTests {
+    @Test("the review's own image wins over the fetched poster, which is not published; pages offer WebP first")
+    func ownImageWins() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let stamp = try site.stamp()
+        let page = try site.output("movies/parasite/index.html")
+        let base = "/movies/parasite/poster"
+        let webp = "\(base)-240-\(stamp).webp 240w, \(base)-480-\(stamp).webp 480w, \(base)-780-\(stamp).webp 780w"
+        let jpeg = "\(base)-240-\(stamp).jpg 240w, \(base)-480-\(stamp).jpg 480w, \(base)-780-\(stamp).jpg 780w"
+        let lines = page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let picture = [
+            "<picture>",
+            #"<source type="image/webp" srcset="\#(webp)" sizes="(min-width: 48em) 15rem, 55vw">"#,
+            #"<img src="\#(base)-480-\#(stamp).jpg" srcset="\#(jpeg)" sizes="(min-width: 48em) 15rem, 55vw" "#
+                + #"alt="Poster of Parasite" width="480" height="720" fetchpriority="high">"#,
+            "</picture>",
+        ]
+        #expect(lines.joined(separator: "\n").contains(picture.joined(separator: "\n")), "\(page)")
+        #expect(page.contains(#"<meta property="og:image" content="https://example.org\#(base)-780-\#(stamp).jpg">"#))
+        #expect(page.contains(#"<meta property="og:image:height" content="1170">"#))
+        #expect(!page.contains("tmdb-1-w342"))
+        // Cards (the home page) use the card's sizes; a fetched poster has no WebP source.
+        let home = try site.output("index.html")
+        #expect(home.contains(#"<source type="image/webp" srcset="\#(webp)" sizes="(min-width: 48em) 12rem, 45vw">"#))
+        #expect(home.contains(#"<img src="/images/tmdb-2-w342.svg" alt="Poster of Heat" width="342" height="513""#))
+        #expect(site.exists("public/images/tmdb-2-w342.svg"))
+        #expect(!site.exists("public/images/tmdb-1-w342.svg"))
+        for width in [240, 480, 780] {
+            for format in [ImageFormat.jpeg, .webp] {
+                let data = try site.data("public\(base)-\(width)-\(stamp).\(format.fileExtension)")
+                #expect(
+                    try ImageProcessor.inspect(data) == ImageInfo(format: format, width: width, height: width * 3 / 2))
+            }
+        }
+    }
+
+    @Test("a second build reads processed images from .sitegen/images/ instead of processing them again")
+    func cacheIsUsed() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let cached = try site.cacheFiles()
+        #expect(cached.count == 7, "\(cached)")
+        let index = try #require(cached.first { $0.hasSuffix(".index") })
+        let key = index.dropLast(".index".count)
+        // Put other (valid) bytes in the cache, recorded as they are: only a build that reads the cache publishes them.
+        let other = try TestImage.encoded(.jpeg, width: 240, height: 360, seed: 9)
+        let original = try site.data(".sitegen/images/\(key)-240.jpg")
+        try site.write(".sitegen/images/\(key)-240.jpg", other)
+        let text = try String(decoding: site.data(".sitegen/images/\(index)"), as: UTF8.self)
+        try site.write(
+            ".sitegen/images/\(index)",
+            Data(text.replacingOccurrences(of: "\(ContentHash(original))", with: "\(ContentHash(other))").utf8))
+        _ = try site.build()
+        #expect(try site.data("public/movies/parasite/poster-240-\(site.stamp()).jpg") == other)
+    }
+
+    @Test("a damaged or partial cache entry is processed again, with the same result")
+    func damagedCache() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let published = try site.publishedImages()
+        let key = try #require(try site.cacheFiles().first { $0.hasSuffix(".index") }?.dropLast(".index".count))
+        try site.write(".sitegen/images/\(key)-480.webp", Data("damaged".utf8))
+        try FileManager.default.removeItem(at: site.url(".sitegen/images/\(key)-780.jpg"))
+        _ = try site.build()
+        #expect(try site.publishedImages() == published)
+        #expect(
+            try site.data(".sitegen/images/\(key)-480.webp")
+                == published["movies/parasite/poster-480-\(key.prefix(8)).webp"])
+    }
+
+    @Test("the same image gives the same bytes: two builds, each with an empty cache")
+    func reproducible() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let first = try site.publishedImages()
+        #expect(first.count == 6)
+        try FileManager.default.removeItem(at: site.url(".sitegen"))
+        try FileManager.default.removeItem(at: site.url("public"))
+        _ = try site.build()
+        #expect(try site.publishedImages() == first)
+    }
+
+    @Test("a broken image stops the build with its place, and public/ stays as it was")
+    func allOrNothing() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let before = try site.snapshot()
+        let poster = try site.data("content/movies/parasite/poster.jpg")
+        try site.write("content/movies/parasite/poster.jpg", poster.prefix(poster.count / 3))
+        #expect(
+            throws: BuildError(
+                step: "processing images",
+                diagnostics: [
+                    Diagnostic(
+                        #""image" names content/movies/parasite/poster.jpg, which is damaged or cut short: it cannot be decoded"#,
+                        at: Mustache.SourceLocation(path: "content/movies/parasite/index.md", line: 5, column: 8))
+                ])
+        ) { try site.build() }
+        #expect(try site.snapshot() == before)
+    }
+
+    @Test("an edited image is published under a new name and the old files are removed")
+    func editedImage() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let old = try site.stamp()
+        try site.write(
+            "content/movies/parasite/poster.jpg", TestImage.encoded(.jpeg, width: 900, height: 1350, seed: 5))
+        _ = try site.build()
+        let new = try site.stamp()
+        #expect(new != old)
+        let names = try site.publishedImages().keys.sorted()
+        #expect(names.count == 6)
+        #expect(names.allSatisfy { $0.contains("-\(new).") }, "\(names)")
+        #expect(try site.output("movies/parasite/index.html").contains("poster-480-\(new).jpg"))
+    }
+}
+
+/// A site on disk with two films: Parasite, a page bundle with its own poster and a fetched
+/// one, and Heat, with a fetched poster only.
+private final class ImageSite {
+    let folder: ScratchFolder
+
+    init() throws {
+        folder = try ScratchFolder()
+        try folder.write("site.yml", "title: Images\nbase_url: https://example.org/\n")
+        try folder.write(
+            "content/movies/parasite/index.md",
+            "---\ntitle: Parasite\ndate: 2024-01-02\ntmdb: 1\nimage: poster.jpg\n---\nA review.\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-01-01\ntmdb: 2\n---\nA review.\n")
+        for id in 1...2 {
+            try folder.write(
+                "metadata/movies/tmdb-\(id).json",
+                #"{"kind": "movie", "source": "tmdb", "id": "\#(id)", "title": "Film \#(id)", "images": "#
+                    + #"[{"file": "images/tmdb-\#(id)-w342.svg", "width": 342, "height": 513, "size": "w342"}]}"#)
+            try folder.write(
+                "metadata/images/tmdb-\(id)-w342.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(id)</title></svg>\n")
+        }
+        try write("content/movies/parasite/poster.jpg", TestImage.encoded(.jpeg, width: 1000, height: 1500))
+    }
+
+    func url(_ path: String) -> URL { folder.url.appendingPathComponent(path) }
+
+    func build() throws -> SiteBuilder.Report {
+        var options = SiteBuilder.Options(source: folder.url, output: url("public"))
+        options.usesManifest = false
+        return try SiteBuilder(options: options).build()
+    }
+
+    func write(_ path: String, _ data: Data) throws {
+        try FileManager.default.createDirectory(
+            at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url(path))
+    }
+
+    func data(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
+
+    func output(_ path: String) throws -> String { String(decoding: try data("public/" + path), as: UTF8.self) }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url(path).path) }
+
+    func snapshot() throws -> [String] { try folder.snapshot().filter { $0.hasPrefix("public") } }
+
+    func cacheFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url(".sitegen/images").path).sorted()
+    }
+
+    /// Parasite's published image files, by output path.
+    func publishedImages() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: url("public/movies/parasite").path)
+        where name != "index.html" {
+            files["movies/parasite/\(name)"] = try data("public/movies/parasite/\(name)")
+        }
+        return files
+    }
+
+    /// The eight hexadecimal digits in the published images' names.
+    func stamp() throws -> String {
+        let names = try publishedImages().keys
+        let stamps = Set(names.compactMap { $0.firstMatch(of: /-([0-9a-f]{8})\./).map { String($0.output.1) } })
+        #expect(stamps.count == 1, "\(names)")
+        return try #require(stamps.first)
+    }
+}
