@@ -50,6 +50,8 @@ public struct SiteBuilder: Sendable {
         public let upToDate: Bool
         /// The date of the first review left out for being dated after today.
         public var nextPublication: Day? = nil
+        /// How long each step took (load, present, render and write, commit), for benchmarks.
+        public var steps: [(name: String, seconds: Double)] = []
     }
 
     /// Loads the site folder, attaches the cached metadata and processes the reviews' own
@@ -152,20 +154,26 @@ public struct SiteBuilder: Sendable {
 
     /// Loads, presents, renders and writes the whole site.
     func buildAll() throws -> Report {
+        var steps = StepClock()
         let content = try load()
+        steps.lap("load")
         let library = try Self.compile(content.theme)
-        let jobs = SitePresenter.jobs(Self.present(content, isPreview: false))
+        let presentation = Self.present(content, isPreview: false)
+        steps.lap("present")
+        let jobs = SitePresenter.jobs(presentation)
         let others = try Self.staticFiles(content, besides: jobs)
+        steps.lap("list pages and files")
         let transaction = try OutputTransaction(output: options.output, force: options.force)
         let written: OutputTransaction.Report
         do {
             try PageRenderer(library: library).render(jobs) { job, data throws(BuildError) in
                 try transaction.put(data, at: job.output)
             }
-            for (path, data) in others.sorted(by: { $0.key < $1.key }) {
-                try transaction.put(data, at: path)
-            }
+            try Array(others).parallelMap { path, data in Result { () throws(BuildError) in try transaction.put(data, at: path) } }
+                .forEach { try $0.get() }
+            steps.lap("render and write")
             written = try transaction.commit()
+            steps.lap("commit")
         } catch {
             transaction.discard()
             throw error
@@ -173,7 +181,7 @@ public struct SiteBuilder: Sendable {
         let pages = jobs.filter { $0.output.hasSuffix(".html") }.count
         return Report(
             pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings,
-            upToDate: false, nextPublication: content.nextPublication)
+            upToDate: false, nextPublication: content.nextPublication, steps: steps.laps)
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).
@@ -187,5 +195,23 @@ public struct SiteBuilder: Sendable {
                         "refusing to write the site into \(options.output.path): \(reason)", file: options.output.path)
                 ])
         }
+    }
+}
+
+/// Times the steps of a build, one lap each.
+struct StepClock {
+    private let clock = ContinuousClock()
+    private var last: ContinuousClock.Instant
+    private(set) var laps: [(name: String, seconds: Double)] = []
+
+    init() {
+        last = clock.now
+    }
+
+    mutating func lap(_ name: String) {
+        let now = clock.now
+        let elapsed = (now - last).components
+        laps.append((name, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        last = now
     }
 }

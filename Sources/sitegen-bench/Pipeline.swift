@@ -37,6 +37,9 @@ enum Pipeline {
         let builder = SiteBuilder(options: .init(source: source, output: output))
         var report = Report()
         let built = try measure("build", into: &report) { try builder.build() }
+        for step in built.steps {
+            report.steps.append(Step(name: "  " + step.name, wall: step.seconds, cpu: 0, maxRSS: 0))
+        }
         report.pages = built.pages
         report.files = built.files
         report.written = built.output.written

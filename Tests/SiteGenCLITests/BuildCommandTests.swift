@@ -54,6 +54,21 @@ struct BuildCommandTests {
             sitemap.contains("<url><loc>https://example.org/movies/parasite/</loc><lastmod>2026-03-14</lastmod></url>"))
     }
 
+    @Test("--timings prints each step of a build, and says when an up-to-date build stopped early")
+    func timings() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let first = TestConsole()
+        #expect(await first.run(["build", "--timings"], in: site.url) == 0)
+        let steps = try #require(first.out.split(separator: "\n").last.map(String.init))
+        #expect(
+            steps.wholeMatch(
+                of: /Steps: load \d+\.\d\d s, present \d+\.\d\d s, list pages and files \d+\.\d\d s, render and write \d+\.\d\d s, commit \d+\.\d\d s/
+            ) != nil, "\(first.out)")
+        let again = TestConsole()
+        #expect(await again.run(["build", "--timings"], in: site.url) == 0)
+        #expect(again.out.hasSuffix("(nothing changed since the last build)\nSteps: none (the build stopped early)\n"))
+    }
+
     @Test("titles are HTML-escaped in pages and XML-escaped in the feed")
     func escaping() async throws {
         var files = smallSite

@@ -249,6 +249,7 @@ private extension SiteLoader {
         let name = sectionFolder.name
         var index: (text: String, source: String)?
         var files: [(text: String, source: String)] = []
+        var sources: [String] = []
         for entry in folder.entries(sectionFolder.path, &diagnostics) {
             var source = entry.path
             if entry.isFolder {
@@ -268,12 +269,19 @@ private extension SiteLoader {
                         at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
                 continue
             }
-            guard let text = text(of: source, folder, &diagnostics) else { continue }
             if !entry.isFolder && entry.name == "_index.md" {
-                index = (text, source)
+                if let text = text(of: source, folder, &diagnostics) { index = (text, source) }
             } else {
-                files.append((text, source))
+                sources.append(source)
             }
+        }
+        // The reviews' files are read on every core, in the order they are listed.
+        for (source, (text, problems)) in zip(sources, sources.parallelMap { source in
+            var problems: [Diagnostic] = []
+            return (text(of: source, folder, &problems), problems)
+        }) {
+            diagnostics += problems
+            if let text { files.append((text, source)) }
         }
         if !name.isSafeSlug || Self.reservedNames.contains(name) {
             diagnostics.append(

@@ -19,8 +19,9 @@ public struct MetadataEnricher: Sendable {
         var warnings = content.warnings
         var files = content.staticFiles
         var reviews: [Review] = []
-        for review in content.reviews {
-            let attached = attach(review)
+        reviews.reserveCapacity(content.reviews.count)
+        // Each review's cache file is read and decoded on every core; the results keep the reviews' order.
+        for attached in content.reviews.parallelMap({ attach($0) }) {
             reviews.append(attached.review)
             files.merge(attached.images) { _, new in new }
             problems += attached.problems

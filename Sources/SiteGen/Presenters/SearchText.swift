@@ -13,25 +13,44 @@ enum SearchText {
     /// The distinct keys of `text`. ASCII and Hangul take a fast path; other letters go
     /// through Foundation's lowercasing and NFKD one at a time.
     static func keys(_ text: String, into keys: inout Set<SearchKey>) {
-        var word = String.UnicodeScalarView()
+        // The word as UTF-8 bytes, and its length in scalars.
+        var word: [UInt8] = []
+        word.reserveCapacity(maxLength * 3)
         var length = 0
         func append(_ scalar: Unicode.Scalar) {
-            if length < maxLength {
-                word.append(scalar)
-                length += 1
+            guard length < maxLength else { return }
+            let value = scalar.value
+            if value < 0x80 {
+                word.append(UInt8(value))
+            } else if value < 0x800 {
+                word.append(UInt8(0xC0 | (value >> 6)))
+                word.append(UInt8(0x80 | (value & 0x3F)))
+            } else {
+                word.append(UInt8(0xE0 | (value >> 12)))
+                word.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+                word.append(UInt8(0x80 | (value & 0x3F)))
             }
+            length += 1
         }
         func close() {
-            if length > 1 { keys.insert(SearchKey(String(word))) }
-            word = String.UnicodeScalarView()
+            if length > 1 { keys.insert(SearchKey(bytes: word)) }
+            word.removeAll(keepingCapacity: true)
             length = 0
         }
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x61...0x7A, 0x30...0x39: append(scalar)
-                case 0x41...0x5A: append(Unicode.Scalar(UInt8(value + 32)))
+                case 0x61...0x7A, 0x30...0x39:
+                    if length < maxLength {
+                        word.append(UInt8(value))
+                        length += 1
+                    }
+                case 0x41...0x5A:
+                    if length < maxLength {
+                        word.append(UInt8(value + 32))
+                        length += 1
+                    }
                 default: close()
                 }
             } else if (0xAC00...0xD7A3).contains(value) {
@@ -69,7 +88,7 @@ enum SearchText {
     /// A stable hash of a key (FNV-1a over its UTF-8, then mixed), the same on every run and machine.
     static func hash(_ key: SearchKey) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.text.utf8 {
+        for byte in key.bytes {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
@@ -96,26 +115,26 @@ enum SearchText {
 /// which would normalize every Hangul key on every comparison), in UTF-8 order, which for keys
 /// within the Basic Multilingual Plane is JavaScript's UTF-16 order.
 struct SearchKey: Hashable, Comparable, Sendable, CustomStringConvertible {
-    let text: String
+    /// The key's UTF-8 bytes (at most 72 of them).
+    let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 
     init(_ text: String) {
-        var text = text
-        text.makeContiguousUTF8()
-        self.text = text
+        bytes = Array(text.utf8)
     }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     var description: String { text }
 
-    static func == (lhs: SearchKey, rhs: SearchKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-
     static func < (lhs: SearchKey, rhs: SearchKey) -> Bool {
-        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
 
     func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -6,7 +6,7 @@ struct BuildCommand: Command {
     static let name = "build"
     static let summary = "Build the site into public/"
     static let help = """
-        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--force] [--verbose]
+        Usage: sitegen build [--source DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--force] [--verbose] [--timings]
 
         Reads the site folder (site.yml, content/, Templates/, static/) and writes the
         complete site to the output folder: only files whose bytes changed are written,
@@ -28,13 +28,15 @@ struct BuildCommand: Command {
           --force          Write into a non-empty output folder sitegen did not make:
                            DANGER, every visible file there that the site does not
                            have is removed (hidden files such as .git are kept)
+          --timings        Print how long each step took (load, present, render and
+                           write, commit)
           --verbose        List each review with nothing in the metadata cache,
                            not only how many there are
           -h, --help       Show this help
 
         """
     static let arguments = ArgumentSpec(
-        flags: ["--drafts", "--future", "--force", "--verbose"], options: ["--source", "--output", "--base-url"])
+        flags: ["--drafts", "--future", "--force", "--verbose", "--timings"], options: ["--source", "--output", "--base-url"])
 
     let source: String?
     let output: String?
@@ -42,6 +44,7 @@ struct BuildCommand: Command {
     let future: Bool
     let force: Bool
     let verbose: Bool
+    let timings: Bool
     let baseURL: BaseURL?
 
     init(_ arguments: Arguments) throws(UsageError) {
@@ -51,6 +54,7 @@ struct BuildCommand: Command {
         future = arguments.has("--future")
         force = arguments.has("--force")
         verbose = arguments.has("--verbose")
+        timings = arguments.has("--timings")
         if let text = arguments.value("--base-url") {
             guard let url = BaseURL(text) else {
                 throw UsageError("--base-url must be an absolute http or https URL, not \"\(text)\"")
@@ -85,6 +89,10 @@ struct BuildCommand: Command {
                 + "\(report.output.written) written, \(report.output.unchanged) unchanged, \(report.output.removed) removed"
                 + (report.upToDate ? " (nothing changed since the last build)" : "")
         )
+        if timings {
+            let steps = report.steps.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }
+            environment.console.line("Steps: " + (steps.isEmpty ? "none (the build stopped early)" : steps.joined(separator: ", ")))
+        }
         return ExitCode.success
     }
 

@@ -69,13 +69,20 @@ final class RunningBinary {
 
     /// Waits up to `timeout` seconds for the output so far to satisfy `condition`.
     func waitForOutput(timeout: Double = 10, _ condition: (_ out: String, _ err: String) -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        // The test pool may be busy for longer than the timeout (2 cores, tests in parallel, some
+        // of them waiting synchronously): a wait that wakes late still looks once more before it
+        // gives up, and time spent waiting for a thread does not count against the server.
+        var waited = 0.0
+        while true {
             let (out, err) = streams.state.withLock { ($0.out, $0.err) }
             if condition(out, err) { return true }
+            if waited >= timeout || (!process.isRunning && streams.state.withLock({ $0.closed == 2 })) {
+                let (out, err) = streams.state.withLock { ($0.out, $0.err) }
+                return condition(out, err)
+            }
             try await Task.sleep(for: .milliseconds(10))
+            waited += 0.01
         }
-        return false
     }
 
     /// The address from `Serving … at http://…/ (Ctrl-C to stop)`, once it is printed.
@@ -97,11 +104,12 @@ final class RunningBinary {
 
     /// The exit status once the process has ended and its output is read; nil after `timeout` seconds.
     func waitForExit(timeout: Double = 30) async throws -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        var waited = 0.0
+        while true {
             if !process.isRunning, streams.state.withLock({ $0.closed == 2 }) { return process.terminationStatus }
+            if waited >= timeout { return nil }
             try await Task.sleep(for: .milliseconds(10))
+            waited += 0.01
         }
-        return nil
     }
 }

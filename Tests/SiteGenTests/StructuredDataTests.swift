@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+/// JSON-LD as the pages carry it: valid JSON, and nothing a value holds can close the
+/// `<script>` element it sits in.
+@Suite("Structured data")
+struct StructuredDataTests {
+    @Test("strings are escaped: quotes, backslashes, controls, <, >, &, U+2028 and U+2029; other text is as is")
+    func escaping() throws {
+        let text = "A \"quote\" \\ back\nline\r\t</script><!-- & \u{1}\u{2028}\u{2029} 기생충 é"
+        let json = StructuredData.text(text).json
+        #expect(
+            json
+                == #""A \"quote\" \\ back\nline\r\t\u003c/script\u003e\u003c!-- \u0026 \u0001\u2028\u2029 기생충 é""#)
+        #expect(!json.contains("<") && !json.contains(">"))
+        let decoded = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8), options: []) as? [String]
+        #expect(decoded == [text])
+    }
+
+    @Test("objects keep their order; optional members are left out; numbers are whole when they can be")
+    func objects() throws {
+        let node = StructuredData.node(
+            "Review", [("ratingValue", .number(4.5)), ("bestRating", .number(5)), ("missing", nil), ("list", .list([.text("a"), .number(-2)]))])
+        #expect(node.json == #"{"@type":"Review","ratingValue":4.5,"bestRating":5,"list":["a",-2]}"#)
+    }
+}
