@@ -1,14 +1,8 @@
-// A libFuzzer harness for reading a review file (UTF-8, front matter, fields, Markdown).
-// SiteGen's build plugin tool cannot be linked with -sanitize=fuzzer, so build the modules
-// with swiftc: Mustache, YAML, CommonMark, then SiteGen (its sources plus the plugin's
-// generated DefaultTheme.swift from a normal build), each as
-//   swiftc -O -sanitize=fuzzer,address -parse-as-library -wmo -module-name NAME -emit-module \
-//     -emit-module-path OUT/NAME.swiftmodule -I OUT -Xcc -fmodule-map-file=Sources/C…/module.modulemap \
-//     -c SOURCES -o OUT/NAME.o
-// then link this file with the four objects and -lyaml -lcmark -levent -levent_pthreads.
+// A libFuzzer harness for reading a review file (UTF-8, front matter, fields, Markdown):
+// Scripts/fuzz frontmatter [SECONDS].
 
 import Foundation
-import SiteGen
+@testable import SiteGen
 
 /// libFuzzer's entry: any bytes read as a review file give a review (maybe with warnings) or
 /// errors, all at real positions, never a crash, a hang or unbounded memory.

@@ -1,19 +1,11 @@
-// A libFuzzer harness for the preview server's request-target parser.
-//
-// Build and run (from the repository root; RequestPath.swift is compiled in, it needs only
-// the standard library; Foundation is the harness's own second opinion on decoding):
-//
-//   mkdir -p .build/fuzz
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-//       Fuzz/requestpath/main.swift Sources/SiteGen/Server/RequestPath.swift \
-//       -o .build/fuzz/requestpath
-//   .build/fuzz/requestpath -max_total_time=300 -max_len=256 -artifact_prefix=.build/fuzz/ \
-//       .build/fuzz/requestpath-corpus Fuzz/requestpath/corpus
+// A libFuzzer harness for the preview server's request-target parser:
+// Scripts/fuzz requestpath [SECONDS].
 //
 // Any input is a request target as libevent hands it over. The harness checks what the
 // server relies on, and stops (a crash libFuzzer reports, with the input) when it fails.
 
 import Foundation
+@testable import SiteGen
 
 /// The site the targets are resolved against.
 private let files: Set<String> = [

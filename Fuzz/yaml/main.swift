@@ -1,10 +1,4 @@
-// A libFuzzer harness for the YAML adapter. One way to build and run it:
-//
-//   swift build -c release --scratch-path .build/fuzz --target YAML -Xswiftc -sanitize=fuzzer,address
-//   swiftc -O -sanitize=fuzzer,address -parse-as-library -I .build/fuzz/release/Modules \
-//     -Xcc -fmodule-map-file=Sources/CYaml/module.modulemap Fuzz/yaml/main.swift \
-//     .build/fuzz/release/YAML.build/*.o -lyaml -o .build/fuzz-yaml
-//   .build/fuzz-yaml -max_len=4096 -timeout=10 -rss_limit_mb=2048 CORPUS_FOLDER
+// A libFuzzer harness for the YAML adapter: Scripts/fuzz yaml [SECONDS].
 
 import YAML
 
