@@ -25,11 +25,16 @@ final class TestConsole: Sendable {
     }
 
     /// Runs `sitegen` with `arguments` in `directory`, with exactly `variables` as its
-    /// environment; returns the exit code.
+    /// environment (and the sanitizers' options, when set); returns the exit code.
     func run(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) async -> Int32 {
         if let binary = Self.binary {
             do {
-                let result = try await binary.runDetached(arguments, in: directory, environment: variables)
+                // Sanitizer settings (Scripts/sanitize) reach the binary; nothing else does.
+                let sanitizers = ProcessInfo.processInfo.environment.filter {
+                    ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+                }
+                let environment = sanitizers.merging(variables) { _, given in given }
+                let result = try await binary.runDetached(arguments, in: directory, environment: environment)
                 streams.withLock {
                     $0.out += result.outText
                     $0.err += result.err
