@@ -1,6 +1,7 @@
 import Foundation
 
-/// The files of a built site: how many, their total size and the largest one.
+/// The files of a built site: how many, their total size and the largest one published (the
+/// output folder's hidden record, `.sitegen-output`, counts in the total but is not published).
 struct OutputSummary {
     var files = 0
     var bytes = 0
@@ -18,7 +19,7 @@ struct OutputSummary {
             let size = values.fileSize ?? 0
             files += 1
             bytes += size
-            if size > largest.bytes {
+            if size > largest.bytes, !url.lastPathComponent.hasPrefix(".") {
                 largest = (String(url.standardizedFileURL.path.dropFirst(base.count + 1)), size)
             }
         }
