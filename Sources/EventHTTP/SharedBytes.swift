@@ -7,8 +7,12 @@ public final class SharedBytes: @unchecked Sendable {
     /// How many bytes.
     public let count: Int
 
-    public convenience init(_ array: [UInt8]) {
-        self.init(copying: array.withUnsafeBytes { $0 })
+    /// A copy of `array`. (The copy is made while the array's storage is lent: a pointer
+    /// taken out of `withUnsafeBytes` may outlive the array, and did in release builds.)
+    public init(_ array: [UInt8]) {
+        bytes = .allocate(capacity: max(array.count, 1))
+        _ = bytes.initialize(from: array)
+        count = array.count
     }
 
     /// A copy of `source`.
