@@ -169,7 +169,9 @@ public struct SiteBuilder: Sendable {
             try PageRenderer(library: library).render(jobs) { job, data throws(BuildError) in
                 try transaction.put(data, at: job.output)
             }
-            try Array(others).parallelMap { path, data in Result { () throws(BuildError) in try transaction.put(data, at: path) } }
+            // Staged on every core; the first failure in path order is the one reported.
+            try others.sorted { $0.key < $1.key }
+                .parallelMap { path, data in Result { () throws(BuildError) in try transaction.put(data, at: path) } }
                 .forEach { try $0.get() }
             steps.lap("render and write")
             written = try transaction.commit()
@@ -210,8 +212,7 @@ struct StepClock {
 
     mutating func lap(_ name: String) {
         let now = clock.now
-        let elapsed = (now - last).components
-        laps.append((name, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        laps.append((name, (now - last) / .seconds(1)))
         last = now
     }
 }

@@ -19,17 +19,7 @@ enum SearchText {
         var length = 0
         func append(_ scalar: Unicode.Scalar) {
             guard length < maxLength else { return }
-            let value = scalar.value
-            if value < 0x80 {
-                word.append(UInt8(value))
-            } else if value < 0x800 {
-                word.append(UInt8(0xC0 | (value >> 6)))
-                word.append(UInt8(0x80 | (value & 0x3F)))
-            } else {
-                word.append(UInt8(0xE0 | (value >> 12)))
-                word.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-                word.append(UInt8(0x80 | (value & 0x3F)))
-            }
+            UTF8.encode(scalar) { word.append($0) }
             length += 1
         }
         func close() {
@@ -41,16 +31,8 @@ enum SearchText {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x61...0x7A, 0x30...0x39:
-                    if length < maxLength {
-                        word.append(UInt8(value))
-                        length += 1
-                    }
-                case 0x41...0x5A:
-                    if length < maxLength {
-                        word.append(UInt8(value + 32))
-                        length += 1
-                    }
+                case 0x61...0x7A, 0x30...0x39: append(scalar)
+                case 0x41...0x5A: append(Unicode.Scalar(UInt8(value + 32)))
                 default: close()
                 }
             } else if (0xAC00...0xD7A3).contains(value) {

@@ -54,23 +54,18 @@ indirect enum StructuredData: Sendable, Equatable {
     private static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let hex = Array("0123456789abcdef".utf8)
-        var bytes = Array(text.utf8)[...]
-        while let byte = bytes.first {
-            bytes = bytes.dropFirst()
-            switch byte {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x00..<0x20:
-                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            case 0xE2 where bytes.count >= 2 && bytes.first == 0x80 && (bytes.dropFirst().first == 0xA8 || bytes.dropFirst().first == 0xA9):
-                // U+2028 and U+2029.
-                let last = bytes.dropFirst().first!
-                bytes = bytes.dropFirst(2)
-                out += Array("\\u202".utf8) + [last == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
-            default: out.append(byte)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += [0x5C, 0x22]
+            case "\\": out += [0x5C, 0x5C]
+            case "\n": out += [0x5C, UInt8(ascii: "n")]
+            case "\r": out += [0x5C, UInt8(ascii: "r")]
+            case "\t": out += [0x5C, UInt8(ascii: "t")]
+            case "<", ">", "&", "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
+                let value = Int(scalar.value)
+                out += [0x5C, UInt8(ascii: "u")]
+                out += [hex[value >> 12], hex[(value >> 8) & 0xF], hex[(value >> 4) & 0xF], hex[value & 0xF]]
+            default: UTF8.encode(scalar) { out.append($0) }
             }
         }
         out.append(UInt8(ascii: "\""))
