@@ -113,7 +113,11 @@ public struct SiteBuilder: Sendable {
     /// The static files (theme assets, then `static/`, then published images); one may not
     /// take the place of a generated file.
     static func staticFiles(_ content: SiteContent, besides jobs: [PageJob]) throws -> [String: Data] {
-        let generated = Set(jobs.map(\.output))
+        try staticFiles(content, besides: Set(jobs.map(\.output)))
+    }
+
+    /// The static files, given the paths of the generated files.
+    static func staticFiles(_ content: SiteContent, besides generated: Set<String>) throws -> [String: Data] {
         let clashes = content.staticFiles.keys.filter(generated.contains).sorted()
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
@@ -160,13 +164,17 @@ public struct SiteBuilder: Sendable {
         let library = try Self.compile(content.theme)
         let presentation = Self.present(content, isPreview: false)
         steps.lap("present")
-        let jobs = SitePresenter.jobs(presentation)
-        let others = try Self.staticFiles(content, besides: jobs)
+        // Pages are listed by key; each one's model is made when it is rendered and dropped
+        // once its bytes are handed over, so models are never all held at once.
+        let keys = SitePresenter.keys(presentation)
+        let outputs = keys.parallelMap { SitePresenter.output($0, presentation) }
+        let others = try Self.staticFiles(content, besides: Set(outputs))
         steps.lap("list pages and files")
         let transaction = try OutputTransaction(output: options.output, force: options.force)
         let written: OutputTransaction.Report
         do {
-            try PageRenderer(library: library).render(jobs) { job, data throws(BuildError) in
+            try PageRenderer(library: library).render(keys, job: { SitePresenter.job($0, presentation) }) {
+                job, data throws(BuildError) in
                 try transaction.put(data, at: job.output)
             }
             // Staged on every core; the first failure in path order is the one reported.
@@ -180,9 +188,9 @@ public struct SiteBuilder: Sendable {
             transaction.discard()
             throw error
         }
-        let pages = jobs.filter { $0.output.hasSuffix(".html") }.count
+        let pages = outputs.filter { $0.hasSuffix(".html") }.count
         return Report(
-            pages: pages, files: jobs.count + others.count, output: written, warnings: content.warnings,
+            pages: pages, files: outputs.count + others.count, output: written, warnings: content.warnings,
             upToDate: false, nextPublication: content.nextPublication, steps: steps.laps)
     }
 

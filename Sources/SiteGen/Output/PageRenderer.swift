@@ -11,10 +11,20 @@ struct PageRenderer: Sendable {
     /// naming each template problem once, or the first error `deliver` threw (after which
     /// the remaining pages are not rendered).
     func render(_ jobs: [PageJob], deliver: @Sendable (PageJob, Data) throws(BuildError) -> Void) throws(BuildError) {
+        try render(jobs, job: { $0 }, deliver: deliver)
+    }
+
+    /// Renders the job `job` makes of each of `items`, making it only when its turn comes, so
+    /// that only the pages being rendered have models in memory.
+    func render<Item: Sendable>(
+        _ items: [Item], job makeJob: @Sendable (Item) -> PageJob,
+        deliver: @Sendable (PageJob, Data) throws(BuildError) -> Void
+    ) throws(BuildError) {
         let library = self.library
         let stopped = Mutex<BuildError?>(nil)
-        let failures = jobs.parallelMap { job -> TemplateError? in
+        let failures = items.parallelMap { item -> TemplateError? in
             if stopped.withLock({ $0 != nil }) { return nil }
+            let job = makeJob(item)
             let data: Data
             switch Self.render(job, library) {
             case .success(let bytes): data = bytes

@@ -69,20 +69,66 @@ struct SearchIndex: Sendable {
         ranked = index.list(ListKey(.all, .date))
         ranks = [Int](repeating: -1, count: index.reviews.count)
         for (rank, id) in ranked.enumerated() { ranks[id] = rank }
-        let reviewTerms = ranked.parallelMap { Self.terms(of: index.review($0)) }
+        // Each core indexes a run of ranks into postings of its own, which are then joined in
+        // rank order: only one review's keys exist at a time, never the whole site's.
+        let ranked = ranked
+        let runs = Self.runs(ranked.count)
+        let parts = runs.parallelMap { run in
+            Self.postings(ranks: run, of: ranked, in: index, keepsTerms: keepsTerms)
+        }
         postings = Family.allCases.parallelMap { family in
-            var postings: [SearchKey: [Int32]] = [:]
-            for (rank, terms) in reviewTerms.enumerated() {
-                for key in terms[family.rawValue] { postings[key, default: []].append(Int32(rank)) }
+            var joined = parts.first?.postings[family.rawValue] ?? [:]
+            for part in parts.dropFirst() {
+                for (key, ranks) in part.postings[family.rawValue] {
+                    joined[key, default: []].append(contentsOf: ranks)
+                }
             }
-            return postings
+            return joined
         }
         var terms = [[[SearchKey]]?](repeating: nil, count: index.reviews.count)
-        if keepsTerms { for (rank, id) in ranked.enumerated() { terms[id] = reviewTerms[rank] } }
+        if keepsTerms {
+            for part in parts {
+                for (offset, keys) in part.terms.enumerated() { terms[ranked[part.ranks.lowerBound + offset]] = keys }
+            }
+        }
         self.terms = terms
         sortedKeys = postings.parallelMap { $0.keys.sorted() }
         chunkStarts = []
         layOut()
+    }
+
+    /// The postings of the reviews ranked `ranks`, and (when `keepsTerms`) each one's keys,
+    /// sharing the postings' copy of every key.
+    private static func postings(ranks: Range<Int>, of ranked: [Int], in index: SiteIndex, keepsTerms: Bool)
+        -> (ranks: Range<Int>, postings: [[SearchKey: [Int32]]], terms: [[[SearchKey]]])
+    {
+        var postings: [[SearchKey: [Int32]]] = [[:], [:]]
+        var terms: [[[SearchKey]]] = []
+        for rank in ranks {
+            let keys = Self.terms(of: index.review(ranked[rank]))
+            var kept: [[SearchKey]] = [[], []]
+            for family in Family.allCases {
+                let f = family.rawValue
+                if keepsTerms { kept[f].reserveCapacity(keys[f].count) }
+                for key in keys[f] {
+                    if let position = postings[f].index(forKey: key) {
+                        postings[f].values[position].append(Int32(rank))
+                        if keepsTerms { kept[f].append(postings[f].keys[position]) }
+                    } else {
+                        postings[f][key] = [Int32(rank)]
+                        if keepsTerms { kept[f].append(key) }
+                    }
+                }
+            }
+            if keepsTerms { terms.append(kept) }
+        }
+        return (ranks, postings, terms)
+    }
+
+    /// `count` ranks cut into a few runs per core.
+    private static func runs(_ count: Int) -> [Range<Int>] {
+        let runs = max(1, min(count / 64, ProcessInfoCores.count * 2))
+        return (0..<runs).map { count * $0 / runs..<count * ($0 + 1) / runs }
     }
 
     /// A review's keys per family.
