@@ -32,6 +32,11 @@ enum Bench {
             FileHandle.standardError.write(Data(usage.utf8))
             return ExitCode.usage
         }
+        // `sitegen-bench build --help` prints the usage instead of starting a long benchmark.
+        if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+            print(usage, terminator: "")
+            return ExitCode.success
+        }
         do {
             switch name {
             case "template":

@@ -403,6 +403,42 @@ struct PresenterTests {
         #expect(home.page.title == "Test Reviews")
     }
 
+    @Test("a site over the sitemap limit gets a sitemap index naming parts that hold every address once")
+    func sitemapIndex() throws {
+        let content = try InMemorySite(
+            [
+                "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01"),
+                "content/movies/b.md": reviewFile("title: B\ndate: 2024-03-01"),
+                "content/books/c.md": reviewFile("title: C\ndate: 2023-05-01"),
+            ], config: "title: T\nbase_url: https://example.org/r\n"
+        ).load()
+        let site = SiteBuilder.present(content, isPreview: false)
+        let whole = SitemapPresenter()
+        let urls = try #require(whole.job(.sitemap, site).model as? SitemapModel).entries.map(\.url)
+        #expect(whole.keys(site) == [.sitemap])
+        #expect(urls.count > 8)
+        let split = SitemapPresenter(limit: 4)
+        let parts = (urls.count + 3) / 4
+        #expect(split.keys(site) == [.sitemap] + (1...parts).map { .sitemapPart($0) })
+        #expect(split.output(.sitemapPart(2), site) == "sitemap-2.xml")
+        let index = try #require(split.job(.sitemap, site).model as? SitemapModel)
+        #expect(index.parts?.map(\.url) == (1...parts).map { "https://example.org/r/sitemap-\($0).xml" })
+        let text = index.text()
+        #expect(text.contains(#"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#))
+        #expect(text.contains("<sitemap><loc>https://example.org/r/sitemap-1.xml</loc>"))
+        #expect(!text.contains("<url>"))
+        var listed: [String] = []
+        for number in 1...parts {
+            let part = try #require(split.job(.sitemapPart(number), site).model as? SitemapModel)
+            #expect(part.entries.count <= 4)
+            #expect(part.text().contains("<urlset"))
+            // Each part's date is the newest of its reviews'.
+            #expect(index.parts?[number - 1].lastModified == part.entries.compactMap(\.lastModified).max())
+            listed += part.entries.map(\.url)
+        }
+        #expect(listed == urls)
+    }
+
     @Test("the feed and sitemap use absolute URLs under the base URL's path")
     func feedAndSitemap() throws {
         let presentation = try present(

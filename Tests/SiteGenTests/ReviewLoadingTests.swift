@@ -56,6 +56,14 @@ struct ReviewLoadingTests {
         #expect(content.sections == [ReviewSection(name: "movies", title: "Movies", kind: .movie)])
     }
 
+    @Test("a day is written YYYY-MM-DD, zero-padded, and reads back the same")
+    func dayText() {
+        #expect(Day(year: 2024, month: 5, day: 2)?.description == "2024-05-02")
+        #expect(Day(year: 999, month: 12, day: 31)?.description == "0999-12-31")
+        #expect(Day(year: 2024, month: 11, day: 10)?.description == "2024-11-10")
+        #expect(Day("0999-12-31").map(\.description) == "0999-12-31")
+    }
+
     @Test("a book review reads author, publisher and a normalized ISBN; a single tag is a list of one")
     func bookFields() throws {
         let site = InMemorySite([

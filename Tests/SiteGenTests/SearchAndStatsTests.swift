@@ -162,6 +162,34 @@ struct SearchAndStatsTests {
         #expect(!site.outputs.contains("stats/2022/index.html"))
     }
 
+    @Test("top names: the highest counts, ties in collation order, the same as sorting them all")
+    func topNames() {
+        let collation = Collation(language: .english)
+        var counts: [String: Int] = ["émile": 2, "Zed": 9, "apple": 2, "Bob": 2, "bob": 2, "Ann": 2, "Part 10": 1]
+        #expect(
+            StatsCharts.top(4, of: counts, collation: collation).map { "\($0.key) \($0.value)" } == [
+                "Zed 9", "Ann 2", "apple 2", "Bob 2",
+            ])
+        #expect(StatsCharts.top(0, of: counts, collation: collation).isEmpty)
+        #expect(StatsCharts.top(3, of: [:], collation: collation).isEmpty)
+        // At random: the same as collating every name.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            counts = [:]
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                let name = String((0..<3).map { _ in "aAbBéc 1".randomElement(using: &generator)! })
+                counts[name] = Int.random(in: 1...4, using: &generator)
+            }
+            let all = counts.sorted { lhs, rhs in
+                if lhs.value != rhs.value { return lhs.value > rhs.value }
+                let order = collation.ordered(lhs.key, rhs.key)
+                return order == .orderedSame ? lhs.key < rhs.key : order == .orderedAscending
+            }
+            let limit = Int.random(in: 1...12, using: &generator)
+            #expect(StatsCharts.top(limit, of: counts, collation: collation).map(\.key) == all.prefix(limit).map(\.key))
+        }
+    }
+
     @Test("the home page never shows a review twice: a section's recent reviews leave out the newest band's")
     func homeShowsEachReviewOnce() throws {
         var files: [String: String] = [:]

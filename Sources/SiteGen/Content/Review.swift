@@ -2,34 +2,71 @@ import CommonMark
 import Mustache
 
 /// One review as written: front matter in typed fields, and the rendered body.
+///
+/// Its fields live in one shared, immutable box, so a copy (every list, presenter and index
+/// passes reviews around) costs one reference count, not one per field.
 public struct Review: Sendable, Equatable {
+    /// The stored fields; `Review`'s properties read them.
+    struct Fields: Sendable, Equatable {
+        let source: String
+        let section: String
+        let slug: String
+        let title: String
+        let date: Day
+        let rating: Rating?
+        let tags: [String]
+        let draft: Bool
+        let summary: String?
+        let language: String?
+        let work: Work
+        let extra: [String: Value]
+        let body: RenderedMarkdown
+        var metadata: WorkMetadata?
+        let tagLocations: [SourceLocation]
+        let updated: Day?
+        let sourceLinks: [SourceLink]
+        var image: ReviewImage?
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+    var fields: Fields { box.fields }
+
     /// The file, relative to the site folder: `content/movies/parasite.md`.
-    public let source: String
+    public var source: String { box.fields.source }
     /// The section folder: `movies`.
-    public let section: String
-    public let slug: String
-    public let title: String
-    public let date: Day
-    public let rating: Rating?
-    public let tags: [String]
-    public let draft: Bool
-    public let summary: String?
+    public var section: String { box.fields.section }
+    public var slug: String { box.fields.slug }
+    public var title: String { box.fields.title }
+    public var date: Day { box.fields.date }
+    public var rating: Rating? { box.fields.rating }
+    public var tags: [String] { box.fields.tags }
+    public var draft: Bool { box.fields.draft }
+    public var summary: String? { box.fields.summary }
     /// The language of the review's text, when it differs from the site's.
-    public let language: String?
-    public let work: Work
+    public var language: String? { box.fields.language }
+    public var work: Work { box.fields.work }
     /// Front matter keys sitegen does not know, for templates.
-    public let extra: [String: Value]
-    public let body: RenderedMarkdown
+    public var extra: [String: Value] { box.fields.extra }
+    public var body: RenderedMarkdown { box.fields.body }
     /// Fetched facts about the film or book, from the metadata cache (front matter wins).
-    public let metadata: WorkMetadata?
+    public var metadata: WorkMetadata? { box.fields.metadata }
     /// Where each tag was written, for messages about tags.
-    public let tagLocations: [SourceLocation]
+    public var tagLocations: [SourceLocation] { box.fields.tagLocations }
     /// When the review was last changed (front matter `updated`), for feeds.
-    public let updated: Day?
+    public var updated: Day? { box.fields.updated }
     /// Links in the body to other files of the site by their path (`../books/stoner.md`).
-    public let sourceLinks: [SourceLink]
+    public var sourceLinks: [SourceLink] { box.fields.sourceLinks }
     /// Its own poster or cover (front matter `image`), which wins over fetched ones.
-    public let image: ReviewImage?
+    public var image: ReviewImage? { box.fields.image }
+
+    public static func == (lhs: Review, rhs: Review) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
 
     /// The output folder relative to the site root: `movies/parasite/`.
     public var path: String { "\(section)/\(slug)/" }
@@ -41,42 +78,30 @@ public struct Review: Sendable, Equatable {
         tagLocations: [SourceLocation] = [], updated: Day? = nil, sourceLinks: [SourceLink] = [],
         image: ReviewImage? = nil
     ) {
-        self.source = source
-        self.section = section
-        self.slug = slug
-        self.title = title
-        self.date = date
-        self.rating = rating
-        self.tags = tags
-        self.draft = draft
-        self.summary = summary
-        self.language = language
-        self.work = work
-        self.extra = extra
-        self.body = body
-        self.metadata = metadata
-        self.tagLocations = tagLocations
-        self.updated = updated
-        self.sourceLinks = sourceLinks
-        self.image = image
+        box = Box(
+            Fields(
+                source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
+                draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
+                metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks,
+                image: image))
+    }
+
+    private init(_ fields: Fields) {
+        box = Box(fields)
     }
 
     /// The same review with `metadata` attached.
     public func with(metadata: WorkMetadata?) -> Review {
-        Review(
-            source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
-            draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks,
-            image: image)
+        var fields = fields
+        fields.metadata = metadata
+        return Review(fields)
     }
 
     /// The same review with `image` (its published sizes) attached.
     public func with(image: ReviewImage?) -> Review {
-        Review(
-            source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
-            draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
-            metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks,
-            image: image)
+        var fields = fields
+        fields.image = image
+        return Review(fields)
     }
 
     /// The release or publication year: front matter, else fetched metadata.

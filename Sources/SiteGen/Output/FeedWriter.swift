@@ -49,3 +49,20 @@ enum SitemapWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension SitemapWriter {
+    /// A sitemap index naming the sitemaps at `urls` (for sites over the protocol's 50,000
+    /// addresses per sitemap), each with its newest date where it has one.
+    static func index(_ parts: [(url: String, lastModified: String?)]) -> String {
+        var lines = [
+            #"<?xml version="1.0" encoding="utf-8"?>"#,
+            #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
+        ]
+        for part in parts {
+            let lastModified = part.lastModified.map { "<lastmod>\($0)</lastmod>" } ?? ""
+            lines.append("  <sitemap><loc>\(XML.escape(part.url))</loc>\(lastModified)</sitemap>")
+        }
+        lines.append("</sitemapindex>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -106,7 +106,9 @@ struct FeedPresenter: PagePresenter {
     }
 }
 
-/// `sitemap.xml`: every page's address, with the review's date where there is one.
+/// `sitemap.xml`: every page's address, with the review's date where there is one. A site
+/// over ``SitemapPresenter/limit`` pages gets a sitemap index there instead, naming
+/// `sitemap-1.xml`, `sitemap-2.xml`… of at most that many addresses each.
 public struct SitemapModel: DocumentModel, Equatable {
     public struct Entry: Sendable, Equatable {
         public let url: String
@@ -114,38 +116,87 @@ public struct SitemapModel: DocumentModel, Equatable {
     }
 
     public let entries: [Entry]
+    /// When set, this is the index of these parts (their addresses), and `entries` is empty.
+    public var parts: [Entry]? = nil
 
-    public func text() -> String { SitemapWriter.xml(entries) }
+    public func text() -> String {
+        if let parts { return SitemapWriter.index(parts.map { ($0.url, $0.lastModified) }) }
+        return SitemapWriter.xml(entries)
+    }
 }
 
 /// Lists every HTML page for search engines.
 struct SitemapPresenter: PagePresenter {
-    func owns(_ key: PageKey) -> Bool { key == .sitemap }
+    /// The most addresses one sitemap holds (50,000 in the sitemaps.org protocol 0.9).
+    var limit = 50_000
 
-    func keys(_ site: Presentation) -> [PageKey] { [.sitemap] }
+    func owns(_ key: PageKey) -> Bool {
+        switch key {
+        case .sitemap, .sitemapPart: true
+        default: false
+        }
+    }
 
-    func output(_ key: PageKey, _ site: Presentation) -> String { "sitemap.xml" }
+    func keys(_ site: Presentation) -> [PageKey] {
+        let parts = parts(Self.pages(site).count)
+        return [.sitemap] + (parts > 1 ? (1...parts).map { .sitemapPart($0) } : [])
+    }
+
+    func output(_ key: PageKey, _ site: Presentation) -> String {
+        if case .sitemapPart(let number) = key { return Self.partName(number) }
+        return "sitemap.xml"
+    }
 
     func job(_ key: PageKey, _ site: Presentation) -> PageJob {
+        let entries = Self.entries(site)
+        let parts = parts(entries.count)
+        if case .sitemapPart(let number) = key {
+            let part = Array(entries[range(of: number, count: entries.count)])
+            return PageJob.document(Self.partName(number), SitemapModel(entries: part))
+        }
+        guard parts > 1 else { return PageJob.document("sitemap.xml", SitemapModel(entries: entries)) }
+        let index = (1...parts).map { number in
+            SitemapModel.Entry(
+                url: site.context.urls.absolute(Self.partName(number)),
+                lastModified: entries[range(of: number, count: entries.count)].compactMap(\.lastModified).max())
+        }
+        return PageJob.document("sitemap.xml", SitemapModel(entries: [], parts: index))
+    }
+
+    /// Pages come and go, and dates change, only when reviews move.
+    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
+        change.moved.isEmpty ? [] : keys(site)
+    }
+
+    static func partName(_ number: Int) -> String { "sitemap-\(number).xml" }
+
+    /// How many sitemaps `count` addresses take (1 means `sitemap.xml` holds them itself).
+    func parts(_ count: Int) -> Int { max(1, (count + limit - 1) / limit) }
+
+    /// The positions part `number` (from 1) holds.
+    func range(of number: Int, count: Int) -> Range<Int> {
+        (number - 1) * limit..<min(count, number * limit)
+    }
+
+    /// The HTML pages of every other presenter.
+    static func pages(_ site: Presentation) -> [String] {
+        SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.flatMap { presenter in
+            presenter.keys(site).map { presenter.output($0, site) }.filter { $0.hasSuffix("index.html") }
+        }
+    }
+
+    /// Every page's entry, in address order.
+    static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
         var dates: [String: String] = [:]
         for id in site.index.liveIDs {
             let review = site.index.review(id)
             dates[review.path + "index.html"] = review.date.description
         }
-        let pages = SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.flatMap { presenter in
-            presenter.keys(site).map { presenter.output($0, site) }
-        }
-        let entries = pages.filter { $0.hasSuffix("index.html") }.map { output in
+        return pages(site).map { output in
             SitemapModel.Entry(
                 url: site.context.urls.absolute(String(output.dropLast("index.html".count))),
                 lastModified: dates[output])
         }.sorted { $0.url < $1.url }
-        return PageJob.document("sitemap.xml", SitemapModel(entries: entries))
-    }
-
-    /// Pages come and go, and dates change, only when reviews move.
-    func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        change.moved.isEmpty ? [] : [.sitemap]
     }
 }
 

@@ -238,8 +238,12 @@ extension SearchIndex {
     /// display records change; otherwise everything is made again.
     mutating func update(_ ids: Set<Int>, in index: SiteIndex, ranksChanged: Bool) -> SearchChange {
         guard !ids.isEmpty else { return SearchChange() }
-        if ranksChanged || !keepsTerms {
-            self = SearchIndex(index, keepsTerms: keepsTerms)
+        guard keepsTerms else {
+            self = SearchIndex(index, keepsTerms: false)
+            return SearchChange(everything: true)
+        }
+        if ranksChanged {
+            rerank(ids, in: index)
             return SearchChange(everything: true)
         }
         var change = SearchChange(files: [.manifest])
@@ -291,6 +295,46 @@ extension SearchIndex {
             }
         }
         return change
+    }
+
+    /// Takes in reviews that moved in the list by date (or came or went): their keys leave at
+    /// their old ranks, every other review's ranks are mapped to its new place (the others
+    /// keep their order, so every posting list stays ascending), and their keys come back at
+    /// their new ranks. No other review's text is read again.
+    private mutating func rerank(_ ids: Set<Int>, in index: SiteIndex) {
+        for id in ids where id < ranks.count && ranks[id] >= 0 {
+            for family in Family.allCases {
+                for key in terms[id]?[family.rawValue] ?? [] { _ = remove(Int32(ranks[id]), key, family) }
+            }
+        }
+        let newRanked = index.list(ListKey(.all, .date))
+        var newRanks = [Int](repeating: -1, count: index.reviews.count)
+        for (rank, id) in newRanked.enumerated() { newRanks[id] = rank }
+        var map = [Int32](repeating: -1, count: ranked.count)
+        for (rank, id) in ranked.enumerated() where !ids.contains(id) { map[rank] = Int32(newRanks[id]) }
+        // Ranks below the first one that moves stay as they are.
+        let firstMoved = Int32(map.indices.first { map[$0] != Int32($0) } ?? map.count)
+        for f in postings.indices {
+            for position in postings[f].indices {
+                postings[f].values[position].withUnsafeMutableBufferPointer { list in
+                    var at = list.count
+                    while at > 0 && list[at - 1] >= firstMoved { at -= 1 }
+                    for slot in at..<list.count { list[slot] = map[Int(list[slot])] }
+                }
+            }
+        }
+        ranked = newRanked
+        ranks = newRanks
+        terms += [[[SearchKey]]?](repeating: nil, count: max(0, index.reviews.count - terms.count))
+        for id in ids {
+            let new = index.reviews[id].map { Self.terms(of: $0) }
+            terms[id] = new
+            guard let new, ranks[id] >= 0 else { continue }
+            for family in Family.allCases {
+                for key in new[family.rawValue] { _ = insert(Int32(ranks[id]), key, family) }
+            }
+        }
+        layOut()
     }
 
     /// Each file's first key (nil for an empty file).

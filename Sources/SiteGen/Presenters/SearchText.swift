@@ -13,51 +13,72 @@ enum SearchText {
     /// The distinct keys of `text`. ASCII and Hangul take a fast path; other letters go
     /// through Foundation's lowercasing and NFKD one at a time.
     static func keys(_ text: String, into keys: inout Set<SearchKey>) {
-        // The word as UTF-8 bytes, and its length in scalars.
-        var word: [UInt8] = []
-        word.reserveCapacity(maxLength * 3)
-        var length = 0
-        func append(_ scalar: Unicode.Scalar) {
-            guard length < maxLength else { return }
-            UTF8.encode(scalar) { word.append($0) }
-            length += 1
-        }
-        func close() {
-            if length > 1 { keys.insert(SearchKey(bytes: word)) }
-            word.removeAll(keepingCapacity: true)
-            length = 0
-        }
+        var word = Word()
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x61...0x7A, 0x30...0x39: append(scalar)
-                case 0x41...0x5A: append(Unicode.Scalar(UInt8(value + 32)))
-                default: close()
+                case 0x61...0x7A, 0x30...0x39: word.append(byte: UInt8(value))
+                case 0x41...0x5A: word.append(byte: UInt8(value + 32))
+                default: word.close(into: &keys)
                 }
             } else if (0xAC00...0xD7A3).contains(value) {
                 // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
                 let index = value - 0xAC00
-                append(Unicode.Scalar(0x1100 + index / 588)!)
-                append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
-                if index % 28 != 0 { append(Unicode.Scalar(0x11A7 + index % 28)!) }
+                word.append(Unicode.Scalar(0x1100 + index / 588)!)
+                word.append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
+                if index % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + index % 28)!) }
             } else if value > 0xFFFF {
-                close()
+                word.close(into: &keys)
             } else if isMark(scalar) {
                 continue
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 for part in String(scalar).lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
                     if let folded = folded[part] {
-                        for piece in folded.unicodeScalars { append(piece) }
+                        for piece in folded.unicodeScalars { word.append(piece) }
                     } else if !isMark(part) && part.value <= 0xFFFF {
-                        append(part)
+                        word.append(part)
                     }
                 }
             } else {
-                close()
+                word.close(into: &keys)
             }
         }
-        close()
+        word.close(into: &keys)
+    }
+
+    /// The word being read: its UTF-8 bytes and its length in scalars.
+    private struct Word {
+        var bytes: [UInt8] = []
+        var length = 0
+
+        init() {
+            bytes.reserveCapacity(maxLength * 3)
+        }
+
+        mutating func append(byte: UInt8) {
+            guard length < maxLength else { return }
+            bytes.append(byte)
+            length += 1
+        }
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            guard length < maxLength else { return }
+            UTF8.encode(scalar) { bytes.append($0) }
+            length += 1
+        }
+
+        /// Ends the word, adding it to `keys` unless it is a single scalar. A word already
+        /// there costs no allocation; a new one keeps these bytes, and the next word starts anew.
+        mutating func close(into keys: inout Set<SearchKey>) {
+            if length > 1, keys.insert(SearchKey(bytes: bytes)).inserted {
+                bytes = []
+                bytes.reserveCapacity(maxLength * 3)
+            } else {
+                bytes.removeAll(keepingCapacity: true)
+            }
+            length = 0
+        }
     }
 
     /// The keys of several texts.

@@ -17,6 +17,8 @@ enum PageKey: Hashable, Sendable {
     /// The Atom feed of a list: the whole site (`.all`), a section or a tag.
     case feed(ListScope)
     case sitemap
+    /// `sitemap-N.xml`, from 1: a part of a sitemap too long for one file.
+    case sitemapPart(Int)
     case robots
     /// `/search/` and the files of its index.
     case search

@@ -91,14 +91,45 @@ struct StatsCharts {
     }
 
     func ranked(_ id: String, _ title: String, _ counts: [String: Int], heading: String) -> ChartModel {
-        let collation = site.context.collation
-        let top = counts.sorted { lhs, rhs in
-            lhs.value != rhs.value ? lhs.value > rhs.value : collation.ordered(lhs.key, rhs.key) == .orderedAscending
-        }.prefix(StatsPresenter.topCount)
+        let top = Self.top(StatsPresenter.topCount, of: counts, collation: site.context.collation)
         let items = top.map { StatsChart.Item(label: $0.key, value: Double($0.value), text: format.number($0.value)) }
         return chart(
             id, title, svg: StatsChart.bars(items), columns: [heading, words.reviews],
             rows: top.map { row($0.key, format.number($0.value)) })
+    }
+
+    /// The `limit` names with the highest counts, ties in collation order (then by code point,
+    /// so the order never depends on the dictionary's). Counts are compared first and only the
+    /// names tied at the cut are collated, in one pass keeping the first few: a site has
+    /// thousands of directors, and collating is slow.
+    static func top(_ limit: Int, of counts: [String: Int], collation: Collation) -> [(key: String, value: Int)] {
+        let byCount = counts.sorted { $0.value > $1.value }
+        guard limit > 0, !byCount.isEmpty else { return [] }
+        let cut = byCount[min(limit, byCount.count) - 1].value
+        let before = { (lhs: String, rhs: String) -> Bool in
+            switch collation.ordered(lhs, rhs) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: lhs < rhs
+            }
+        }
+        let above = byCount.prefix { $0.value > cut }.sorted { lhs, rhs in
+            lhs.value != rhs.value ? lhs.value > rhs.value : before(lhs.key, rhs.key)
+        }
+        let room = limit - above.count
+        var first: [String] = []
+        for (name, _) in byCount.dropFirst(above.count).prefix(while: { $0.value == cut })
+        where first.count < room || before(name, first[room - 1]) {
+            var low = 0
+            var high = first.count
+            while low < high {
+                let middle = (low + high) / 2
+                if before(name, first[middle]) { high = middle } else { low = middle + 1 }
+            }
+            first.insert(name, at: low)
+            if first.count > room { first.removeLast() }
+        }
+        return above + first.map { (key: $0, value: cut) }
     }
 
     func decades() -> ChartModel {

@@ -287,8 +287,13 @@ private extension LiveSite {
             staticFiles[path] = nil
         }
         let reviews = index.liveIDs.sorted().map(index.review)
-        if !change.moved.isEmpty {
-            // Only a review that moved can take another's address or tag.
+        // Only a review that came, or took another address or other tags, can take another's.
+        let claimsAnew = replacements.contains { source, review in
+            guard let review else { return false }
+            guard let id = presentation.index.ids[source], let old = presentation.index.reviews[id] else { return true }
+            return old.path != review.path || old.tags != review.tags
+        }
+        if claimsAnew {
             let checks = SiteLoader.crossChecks(sections: content.sections, reviews: reviews, pages: content.pages)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }

@@ -28,7 +28,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        // Digits by hand: Foundation's String(format:) is slow, and sitemaps and feeds write thousands.
+        func digits(_ number: Int, _ width: Int) -> String {
+            let text = String(number)
+            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        }
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {
