@@ -235,7 +235,8 @@ struct SearchChange: Sendable {
 extension SearchIndex {
     /// Takes in the reviews `ids` of `index` (changed, added or removed; `index` already holds
     /// their new values). When no review moved in the list by date, only their keys and
-    /// display records change; otherwise everything is made again.
+    /// display records change; otherwise the ranks are mapped anew (``rerank(_:in:)``) and
+    /// every file counts as changed. Without kept keys (a build), the index is made again.
     mutating func update(_ ids: Set<Int>, in index: SiteIndex, ranksChanged: Bool) -> SearchChange {
         guard !ids.isEmpty else { return SearchChange() }
         guard keepsTerms else {
