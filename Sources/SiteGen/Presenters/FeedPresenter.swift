@@ -163,9 +163,9 @@ struct SitemapPresenter: PagePresenter {
         return PageJob.document("sitemap.xml", SitemapModel(entries: [], parts: index))
     }
 
-    /// Pages come and go, and dates change, only when reviews move.
+    /// Pages come and go, and dates change, only when reviews take another place.
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        change.moved.isEmpty ? [] : keys(site)
+        change.placesChanged ? keys(site) : []
     }
 
     static func partName(_ number: Int) -> String { "sitemap-\(number).xml" }

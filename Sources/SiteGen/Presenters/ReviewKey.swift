@@ -71,6 +71,17 @@ struct ReviewKey: Sendable, Equatable {
         }
     }
 
+    /// What of a key decides which pages the site has and the day the sitemap gives the
+    /// review's page: its address, its day and the lists it is in (not its place in them).
+    struct Place: Equatable {
+        let section: String
+        let slug: String
+        let day: Day
+        let lists: [ListKey]
+    }
+
+    var place: Place { Place(section: section, slug: slug, day: day, lists: lists) }
+
     /// Every list the review is in.
     var lists: [ListKey] {
         var keys = [ListKey(.all, .date)]

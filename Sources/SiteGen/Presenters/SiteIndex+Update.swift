@@ -6,6 +6,10 @@ struct IndexChange: Sendable {
     var cardChanged: Set<Int> = []
     /// Reviews that moved in some list, or came or went.
     var moved: Set<Int> = []
+    /// Whether a review came, went, or took another address, day or set of lists
+    /// (``ReviewKey/Place``): pages may have come or gone and the sitemap's dates changed.
+    /// A review that only moved within its lists (a new rating or title) leaves it false.
+    var placesChanged = false
     var added: Set<Int> = []
     var removed: Set<Int> = []
     /// The lists whose order or members changed, and where.
@@ -75,6 +79,7 @@ extension SiteIndex {
             if cards[id] != card { change.cardChanged.insert(id) }
             if keys[id] != key {
                 change.moved.insert(id)
+                if keys[id]?.place != key?.place { change.placesChanged = true }
                 if let old = keys[id] { oldKeys[id] = old }
                 for name in (keys[id]?.tags ?? []) + (key?.tags ?? []) where oldPrefixes[name.slug] == nil {
                     candidateTags.insert(name.slug)

@@ -64,11 +64,11 @@ struct StatsPresenter: PagePresenter {
         return PageJob.folder(Self.path(year), template: "stats", model: model)
     }
 
-    /// Any review that moved changes the counts of some page; otherwise only what a review
-    /// shows beyond its key (its director or author, its card) changed, on its year's page and
-    /// the all-time page.
+    /// A review that came, went or took another day (or other lists) changes the counts of
+    /// some page and maybe the years; any other change (a rating, a title, a director) shows
+    /// only on the changed reviews' years' pages and the all-time page.
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        if !change.moved.isEmpty { return keys(site) }
+        if change.placesChanged { return keys(site) }
         guard !change.changed.isEmpty else { return [] }
         let years = Set(change.changed.compactMap { site.index.reviews[$0]?.date.year })
         return [.stats(nil)] + years.sorted().map { .stats($0) }
