@@ -88,7 +88,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The presenters' view of `content`: the third step of a build.
-    static func present(_ content: SiteContent, isPreview: Bool, tracksDependents: Bool = false) -> Presentation {
+    /// `previous`, the index of an earlier presentation, lends its search index when the
+    /// reviews and their order are the same (a settings change while serving).
+    static func present(
+        _ content: SiteContent, isPreview: Bool, tracksDependents: Bool = false, previous: SiteIndex? = nil
+    ) -> Presentation {
         let image = content.config.image.flatMap { path in
             content.staticFiles[path].flatMap { ImageSize.of(Array($0.prefix(64 * 1024))) }.map { size in
                 SocialImage(
@@ -102,7 +106,8 @@ public struct SiteBuilder: Sendable {
             hasOwnRobots: content.staticFiles["robots.txt"] != nil)
         return Presentation(
             context: context,
-            index: SiteIndex(reviews: content.reviews, context: context, tracksDependents: tracksDependents))
+            index: SiteIndex(
+                reviews: content.reviews, context: context, tracksDependents: tracksDependents, previous: previous))
     }
 
     /// Presents every page of `content` and returns how many (the present step alone, for benchmarks).

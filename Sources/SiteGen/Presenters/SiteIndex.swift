@@ -43,7 +43,7 @@ struct SiteIndex: Sendable {
 
     /// The index of `reviews` (ids are their positions); `tracksDependents` keeps what
     /// incremental updates need.
-    init(reviews: [Review], context: SiteContext, tracksDependents: Bool = false) {
+    init(reviews: [Review], context: SiteContext, tracksDependents: Bool = false, previous: SiteIndex? = nil) {
         self.tracksDependents = tracksDependents
         let collation = context.collation
         let keys: [ReviewKey?] = reviews.parallelMap { ReviewKey($0, collation: collation) }
@@ -76,7 +76,15 @@ struct SiteIndex: Sendable {
         if tracksDependents {
             for (id, list) in related.enumerated() { for other in list { relatedBy[other, default: []].insert(id) } }
         }
-        search = SearchIndex(self, keepsTerms: tracksDependents)
+        // The search index reads only the reviews and their order by date: the same ones
+        // (by id) in the same order make the same index.
+        if let previous, previous.tracksDependents == tracksDependents, previous.reviews == self.reviews,
+            previous.list(ListKey(.all, .date)) == list(ListKey(.all, .date))
+        {
+            search = previous.search
+        } else {
+            search = SearchIndex(self, keepsTerms: tracksDependents)
+        }
     }
 
     /// What the shared parts of every page depend on: whether any review has tags or

@@ -427,7 +427,8 @@ private extension LiveSite {
     /// Every page presented again from `content` (whose reviews are already read): pages
     /// whose model is unchanged keep their bytes, the others are rendered again.
     func representing(_ content: SiteContent, changed: inout Set<String>, counts: inout Work) throws -> LiveSite {
-        let presentation = SiteBuilder.present(content, isPreview: true, tracksDependents: true)
+        let presentation = SiteBuilder.present(
+            content, isPreview: true, tracksDependents: true, previous: self.presentation.index)
         let fresh = SitePresenter.jobs(presentation)
         let staticFiles = try SiteBuilder.staticFiles(content, besides: fresh)
         let redo = fresh.filter { job in
