@@ -135,6 +135,13 @@ extension SiteIndex {
         }
         for list in Set(oldPositions.keys).union(newPositions.keys) {
             let ids = Set(oldPositions[list, default: [:]].keys).union(newPositions[list, default: [:]].keys)
+            // One review back in its place and in its group (a new rating in a list by date):
+            // the list's order and groups are as they were; its card, if changed, says so itself.
+            if ids.count == 1, let id = ids.first, let old = oldPositions[list]?[id], old == newPositions[list]?[id],
+                oldKeys[id]?.group(list.order) == keys[id]?.group(list.order)
+            {
+                continue
+            }
             var listChange = ListChange(low: Int.max, high: 0, toEnd: ids.count > 1)
             for id in ids { listChange.include(old: oldPositions[list]?[id], new: newPositions[list]?[id]) }
             change.lists[list] = listChange
