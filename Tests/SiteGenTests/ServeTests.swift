@@ -135,6 +135,21 @@ struct ServeTests {
         #expect(try site.request("GET", "/robots.txt").text == "User-agent: *\n")
     }
 
+    @Test("the ETag hash is the same for the same bytes and differs when any one byte or the length changes")
+    func etagHash() {
+        let bytes = (0..<37).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let hash = { (bytes: [UInt8]) in bytes.withUnsafeBytes(ServedFile.hash) }
+        #expect(hash(bytes) == hash(bytes))
+        var seen: Set<UInt64> = [hash(bytes), hash(Array(bytes.dropLast())), hash([])]
+        #expect(seen.count == 3)
+        for position in bytes.indices {
+            var changed = bytes
+            changed[position] ^= 1
+            seen.insert(hash(changed))
+        }
+        #expect(seen.count == 3 + bytes.count)
+    }
+
     @Test("an ETag sent back in If-None-Match gets 304 with no body until the file changes")
     func conditionalRequests() async throws {
         let site = try ServedSite(fixture)

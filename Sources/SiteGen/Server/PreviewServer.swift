@@ -95,21 +95,23 @@ public final class PreviewServer: Sendable {
             do {
                 let updated = try site.updating(paths.union(retry))
                 let changed = updated.lastUpdate.changedFiles
-                let hadErrors = state.withLock { state -> Bool in
-                    let hadErrors = state.errors != nil
+                // Only this queue sets or clears the errors, so they can be read before the
+                // files are prepared (on every core, while requests are still answered).
+                let hadErrors = state.withLock { $0.errors != nil }
+                let files = updated.files
+                let served = hadErrors ? Self.serve(files, overlay: nil) : nil
+                let fresh =
+                    hadErrors
+                    ? [] : changed.parallelMap { path in (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) }) }
+                state.withLock { state in
                     state.site = updated
                     state.failedPaths = []
                     state.errors = nil
-                    if hadErrors {
-                        state.served = Self.serve(updated.files, overlay: nil)
+                    if let served {
+                        state.served = served
                     } else {
-                        for path in changed {
-                            state.served[path] = updated.files[path].map {
-                                ServedFile(path: path, data: $0, overlay: nil)
-                            }
-                        }
+                        for (path, file) in fresh { state.served[path] = file }
                     }
-                    return hadErrors
                 }
                 let elapsed = clock.now - start
                 log("Rebuilt (\(changed.count) files changed) in \(Self.milliseconds(elapsed)) ms")
@@ -135,7 +137,9 @@ public final class PreviewServer: Sendable {
 private extension PreviewServer {
     static func serve(_ files: [String: Data], overlay: String?) -> [String: ServedFile] {
         Dictionary(
-            uniqueKeysWithValues: files.map { ($0.key, ServedFile(path: $0.key, data: $0.value, overlay: overlay)) })
+            uniqueKeysWithValues: Array(files).parallelMap {
+                ($0.key, ServedFile(path: $0.key, data: $0.value, overlay: overlay))
+            })
     }
 
     static func milliseconds(_ duration: Duration) -> Int {
