@@ -105,8 +105,17 @@ final class RunningBinary {
     /// The exit status once the process has ended and its output is read; nil after `timeout` seconds.
     func waitForExit(timeout: Double = 30) async throws -> Int32? {
         var waited = 0.0
+        var endedAt: Double?
         while true {
-            if !process.isRunning, streams.state.withLock({ $0.closed == 2 }) { return process.terminationStatus }
+            if !process.isRunning {
+                if streams.state.withLock({ $0.closed == 2 }) { return process.terminationStatus }
+                // A process another test started at the same moment may hold a copy of a pipe's
+                // writing end (inherited while both were being spawned), so the end of the
+                // output may not come until that one stops: once this process has ended, what it
+                // wrote is in the pipes, and a second is enough to read it.
+                endedAt = endedAt ?? waited
+                if let endedAt, waited - endedAt >= 1 { return process.terminationStatus }
+            }
             if waited >= timeout { return nil }
             try await Task.sleep(for: .milliseconds(10))
             waited += 0.01
