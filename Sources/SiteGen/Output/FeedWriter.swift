@@ -34,35 +34,29 @@ enum FeedWriter {
     }
 }
 
-/// Writes `sitemap.xml` (sitemaps.org protocol 0.9).
+/// Writes `sitemap.xml` (sitemaps.org protocol 0.9): a sitemap, or a sitemap index.
 enum SitemapWriter {
     static func xml(_ entries: [SitemapModel.Entry]) -> String {
+        document("urlset", "url", entries)
+    }
+
+    /// A sitemap index naming the sitemaps `parts` (for sites over the protocol's 50,000
+    /// addresses per sitemap), each with its newest date where it has one.
+    static func index(_ parts: [SitemapModel.Entry]) -> String {
+        document("sitemapindex", "sitemap", parts)
+    }
+
+    /// `<root>` holding an `<element>` with `<loc>` (and `<lastmod>` where known) per entry.
+    private static func document(_ root: String, _ element: String, _ entries: [SitemapModel.Entry]) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
-            #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
+            #"<\#(root) xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
         ]
         for entry in entries {
             let lastModified = entry.lastModified.map { "<lastmod>\($0)</lastmod>" } ?? ""
-            lines.append("  <url><loc>\(XML.escape(entry.url))</loc>\(lastModified)</url>")
+            lines.append("  <\(element)><loc>\(XML.escape(entry.url))</loc>\(lastModified)</\(element)>")
         }
-        lines.append("</urlset>")
-        return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension SitemapWriter {
-    /// A sitemap index naming the sitemaps at `urls` (for sites over the protocol's 50,000
-    /// addresses per sitemap), each with its newest date where it has one.
-    static func index(_ parts: [(url: String, lastModified: String?)]) -> String {
-        var lines = [
-            #"<?xml version="1.0" encoding="utf-8"?>"#,
-            #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
-        ]
-        for part in parts {
-            let lastModified = part.lastModified.map { "<lastmod>\($0)</lastmod>" } ?? ""
-            lines.append("  <sitemap><loc>\(XML.escape(part.url))</loc>\(lastModified)</sitemap>")
-        }
-        lines.append("</sitemapindex>")
+        lines.append("</\(root)>")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -120,7 +120,7 @@ public struct SitemapModel: DocumentModel, Equatable {
     public var parts: [Entry]? = nil
 
     public func text() -> String {
-        if let parts { return SitemapWriter.index(parts.map { ($0.url, $0.lastModified) }) }
+        if let parts { return SitemapWriter.index(parts) }
         return SitemapWriter.xml(entries)
     }
 }
