@@ -11,6 +11,8 @@ struct BuildBenchmark {
     let keep: String?
     let writeSite: String?
     let binary: String?
+    /// A folder (such as a memory file system) in which the output folder is made instead of beside the site.
+    let outputIn: String?
     let repeats: Int
     /// Kilobytes.
     let memoryLimit: Int?
@@ -22,7 +24,7 @@ struct BuildBenchmark {
                 flags: ["--edit"],
                 options: [
                     "--reviews", "--words", "--page-size", "--seed", "--keep", "--write-site", "--binary", "--repeat",
-                    "--max-memory",
+                    "--max-memory", "--output-in",
                 ]
             ))
         site = try SyntheticSite(arguments)
@@ -30,6 +32,7 @@ struct BuildBenchmark {
         keep = arguments.value("--keep")
         writeSite = arguments.value("--write-site")
         binary = arguments.value("--binary")
+        outputIn = arguments.value("--output-in")
         repeats = try arguments.integer("--repeat", in: 1...100) ?? 1
         memoryLimit = try arguments.integer("--max-memory", in: 100...10_000_000).map { $0 * 1000 * 1000 / 1024 }
         if keep != nil && writeSite != nil { throw UsageError("--keep and --write-site do not go together") }
@@ -53,7 +56,18 @@ struct BuildBenchmark {
         defer { if keep == nil { try? manager.removeItem(at: folder) } }
         if keep != nil { try? manager.removeItem(at: folder) }
         let generated = try generate(into: folder)
-        let output = folder.appendingPathComponent("public")
+        // The output folder is always one this run makes (and removes), never a folder named by the user.
+        let output: URL
+        if let outputIn {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: outputIn, isDirectory: &isFolder), isFolder.boolValue else {
+                throw BenchError("--output-in \(outputIn): no such folder")
+            }
+            output = URL(fileURLWithPath: outputIn).appendingPathComponent("sitegen-bench-public-\(UUID().uuidString)")
+        } else {
+            output = folder.appendingPathComponent("public")
+        }
+        defer { if outputIn != nil { try? manager.removeItem(at: output) } }
         let runner = BuildRunner(source: folder, output: output, binary: binary, memoryLimit: memoryLimit)
         print("builds: \(runner.description), each in a fresh process, output \(output.path)")
         fflush(nil)  // progress, when the output is a file or a pipe
