@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Joins untrusted relative paths to a folder without ever leaving it.
 public enum SafePath {
     /// `relative` inside `root`, or `nil` when it is absolute, holds `..`, a NUL byte or a
@@ -10,10 +14,33 @@ public enum SafePath {
         let segments = relative.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         let candidate = segments.reduce(root) { $0.appendingPathComponent(String($1)) }
-        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
-        let realCandidate = candidate.resolvingSymlinksInPath().standardizedFileURL.path
-        guard realCandidate == realRoot || realCandidate.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        guard let realRoot = realPath(root.standardizedFileURL.path),
+            let realCandidate = realPath(candidate.standardizedFileURL.path),
+            realCandidate == realRoot || realCandidate.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
         else { return nil }
         return candidate
+    }
+
+    /// `path` (absolute) with every link resolved, as far as it exists: the part that does not
+    /// exist yet keeps its names. Nil when a link on the way leads nowhere or loops, or when a
+    /// folder on the way cannot be read, since then nobody can tell where it leads.
+    static func realPath(_ path: String) -> String? {
+        var existing = path
+        var rest: [Substring] = []
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                guard !rest.isEmpty else { return base }
+                return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+            }
+            guard errno == ENOENT else { return nil }
+            var status = stat()
+            // Something is there, yet it cannot be resolved: a link to nothing.
+            if lstat(existing, &status) == 0 { return nil }
+            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return nil }
+            rest.append(existing[existing.index(after: slash)...])
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
     }
 }
