@@ -25,6 +25,18 @@ struct SearchAndStatsTests {
         #expect(HTMLText.plain("<p>R&amp;B &lt;3 &#49;&#x32; caf&eacute;</p>") == " R&B <3 12 caf&eacute; ")
     }
 
+    @Test("plain text of HTML: unfinished tags and entities, bad numbers and long names stay as written")
+    func plainText() {
+        #expect(HTMLText.plain("a<b") == "a ")
+        #expect(HTMLText.plain("<") == " ")
+        #expect(HTMLText.plain("x &amp") == "x &amp")
+        #expect(HTMLText.plain("&&amp;&") == "&&&")
+        #expect(HTMLText.plain("&#x1F600; &#xD800; &#12345678901;") == "😀 &#xD800; &#12345678901;")
+        #expect(HTMLText.plain("&abcdefghijk; &abcdefghijkl;") == "&abcdefghijk; &abcdefghijkl;")
+        #expect(HTMLText.plain("&nbsp;기생충&quot;&apos;&gt;") == " 기생충\"'>")
+        #expect(HTMLText.plain("<em>é</em>") == " é ")
+    }
+
     @Test("the index files: a manifest, names and text with ranks (0 is the newest), display records")
     func files() throws {
         let site = try present([

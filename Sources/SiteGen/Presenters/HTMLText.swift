@@ -2,31 +2,41 @@
 enum HTMLText {
     /// The text of `html`, for the search index. Works on UTF-8 bytes: tags and entities are ASCII.
     static func plain(_ html: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(html.utf8.count)
-        var bytes = html.utf8[...]
-        while let byte = bytes.popFirst() {
-            switch byte {
-            case UInt8(ascii: "<"):
-                while let next = bytes.popFirst(), next != UInt8(ascii: ">") {}
-                out.append(UInt8(ascii: " "))
-            case UInt8(ascii: "&"):
-                let name = bytes.prefix(12).prefix {
-                    $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<")
-                }
-                if name.count < 12, bytes.dropFirst(name.count).first == UInt8(ascii: ";"),
-                    let decoded = entity(String(decoding: name, as: UTF8.self))
-                {
-                    out.append(contentsOf: String(decoded).utf8)
-                    bytes = bytes.dropFirst(name.count + 1)
-                } else {
+        var html = html
+        return html.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var at = 0
+            while at < bytes.count {
+                let byte = bytes[at]
+                at += 1
+                switch byte {
+                case UInt8(ascii: "<"):
+                    while at < bytes.count && bytes[at] != UInt8(ascii: ">") { at += 1 }
+                    at += 1
+                    out.append(UInt8(ascii: " "))
+                case UInt8(ascii: "&"):
+                    // A name of fewer than 12 bytes, ended by ";", that is a known entity.
+                    var end = at
+                    while end < bytes.count, end - at < 12, bytes[end] != UInt8(ascii: ";"),
+                        bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "<")
+                    {
+                        end += 1
+                    }
+                    if end - at < 12, end < bytes.count, bytes[end] == UInt8(ascii: ";"),
+                        let decoded = entity(String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self))
+                    {
+                        out.append(contentsOf: String(decoded).utf8)
+                        at = end + 1
+                    } else {
+                        out.append(byte)
+                    }
+                default:
                     out.append(byte)
                 }
-            default:
-                out.append(byte)
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func entity(_ name: String) -> Unicode.Scalar? {

@@ -102,27 +102,16 @@ struct SearchIndex: Sendable {
     private static func postings(ranks: Range<Int>, of ranked: [Int], in index: SiteIndex, keepsTerms: Bool)
         -> (ranks: Range<Int>, postings: [[SearchKey: [Int32]]], terms: [[[SearchKey]]])
     {
-        var postings: [[SearchKey: [Int32]]] = [[:], [:]]
+        var names = TermTable(keepsTerms: keepsTerms)
+        var text = TermTable(keepsTerms: keepsTerms)
         var terms: [[[SearchKey]]] = []
         for rank in ranks {
-            let keys = Self.terms(of: index.review(ranked[rank]))
-            var kept: [[SearchKey]] = [[], []]
-            for family in Family.allCases {
-                let f = family.rawValue
-                if keepsTerms { kept[f].reserveCapacity(keys[f].count) }
-                for key in keys[f] {
-                    if let position = postings[f].index(forKey: key) {
-                        postings[f].values[position].append(Int32(rank))
-                        if keepsTerms { kept[f].append(postings[f].keys[position]) }
-                    } else {
-                        postings[f][key] = [Int32(rank)]
-                        if keepsTerms { kept[f].append(key) }
-                    }
-                }
-            }
-            if keepsTerms { terms.append(kept) }
+            names.start(Int32(rank))
+            text.start(Int32(rank))
+            scan(index.review(ranked[rank]), names: &names, text: &text)
+            if keepsTerms { terms.append([names.current, text.current]) }
         }
-        return (ranks, postings, terms)
+        return (ranks, [names.postings, text.postings], terms)
     }
 
     /// `count` ranks cut into a few runs per core.
@@ -133,13 +122,26 @@ struct SearchIndex: Sendable {
 
     /// A review's keys per family.
     static func terms(of review: Review) -> [[SearchKey]] {
-        var names = [review.title]
-        if let original = review.work.originalTitle ?? review.metadata?.originalTitle { names.append(original) }
-        if let creator = review.creator { names.append(creator) }
-        if let year = review.year { names.append(String(year)) }
-        names += review.tags + review.genres
-        let text = [review.summary ?? "", HTMLText.plain(review.body.html)]
-        return [Array(SearchText.keys(names)), Array(SearchText.keys(text))]
+        var names: Set<SearchKey> = []
+        var text: Set<SearchKey> = []
+        scan(review, names: &names, text: &text)
+        return [Array(names), Array(text)]
+    }
+
+    /// Hands a review's keys to a sink per family.
+    private static func scan<Names: SearchKeySink, Text: SearchKeySink>(
+        _ review: Review, names: inout Names, text: inout Text
+    ) {
+        SearchText.keys(review.title, into: &names)
+        if let original = review.work.originalTitle ?? review.metadata?.originalTitle {
+            SearchText.keys(original, into: &names)
+        }
+        if let creator = review.creator { SearchText.keys(creator, into: &names) }
+        if let year = review.year { SearchText.keys(String(year), into: &names) }
+        for name in review.tags { SearchText.keys(name, into: &names) }
+        for name in review.genres { SearchText.keys(name, into: &names) }
+        if let summary = review.summary { SearchText.keys(summary, into: &text) }
+        SearchText.keys(HTMLText.plain(review.body.html), into: &text)
     }
 
     /// The number of reviews indexed.
@@ -369,5 +371,70 @@ extension SearchIndex {
         }
         postings[f][key] = list
         return false
+    }
+}
+
+/// The keys of one family met in a run of reviews (taken in ascending rank), each with the
+/// ranks of the reviews that have it: an open-addressing table over the keys' FNV hashes, so
+/// that a word already met costs one hash of its few bytes and no allocation.
+private struct TermTable: SearchKeySink {
+    private var keys: [SearchKey] = []
+    private var hashes: [UInt64] = []
+    private var ranks: [[Int32]] = []
+    /// Key number + 1 in each slot, 0 when empty; the count is a power of two.
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    private var rank: Int32 = -1
+    private let keepsTerms: Bool
+    /// The distinct keys of the review being read (only when `keepsTerms`).
+    private(set) var current: [SearchKey] = []
+
+    init(keepsTerms: Bool) {
+        self.keepsTerms = keepsTerms
+    }
+
+    /// Starts reading the review ranked `rank` (higher than any before).
+    mutating func start(_ rank: Int32) {
+        self.rank = rank
+        if keepsTerms { current = [] }
+    }
+
+    mutating func add(_ bytes: [UInt8]) -> Bool {
+        let hash = SearchText.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let number = Int(slots[slot] - 1)
+            if hashes[number] == hash && keys[number].bytes == bytes {
+                if ranks[number].last != rank {
+                    ranks[number].append(rank)
+                    if keepsTerms { current.append(keys[number]) }
+                }
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        let key = SearchKey(bytes: bytes)
+        slots[slot] = Int32(keys.count + 1)
+        keys.append(key)
+        hashes.append(hash)
+        ranks.append([rank])
+        if keepsTerms { current.append(key) }
+        if keys.count * 2 > slots.count { grow() }
+        return true
+    }
+
+    /// Every key with its ranks, ascending.
+    var postings: [SearchKey: [Int32]] {
+        Dictionary(uniqueKeysWithValues: zip(keys, ranks))
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number + 1)
+        }
     }
 }

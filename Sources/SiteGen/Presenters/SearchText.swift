@@ -10,27 +10,52 @@ enum SearchText {
     /// The longest key, in Unicode scalars: longer words are cut, so queries are cut the same way.
     static let maxLength = 24
 
-    /// The distinct keys of `text`. ASCII and Hangul take a fast path; other letters go
+    /// Hands each key of `text` to `keys`. ASCII and Hangul take a fast path; other letters go
     /// through Foundation's lowercasing and NFKD one at a time.
-    static func keys(_ text: String, into keys: inout Set<SearchKey>) {
+    static func keys<Sink: SearchKeySink>(_ text: String, into keys: inout Sink) {
+        var text = text
+        text.withUTF8 { Self.keys(utf8: $0, into: &keys) }
+    }
+
+    /// ``keys(_:into:)`` over valid UTF-8, decoded here: most of it is ASCII.
+    private static func keys<Sink: SearchKeySink>(utf8 bytes: UnsafeBufferPointer<UInt8>, into keys: inout Sink) {
         var word = Word()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x61...0x7A, 0x30...0x39: word.append(byte: UInt8(value))
-                case 0x41...0x5A: word.append(byte: UInt8(value + 32))
+        var at = 0
+        let end = bytes.count
+        while at < end {
+            let lead = bytes[at]
+            if lead < 0x80 {
+                at += 1
+                switch lead {
+                case 0x61...0x7A, 0x30...0x39: word.append(byte: lead)
+                case 0x41...0x5A: word.append(byte: lead + 32)
                 default: word.close(into: &keys)
                 }
-            } else if (0xAC00...0xD7A3).contains(value) {
-                // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
-                let index = value - 0xAC00
-                word.append(Unicode.Scalar(0x1100 + index / 588)!)
-                word.append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
-                if index % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + index % 28)!) }
-            } else if value > 0xFFFF {
+                continue
+            }
+            var value: UInt32
+            if lead < 0xE0 {
+                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
+                at += 2
+            } else if lead < 0xF0 {
+                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+                at += 3
+            } else {
+                // Outside the Basic Multilingual Plane: never part of a key.
+                at += 4
                 word.close(into: &keys)
-            } else if isMark(scalar) {
+                continue
+            }
+            if (0xAC00...0xD7A3).contains(value) {
+                // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
+                value -= 0xAC00
+                word.append(Unicode.Scalar(0x1100 + value / 588)!)
+                word.append(Unicode.Scalar(0x1161 + (value % 588) / 28)!)
+                if value % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + value % 28)!) }
+                continue
+            }
+            let scalar = Unicode.Scalar(value)!
+            if isMark(scalar) {
                 continue
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 for part in String(scalar).lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
@@ -68,10 +93,10 @@ enum SearchText {
             length += 1
         }
 
-        /// Ends the word, adding it to `keys` unless it is a single scalar. A word already
+        /// Ends the word, handing it to `keys` unless it is a single scalar. A word already
         /// there costs no allocation; a new one keeps these bytes, and the next word starts anew.
-        mutating func close(into keys: inout Set<SearchKey>) {
-            if length > 1, keys.insert(SearchKey(bytes: bytes)).inserted {
+        mutating func close<Sink: SearchKeySink>(into keys: inout Sink) {
+            if length > 1, keys.add(bytes) {
                 bytes = []
                 bytes.reserveCapacity(maxLength * 3)
             } else {
@@ -90,8 +115,12 @@ enum SearchText {
 
     /// A stable hash of a key (FNV-1a over its UTF-8, then mixed), the same on every run and machine.
     static func hash(_ key: SearchKey) -> UInt64 {
+        hash(key.bytes)
+    }
+
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.bytes {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
@@ -112,6 +141,19 @@ enum SearchText {
     private static let folded: [Unicode.Scalar: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i", "þ": "th", "ð": "d", "ħ": "h",
     ]
+}
+
+/// Where ``SearchText`` hands the keys it reads (generic, so that each kind of sink gets code
+/// of its own rather than a closure call per word).
+protocol SearchKeySink {
+    /// Takes the key `bytes`; true when the sink kept this array (it must not be changed after).
+    mutating func add(_ bytes: [UInt8]) -> Bool
+}
+
+extension Set: SearchKeySink where Element == SearchKey {
+    mutating func add(_ bytes: [UInt8]) -> Bool {
+        insert(SearchKey(bytes: bytes)).inserted
+    }
 }
 
 /// A search key, compared and hashed by its UTF-8 bytes (not by Unicode canonical equivalence,
