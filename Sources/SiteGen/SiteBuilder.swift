@@ -140,7 +140,10 @@ public struct SiteBuilder: Sendable {
         let identity = BuildManifest.identity(of: options)
         let started = Date()
         let stamps = options.usesManifest ? BuildManifest.scan(options.source) : nil
-        if let stamps, let manifest = BuildManifest.read(manifestURL), manifest.identity == identity,
+        // An output folder without sitegen's record (a first build) cannot be up to date: the
+        // manifest is not even read.
+        let hasRecord = lstatKind(options.output.standardizedFileURL.path + "/" + OutputRecord.fileName) != nil
+        if let stamps, hasRecord, let manifest = BuildManifest.read(manifestURL), manifest.identity == identity,
             manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
             manifest.outputIsIntact(options.output)
         {

@@ -391,18 +391,21 @@ private extension SiteLoader {
         var owners: [String: (name: String, key: String, location: SourceLocation)] = [:]
         var reported: Set<String> = []
         var diagnostics: [Diagnostic] = []
+        // A site has few distinct tags on many reviews: each one's slug and key are made once.
+        var keys: [String: (slug: String, key: String)] = [:]
         for review in reviews.sorted(by: { $0.source < $1.source }) {
             for (index, tag) in review.tags.enumerated() {
-                let slug = tag.slug
+                let (slug, key) = keys[tag] ?? (tag.slug, tag.nameKey)
+                keys[tag] = (slug, key)
                 guard !slug.isEmpty else { continue }
                 let location =
                     index < review.tagLocations.count
                     ? review.tagLocations[index] : SourceLocation(path: review.source, line: 1, column: 1)
                 guard let owner = owners[slug] else {
-                    owners[slug] = (tag, tag.nameKey, location)
+                    owners[slug] = (tag, key, location)
                     continue
                 }
-                guard owner.key != tag.nameKey, reported.insert(tag).inserted else { continue }
+                guard owner.key != key, reported.insert(tag).inserted else { continue }
                 diagnostics.append(
                     Diagnostic(
                         "the tag \"\(tag)\" would share the page /tags/\(slug)/ with the tag \"\(owner.name)\" "

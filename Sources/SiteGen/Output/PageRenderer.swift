@@ -22,7 +22,9 @@ struct PageRenderer: Sendable {
     ) throws(BuildError) {
         let library = self.library
         let stopped = Mutex<BuildError?>(nil)
-        let failures = items.parallelMap { item -> TemplateError? in
+        // Pages differ in cost (a feed or the sitemap against a review page): short runs keep
+        // both cores busy to the end.
+        let failures = items.parallelMap(chunksPerCore: 256) { item -> TemplateError? in
             if stopped.withLock({ $0 != nil }) { return nil }
             let job = makeJob(item)
             let data: Data
