@@ -278,6 +278,34 @@ struct PresenterTests {
         #expect(english.excerpt("one two three", limit: 9) == "one two…")
     }
 
+    @Test("an excerpt collapses whitespace and cuts at a word boundary, for any text and limit")
+    func excerpts() {
+        let format = Formatter(language: .english)
+        #expect(format.excerpt("  one \n\t two  ", limit: 20) == "one two")
+        #expect(format.excerpt("one two", limit: 7) == "one two")
+        #expect(format.excerpt("one two three", limit: 7) == "one…")
+        #expect(format.excerpt("one two three", limit: 8) == "one two…")
+        #expect(format.excerpt("unbroken", limit: 4) == "unbr…")
+        #expect(format.excerpt("", limit: 4) == "")
+        // Against the plain definition: split on whitespace, join with spaces, cut.
+        let pieces = ["a", "bb", "기생충", "é", "🇰🇷", " ", "  ", "\n", "\t", "\u{00A0}", "word", "e\u{301}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+            let limit = Int.random(in: 1...25, using: &generator)
+            let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let expected: String
+            if collapsed.count > limit {
+                let cut = collapsed.prefix(limit)
+                expected = String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+            } else {
+                expected = collapsed
+            }
+            #expect(format.excerpt(text, limit: limit) == expected, "\(text.debugDescription) limit \(limit)")
+        }
+    }
+
     @Test("a review page carries finished strings: formatted date, stars, label, details and tag links")
     func reviewPage() throws {
         let presentation = try present(

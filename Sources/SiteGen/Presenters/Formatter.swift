@@ -175,8 +175,26 @@ public struct Formatter: Sendable {
 
     /// Text cut at a word boundary to at most `limit` characters, with an ellipsis when cut.
     public func excerpt(_ text: String, limit: Int = 160) -> String {
-        let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard collapsed.count > limit else { return collapsed }
+        // Whitespace runs become one space (none at either end), reading no further than
+        // one character past the limit.
+        var collapsed = ""
+        var count = 0
+        var spaceBefore = false
+        for character in text {
+            if character.isWhitespace {
+                spaceBefore = count > 0
+                continue
+            }
+            if spaceBefore {
+                collapsed.append(" ")
+                count += 1
+                spaceBefore = false
+            }
+            collapsed.append(character)
+            count += 1
+            if count > limit { break }
+        }
+        guard count > limit else { return collapsed }
         let cut = collapsed.prefix(limit)
         let boundary = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<boundary]) + "…"
