@@ -10,9 +10,32 @@ import Testing
 struct IncrementalEqualityTests {
     @Test("random edits of every kind, each followed by a comparison with a full build", arguments: [1, 2, 3])
     func randomEdits(seed: UInt64) throws {
-        let folder = try ScratchFolder()
         var random = SplitMix(seed: seed)
-        var state = RandomSite(random: &random)
+        let state = RandomSite(random: &random)
+        let kinds = try Self.check(state, random: &random, steps: 120)
+        #expect(kinds.kinds.count == RandomSite.editKinds.count, "\(kinds.kinds)")
+        // Most edits are updates, not full builds (a full build is the fallback, and would hide bugs).
+        #expect(kinds.incremental > 60, "\(kinds.incremental) of 120 edits were incremental")
+    }
+
+    @Test(
+        "tag lists longer than the window related reviews are found in: edits that move reviews in them",
+        arguments: [4, 5])
+    func longTagLists(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let kinds = ["date", "tags", "new file", "deleted file", "draft", "rating", "title"]
+        let state = RandomSite(random: &random, reviews: 2 * SiteIndex.defaultRelatedWindow + 100, tagPool: ["noir", "rain"], kinds: kinds)
+        let result = try Self.check(state, random: &random, steps: 40)
+        #expect(result.kinds.count == kinds.count, "\(result.kinds)")
+        #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")
+    }
+
+    /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build after each.
+    static func check(_ state: RandomSite, random: inout SplitMix, steps: Int) throws -> (
+        kinds: [String: Int], incremental: Int
+    ) {
+        var state = state
+        let folder = try ScratchFolder()
         for (path, text) in state.files() {
             let url = folder.url.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -24,7 +47,7 @@ struct IncrementalEqualityTests {
         var site = try LiveSite.build(builder)
         var kinds: [String: Int] = [:]
         var incremental = 0
-        for step in 0..<120 {
+        for step in 0..<steps {
             let edit = state.edit(&random)
             kinds[edit.kind, default: 0] += 1
             for (path, text) in edit.files {
@@ -47,9 +70,7 @@ struct IncrementalEqualityTests {
             #expect(site.lastUpdate.changedFiles == changed, "step \(step), \(edit.kind)")
             if !wrong.isEmpty { break }
         }
-        #expect(kinds.count == RandomSite.editKinds.count, "\(kinds)")
-        // Most edits are updates, not full builds (a full build is the fallback, and would hide bugs).
-        #expect(incremental > 60, "\(incremental) of 120 edits were incremental")
+        return (kinds, incremental)
     }
 }
 
@@ -74,7 +95,7 @@ struct SplitMix: RandomNumberGenerator {
 }
 
 /// A site of two sections with reviews whose fields edits change at random.
-private struct RandomSite {
+struct RandomSite {
     struct Entry {
         var section: String
         var file: String
@@ -111,8 +132,17 @@ private struct RandomSite {
     static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
 
-    init(random: inout SplitMix) {
-        for _ in 0..<24 { entries.append(newEntry(&random)) }
+    /// The tags reviews get, and the kinds of edit made.
+    let tagPool: [String]
+    let kinds: [String]
+
+    init(
+        random: inout SplitMix, reviews: Int = 24, tagPool: [String] = RandomSite.tagPool,
+        kinds: [String] = RandomSite.editKinds
+    ) {
+        self.tagPool = tagPool
+        self.kinds = kinds
+        for _ in 0..<reviews { entries.append(newEntry(&random)) }
         for index in [0, 5, 11] { entries[index].link = entries[index + 1].file }
         aboutLink = entries[2].file
     }
@@ -123,7 +153,7 @@ private struct RandomSite {
             section: Bool.random(using: &random) ? "movies" : "books", file: "r\(counter)",
             title: Self.titles.randomElement(using: &random)! + " \(Int.random(in: 0..<4, using: &random))",
             date: Self.date(&random), rating: Self.rating(&random),
-            tags: Array(Self.tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
+            tags: Array(tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
             slug: nil, draft: false, tmdb: Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : nil,
             body: "Words \(counter).", image: Int.random(in: 0..<3, using: &random) == 0 ? counter : nil)
     }
@@ -214,7 +244,7 @@ private struct RandomSite {
 
     /// One random edit: its kind and the files it writes (nil removes one).
     mutating func edit(_ random: inout SplitMix) -> (kind: String, files: [String: String?]) {
-        let kind = Self.editKinds.randomElement(using: &random)!
+        let kind = kinds.randomElement(using: &random)!
         guard !entries.isEmpty || kind == "new file" else { return edit(&random) }
         let index = Int.random(in: 0..<max(1, entries.count), using: &random)
         let before = allFiles()
@@ -225,7 +255,7 @@ private struct RandomSite {
         case "date": entries[index].date = Self.date(&random)
         case "tags":
             entries[index].tags = Array(
-                Self.tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
+                tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
         case "slug":
             counter += 1
             entries[index].slug = entries[index].slug == nil ? "slug-\(counter)" : nil

@@ -340,7 +340,7 @@ struct PresenterTests {
         #expect(page.labels.director == "감독")
     }
 
-    @Test("related reviews share tags, most shared first, never the review itself")
+    @Test("related reviews share tags, most shared first, then nearest in date, never the review itself")
     func related() throws {
         let presentation = try present([
             "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\ntags: [noir, rain, seoul]"),
@@ -351,10 +351,51 @@ struct PresenterTests {
             "content/movies/f.md": reviewFile("title: F\ndate: 2024-01-06"),
         ])
         let a = try presentation.model("movies/a/index.html", as: ReviewPageModel.self)
-        #expect(a.related.map(\.title) == ["C", "D", "B"])
-        #expect(a.related.map(\.sectionTitle) == ["Movies", "Books", "Movies"])
+        // B and D share one tag each: B (a day from A) before D (three days).
+        #expect(a.related.map(\.title) == ["C", "B", "D"])
+        #expect(a.related.map(\.sectionTitle) == ["Movies", "Movies", "Books"])
         #expect(try presentation.model("movies/e/index.html", as: ReviewPageModel.self).related.isEmpty)
         #expect(try presentation.model("movies/f/index.html", as: ReviewPageModel.self).hasRelated == false)
+    }
+
+    @Test("among many reviews with the same tags, a review's related ones are those nearest in date, not the newest")
+    func relatedNearInTime() throws {
+        // 300 reviews a week apart, all tagged alike; review 100 sits in the middle.
+        var files: [String: String] = [:]
+        let start = try #require(Day(year: 2020, month: 1, day: 1))
+        for number in 0..<300 {
+            let day = Day(number: start.number + 7 * number)
+            files["content/movies/m\(number).md"] = reviewFile("title: M\(number)\ndate: \(day)\ntags: [noir, rain]")
+        }
+        // One more, three days after review 100 and sharing one tag: fewer tags shared comes last.
+        files["content/books/near.md"] = reviewFile(
+            "title: Near\ndate: \(Day(number: start.number + 703))\ntags: [noir]")
+        let presentation = try present(files)
+        let middle = try presentation.model("movies/m100/index.html", as: ReviewPageModel.self)
+        // A week either side is as near: the newer first.
+        #expect(middle.related.map(\.title) == ["M101", "M99", "M102", "M98"])
+        let oldest = try presentation.model("movies/m0/index.html", as: ReviewPageModel.self)
+        #expect(oldest.related.map(\.title) == ["M1", "M2", "M3", "M4"])
+        let newest = try presentation.model("movies/m299/index.html", as: ReviewPageModel.self)
+        #expect(newest.related.map(\.title) == ["M298", "M297", "M296", "M295"])
+        let near = try presentation.model("books/near/index.html", as: ReviewPageModel.self)
+        #expect(near.related.map(\.title) == ["M100", "M101", "M99", "M102"])
+    }
+
+    @Test("a day's number counts days from 1970-01-01 across leap years and centuries")
+    func dayNumbers() throws {
+        let cases: [(Day?, Int)] = [
+            (Day(year: 1970, month: 1, day: 1), 0), (Day(year: 2024, month: 1, day: 1), 19_723),
+            (Day(year: 1969, month: 12, day: 31), -1), (Day(year: 1, month: 1, day: 1), -719_162),
+            (Day(year: 2000, month: 3, day: 1), 11_017), (Day(year: 2000, month: 2, day: 28), 11_015),
+            (Day(year: 1900, month: 3, day: 1), -25_508),
+        ]
+        for (day, number) in cases {
+            let day = try #require(day)
+            #expect(day.number == number, "\(day)")
+            // The helper uses Foundation's calendar, which is Julian before 1582.
+            if day.year > 1582 { #expect(Day(number: number) == day, "\(number)") }
+        }
     }
 
     @Test("previous and next link the older and newer review of the same section")
@@ -551,4 +592,15 @@ private extension TagPageModel {
 private extension ReviewPageModel {
     var hasRelated: Bool { !related.isEmpty }
     var hasNeighbours: Bool { previous != nil || next != nil }
+}
+
+extension Day {
+    /// The day `number` days after 1970-01-01 (for tests; Foundation's Gregorian calendar in UTC).
+    init(number: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self = Day(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
 }

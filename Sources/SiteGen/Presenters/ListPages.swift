@@ -32,12 +32,13 @@ struct ListPages: Sendable {
     }
 
     /// The pages whose content may differ after `change`: those showing a changed review,
-    /// and those the list's change reaches (every page of a compact list, whose jump links
-    /// follow the whole list; every page when the number of pages may change).
-    func affected(by change: IndexChange) -> [Int] {
+    /// and those the list's change reaches (every page when the number of pages may change,
+    /// and every page of a compact list when a group came, went or starts on another page,
+    /// since each page links to where each group starts).
+    func affected(by change: IndexChange, _ site: Presentation) -> [Int] {
         var numbers: Set<Int> = []
         if let listChange = change.lists[key] {
-            if isCompact || listChange.toEnd { return Array(1...count) }
+            if listChange.toEnd || (isCompact && jumpsMoved(listChange, site.index)) { return Array(1...count) }
             numbers.formUnion((1...count).filter { listChange.touches(range($0)) })
         }
         if !change.cardChanged.isEmpty {
@@ -46,6 +47,15 @@ struct ListPages: Sendable {
             }
         }
         return numbers.sorted()
+    }
+
+    /// Whether the jump links (each group and the page it starts on) differ from before `change`.
+    func jumpsMoved(_ change: ListChange, _ index: SiteIndex) -> Bool {
+        let starts = index.groupStarts[key] ?? []
+        guard starts.count == change.oldGroups.count else { return true }
+        return zip(starts, change.oldGroups).contains { position, old in
+            position / size != old.position / size || index.key(members[position]).group(key.order) != old.group
+        }
     }
 
     /// What page `number` shows.

@@ -83,7 +83,7 @@ struct SectionPresenter: PagePresenter {
             for order in SortOrder.allCases {
                 let list = ListKey(.section(section.name), order)
                 let pages = pages(list, site)
-                let numbers = resized ? Array(1...pages.count) : pages.affected(by: change)
+                let numbers = resized ? Array(1...pages.count) : pages.affected(by: change, site)
                 keys += numbers.map { .list(list, page: $0) }
             }
         }

@@ -27,18 +27,25 @@ struct IndexChange: Sendable {
 }
 
 /// Where a list changed: from `low` to `high`, or from `low` to its end when its length
-/// changed (or several reviews moved in it).
+/// changed.
 struct ListChange: Sendable, Equatable {
     var low: Int
     var high: Int
     var toEnd: Bool
+    /// The list's groups before the change: each one's ``ReviewKey/group(_:)`` and the
+    /// position of its first review (compact lists link to where each group starts).
+    var oldGroups: [GroupStart] = []
+
+    struct GroupStart: Sendable, Equatable {
+        let group: String
+        let position: Int
+    }
 
     /// Widens the change to a review that left position `old` and arrived at `new`.
     mutating func include(old: Int?, new: Int?) {
         let positions = [old, new].compactMap { $0 }
         low = min(low, positions.min() ?? low)
         high = max(high, positions.max() ?? high)
-        if old == nil || new == nil { toEnd = true }
     }
 
     /// Whether the page showing positions `range` may differ.
@@ -54,10 +61,7 @@ extension SiteIndex {
         var change = IndexChange()
         var oldKeys: [Int: ReviewKey] = [:]
         let collation = context.collation
-        // Each review's new value, and the tags whose newest reviews (related candidates) may change.
-        var candidateTags: Set<String> = []
         var touchedSections: Set<String> = []
-        var oldPrefixes: [String: ArraySlice<Int>] = [:]
         for (source, review) in replacements {
             let existing = ids[source]
             guard existing != nil || review != nil else { continue }
@@ -81,10 +85,6 @@ extension SiteIndex {
                 change.moved.insert(id)
                 if keys[id]?.place != key?.place { change.placesChanged = true }
                 if let old = keys[id] { oldKeys[id] = old }
-                for name in (keys[id]?.tags ?? []) + (key?.tags ?? []) where oldPrefixes[name.slug] == nil {
-                    candidateTags.insert(name.slug)
-                    oldPrefixes[name.slug] = list(ListKey(.tag(name.slug), .date)).prefix(Self.candidatesPerTag + 1)
-                }
                 for section in [keys[id]?.section, key?.section].compactMap({ $0 }) { touchedSections.insert(section) }
             }
             if reviews[id] == nil { change.added.insert(id) }
@@ -103,10 +103,13 @@ extension SiteIndex {
         }
         // Out of the lists with their old keys, into them with the new ones.
         var oldPositions: [ListKey: [Int: Int]] = [:]
+        // Each list as it was before the first review left or entered it.
+        var oldLists: [ListKey: [Int]] = [:]
         for (id, old) in oldKeys {
             count(old, by: -1)
             for list in old.lists {
                 guard var members = lists[list], let position = members.firstIndex(of: id) else { continue }
+                if oldLists[list] == nil { oldLists[list] = members }
                 members.remove(at: position)
                 lists[list] = members.isEmpty ? nil : members
                 oldPositions[list, default: [:]][id] = position
@@ -127,6 +130,7 @@ extension SiteIndex {
             count(key, by: 1)
             for list in key.lists {
                 var members = lists[list] ?? []
+                if oldLists[list] == nil { oldLists[list] = members }
                 let position = insertionPoint(in: members) { Self.precedes($0, id, list.order, self.keys, self.titleRank) }
                 members.insert(id, at: position)
                 lists[list] = members
@@ -142,8 +146,18 @@ extension SiteIndex {
             {
                 continue
             }
-            var listChange = ListChange(low: Int.max, high: 0, toEnd: ids.count > 1)
+            let oldMembers = oldLists[list] ?? []
+            // With as many reviews as before, the reviews outside the positions the moved ones
+            // left and entered keep theirs. Positions were noted one review at a time, as the
+            // list lost and gained the others, so each can be off by the number that moved.
+            var listChange = ListChange(low: Int.max, high: 0, toEnd: oldMembers.count != (lists[list]?.count ?? 0))
             for id in ids { listChange.include(old: oldPositions[list]?[id], new: newPositions[list]?[id]) }
+            listChange.low = max(0, listChange.low - (ids.count - 1))
+            listChange.high += ids.count - 1
+            listChange.oldGroups = (groupStarts[list] ?? []).map { position in
+                let id = oldMembers[position]
+                return .init(group: (oldKeys[id] ?? keys[id]!).group(list.order), position: position)
+            }
             change.lists[list] = listChange
             groupStarts[list] = lists[list].map { Self.groupStarts(of: $0, list.order, keys) }
         }
@@ -160,13 +174,18 @@ extension SiteIndex {
             older[id] = nil
             newer[id] = nil
         }
+        // Related reviews are found within a window around each review in its tags' lists by
+        // date: only reviews near where a moved review left or entered such a list can see a
+        // different window (the reach allows for the other moved reviews shifting positions).
         var stale = Set(moved)
-        for tag in candidateTags {
-            let members = list(ListKey(.tag(tag), .date))
-            if members.prefix(Self.candidatesPerTag + 1) != oldPrefixes[tag] || moved.contains(where: { id in
-                (oldPrefixes[tag] ?? []).contains(id)
-            }) {
-                stale.formUnion(members)
+        let reach = relatedWindow + 1 + moved.count
+        for list in Set(oldPositions.keys).union(newPositions.keys) {
+            guard list.order == .date, case .tag = list.scope else { continue }
+            let members = self.list(list)
+            let positions = Array(oldPositions[list, default: [:]].values) + newPositions[list, default: [:]].values
+            for position in positions {
+                let low = max(0, min(members.count, position - reach))
+                stale.formUnion(members[low..<min(members.count, position + reach + 1)])
             }
         }
         for id in stale {
@@ -186,17 +205,6 @@ extension SiteIndex {
 }
 
 private extension SiteIndex {
-    /// The first position in `sorted` whose element does not come before the one to insert.
-    func insertionPoint(in sorted: [Int], before: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if before(sorted[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     static func taxonomyScopes(_ key: ReviewKey) -> [ListScope] {
         key.tags.map { .tag($0.slug) } + key.genres.map { .genre($0.slug) }
     }
@@ -207,6 +215,7 @@ private extension SiteIndex {
         self.search = .empty
         // A review that moved in some list but kept its place in the list by date keeps every rank.
         let byDate = change.lists[ListKey(.all, .date)]
+        // (Two or more reviews that moved always span two positions or more.)
         let ranksChanged = byDate.map { $0.toEnd || $0.low != $0.high } ?? false
         change.search = search.update(change.changed, in: self, ranksChanged: ranksChanged)
         self.search = search

@@ -24,7 +24,7 @@ struct SiteIndex: Sendable {
     /// The older and the newer review of the same section.
     var older: [Int?]
     var newer: [Int?]
-    /// Each review's related reviews (sharing the most tags, then newest).
+    /// Each review's related reviews (sharing the most tags, then nearest in date).
     var related: [[Int]]
     /// For each review, the reviews that list it as related (kept only when serving).
     var relatedBy: [Int: Set<Int>] = [:]
@@ -38,13 +38,19 @@ struct SiteIndex: Sendable {
 
     /// How many related reviews a page lists.
     static let relatedLimit = 4
-    /// How many of each tag's newest reviews are considered for "related".
-    static let candidatesPerTag = 100
+    /// How many reviews on each side of a review in each of its tags' lists by date are
+    /// considered for its related reviews.
+    let relatedWindow: Int
+    static let defaultRelatedWindow = 50
 
     /// The index of `reviews` (ids are their positions); `tracksDependents` keeps what
     /// incremental updates need.
-    init(reviews: [Review], context: SiteContext, tracksDependents: Bool = false, previous: SiteIndex? = nil) {
+    init(
+        reviews: [Review], context: SiteContext, tracksDependents: Bool = false, previous: SiteIndex? = nil,
+        relatedWindow: Int = SiteIndex.defaultRelatedWindow
+    ) {
         self.tracksDependents = tracksDependents
+        self.relatedWindow = relatedWindow
         let collation = context.collation
         let keys: [ReviewKey?] = reviews.parallelMap { ReviewKey($0, collation: collation) }
         self.reviews = reviews
@@ -195,19 +201,27 @@ extension SiteIndex {
         return changed
     }
 
-    /// Reviews sharing the most tags with `id`, then the newest, then by title: among each
-    /// tag's newest reviews, so the cost does not grow with the site.
+    /// Reviews sharing the most tags with `id`, then the nearest to it in date (the newer of
+    /// two as near), then by title: found among the reviews near it in each of its tags' lists
+    /// by date, so the cost does not grow with the site, and a review is related to reviews of
+    /// its own time rather than to the site's newest (which would put a new review, and any
+    /// edit of it, on most pages of the site).
     func relatedReviews(of id: Int) -> [Int] {
         guard let key = keys[id], !key.tags.isEmpty else { return [] }
         var shared: [Int: Int] = [:]
-        shared.reserveCapacity(Self.candidatesPerTag * key.tags.count)
+        shared.reserveCapacity((2 * relatedWindow + 1) * key.tags.count)
         for tag in key.tags {
-            for other in list(ListKey(.tag(tag.slug), .date)).prefix(Self.candidatesPerTag + 1) where other != id {
+            let members = list(ListKey(.tag(tag.slug), .date))
+            let position = insertionPoint(in: members) { Self.precedes($0, id, .date, keys, titleRank) }
+            let window = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
+            for other in members[window] where other != id {
                 shared[other, default: 0] += 1
             }
         }
+        let day = key.day.number
         let ranked = { (candidate: (key: Int, value: Int)) in
-            (candidate.value, keys[candidate.key]!.primary(.date), -titleRank[candidate.key])
+            let other = keys[candidate.key]!.day.number
+            return (candidate.value, -abs(other - day), other, -titleRank[candidate.key])
         }
         var best: [(key: Int, value: Int)] = []
         for candidate in shared {
@@ -217,6 +231,17 @@ extension SiteIndex {
             if best.count > Self.relatedLimit { best.removeLast() }
         }
         return best.map(\.key)
+    }
+
+    /// The first position in `sorted` whose element does not come before the one to insert.
+    func insertionPoint(in sorted: [Int], before: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if before(sorted[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Counts (or uncounts, with `by: -1`) the names a review writes for its tags and genres.

@@ -100,7 +100,7 @@ struct TaxonomyPresenter: PagePresenter {
             let list = ListKey(taxonomy.scope(slug), .date)
             let pages = pages(list, site)
             let all = change.namesChanged.contains(list.scope) || change.lists[list]?.toEnd == true
-            keys += (all ? Array(1...pages.count) : pages.affected(by: change)).map { .list(list, page: $0) }
+            keys += (all ? Array(1...pages.count) : pages.affected(by: change, site)).map { .list(list, page: $0) }
         }
         return keys
     }
