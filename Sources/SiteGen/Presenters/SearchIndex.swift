@@ -237,8 +237,8 @@ struct SearchChange: Sendable {
 extension SearchIndex {
     /// Takes in the reviews `ids` of `index` (changed, added or removed; `index` already holds
     /// their new values). When no review moved in the list by date, only their keys and
-    /// display records change; otherwise the ranks are mapped anew (``rerank(_:in:)``) and
-    /// every file counts as changed. Without kept keys (a build), the index is made again.
+    /// display records change; otherwise the ranks are mapped anew (``rerank(_:in:)``, which
+    /// says which files can differ). Without kept keys (a build), the index is made again.
     mutating func update(_ ids: Set<Int>, in index: SiteIndex, ranksChanged: Bool) -> SearchChange {
         guard !ids.isEmpty else { return SearchChange() }
         guard keepsTerms else {
@@ -246,8 +246,7 @@ extension SearchIndex {
             return SearchChange(everything: true)
         }
         if ranksChanged {
-            rerank(ids, in: index)
-            return SearchChange(everything: true)
+            return rerank(ids, in: index)
         }
         var change = SearchChange(files: [.manifest])
         var changedKeys: [[SearchKey]] = [[], []]
@@ -304,10 +303,21 @@ extension SearchIndex {
     /// their old ranks, every other review's ranks are mapped to its new place (the others
     /// keep their order, so every posting list stays ascending), and their keys come back at
     /// their new ranks. No other review's text is read again.
-    private mutating func rerank(_ ids: Set<Int>, in index: SiteIndex) {
+    ///
+    /// When as many reviews hold the same keys (reviews moved by date, no key came or went),
+    /// only the files that can differ count as changed: the display records of the ranks
+    /// between the first and the last that changed hands, and the key files holding a key
+    /// with such a rank or a key of the reviews taken in. Otherwise every file does.
+    private mutating func rerank(_ ids: Set<Int>, in index: SiteIndex) -> SearchChange {
+        let oldRanked = ranked
+        let oldKeys = sortedKeys
+        var touchedKeys: [Set<SearchKey>] = [[], []]
         for id in ids where id < ranks.count && ranks[id] >= 0 {
             for family in Family.allCases {
-                for key in terms[id]?[family.rawValue] ?? [] { _ = remove(Int32(ranks[id]), key, family) }
+                for key in terms[id]?[family.rawValue] ?? [] {
+                    _ = remove(Int32(ranks[id]), key, family)
+                    touchedKeys[family.rawValue].insert(key)
+                }
             }
         }
         let newRanked = index.list(ListKey(.all, .date))
@@ -334,10 +344,48 @@ extension SearchIndex {
             terms[id] = new
             guard let new, ranks[id] >= 0 else { continue }
             for family in Family.allCases {
-                for key in new[family.rawValue] { _ = insert(Int32(ranks[id]), key, family) }
+                for key in new[family.rawValue] {
+                    _ = insert(Int32(ranks[id]), key, family)
+                    touchedKeys[family.rawValue].insert(key)
+                }
             }
         }
         layOut()
+        // Keys that came or went can move the chunks' boundaries, and a new count the files.
+        guard ranked.count == oldRanked.count, sortedKeys == oldKeys,
+            let low = ranked.indices.first(where: { ranked[$0] != oldRanked[$0] }),
+            let high = ranked.indices.last(where: { ranked[$0] != oldRanked[$0] })
+        else { return SearchChange(everything: true) }
+        var change = SearchChange(files: [.manifest])
+        for number in low / Self.reviewsPerDocsFile...high / Self.reviewsPerDocsFile {
+            change.files.insert(.docs(number))
+        }
+        for id in ids where id < ranks.count && ranks[id] >= 0 { change.files.insert(.docs(ranks[id] / Self.reviewsPerDocsFile)) }
+        let moved = Int32(low)...Int32(high)
+        for family in Family.allCases {
+            let f = family.rawValue
+            let files = family.files(count)
+            for number in 0..<files
+            where keys(ofFile: number, family).contains(where: { Self.has(postings[f][$0] ?? [], in: moved) }) {
+                change.files.insert(.keys(family, number))
+            }
+            for key in touchedKeys[f] {
+                change.files.insert(
+                    .keys(family, Self.file(holding: key, keys: sortedKeys[f], starts: chunkStarts[f], files: files)))
+            }
+        }
+        return change
+    }
+
+    /// Whether the ascending `ranks` hold one in `range`.
+    private static func has(_ ranks: [Int32], in range: ClosedRange<Int32>) -> Bool {
+        var low = 0
+        var high = ranks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranks[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < ranks.count && ranks[low] <= range.upperBound
     }
 
     /// Each file's first key (nil for an empty file).
