@@ -174,7 +174,9 @@ public struct SiteBuilder: Sendable {
         steps.lap("present")
         // Pages are listed by key; each one's model is made when it is rendered and dropped
         // once its bytes are handed over, so models are never all held at once.
-        let keys = SitePresenter.keys(presentation)
+        // The large pages first, so that none of them is left to finish alone on one core.
+        let all = SitePresenter.keys(presentation)
+        let keys = all.filter(\.readsManyReviews) + all.filter { !$0.readsManyReviews }
         let outputs = keys.parallelMap { SitePresenter.output($0, presentation) }
         let others = try Self.staticFiles(content, besides: Set(outputs))
         steps.lap("list pages and files")

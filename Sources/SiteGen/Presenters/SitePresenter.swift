@@ -25,6 +25,15 @@ enum PageKey: Hashable, Sendable {
     case searchFile(SearchFile)
     /// `/stats/` (nil) and a year's, `/stats/2024/`.
     case stats(Int?)
+
+    /// Whether the page reads many reviews (a feed, the sitemap, stats): few such pages, each
+    /// costing what dozens of others do, so a build starts them first.
+    var readsManyReviews: Bool {
+        switch self {
+        case .feed, .sitemap, .sitemapPart, .stats: true
+        default: false
+        }
+    }
 }
 
 /// A kind of page: lists its pages, makes any one of them, and names the ones a change to
