@@ -98,10 +98,16 @@ private extension MarkdownLinks {
 
     /// Whether a destination starts with a URL scheme (`https:`, `mailto:`).
     static func hasScheme(_ destination: String) -> Bool {
-        guard let colon = destination.firstIndex(of: ":") else { return false }
-        let scheme = destination[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        // ASCII only, so UTF-8 bytes say it (a byte of a longer character is never ASCII).
+        let bytes = destination.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let scheme = bytes[..<colon]
+        let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = scheme.first, isLetter(first) else { return false }
+        return scheme.allSatisfy {
+            isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: ".")
+        }
     }
 
     /// `path` relative to the folder of `source` (or, with a leading `/`, to the site folder),
