@@ -143,7 +143,9 @@ public struct TagLink: Sendable, Equatable, ValueRepresentable {
 }
 
 /// A review as it appears in lists and grids. A card appears on many pages, so its
-/// template value is made once, when the card is; two cards are equal when their fields are.
+/// template value is made once, when the card is, and both are kept in one shared box
+/// (handing a card to a page costs one reference, not one per field); two cards are equal
+/// when their fields are.
 @dynamicMemberLookup
 public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
     /// What the card shows.
@@ -168,12 +170,23 @@ public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
         public let creatorLanguage: String
     }
 
-    public let fields: Fields
-    public let templateValue: Value
+    private final class Box: Sendable {
+        let fields: Fields
+        let templateValue: Value
+
+        init(_ fields: Fields, _ templateValue: Value) {
+            self.fields = fields
+            self.templateValue = templateValue
+        }
+    }
+
+    private let box: Box
+
+    public var fields: Fields { box.fields }
+    public var templateValue: Value { box.templateValue }
 
     public init(_ fields: Fields) {
-        self.fields = fields
-        templateValue = .members([
+        let templateValue: Value = .members([
             "title": .string(fields.title), "url": .string(fields.url), "date": fields.date.templateValue,
             "rating": Value(fields.rating), "summary": .string(fields.summary), "image": Value(fields.image),
             "year": .string(fields.year), "creator": .string(fields.creator),
@@ -181,14 +194,15 @@ public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
             "language": .string(fields.language), "titleLanguage": .string(fields.titleLanguage),
             "creatorLanguage": .string(fields.creatorLanguage),
         ])
+        box = Box(fields, templateValue)
     }
 
     public subscript<Property>(dynamicMember keyPath: KeyPath<Fields, Property>) -> Property {
-        fields[keyPath: keyPath]
+        box.fields[keyPath: keyPath]
     }
 
     public static func == (lhs: ReviewCard, rhs: ReviewCard) -> Bool {
-        lhs.fields == rhs.fields
+        lhs.box === rhs.box || lhs.fields == rhs.fields
     }
 }
 
