@@ -54,6 +54,12 @@ enum SearchText {
                 if value % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + value % 28)!) }
                 continue
             }
+            // General Punctuation (curly quotes, dashes, spaces, the ellipsis) holds no letter,
+            // digit or mark: it ends a word, as the lookups below would find, without them.
+            if (0x2000...0x206F).contains(value) {
+                word.close(into: &keys)
+                continue
+            }
             let scalar = Unicode.Scalar(value)!
             if isMark(scalar) {
                 continue

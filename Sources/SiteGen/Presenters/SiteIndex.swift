@@ -219,18 +219,17 @@ extension SiteIndex {
             }
         }
         let day = key.day.number
-        let ranked = { (candidate: (key: Int, value: Int)) in
-            let other = keys[candidate.key]!.day.number
-            return (candidate.value, -abs(other - day), other, -titleRank[candidate.key])
-        }
-        var best: [(key: Int, value: Int)] = []
-        for candidate in shared {
-            guard best.count < Self.relatedLimit || ranked(candidate) > ranked(best[best.count - 1]) else { continue }
-            best.append(candidate)
-            best.sort { ranked($0) > ranked($1) }
+        // Higher is better: tags shared, nearness in days, newer, earlier in title order.
+        var best: [(score: (Int, Int, Int, Int), id: Int)] = []
+        for (other, count) in shared {
+            let otherDay = keys[other]!.day.number
+            let score = (count, -abs(otherDay - day), otherDay, -titleRank[other])
+            guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
+            best.append((score, other))
+            best.sort { $0.score > $1.score }
             if best.count > Self.relatedLimit { best.removeLast() }
         }
-        return best.map(\.key)
+        return best.map(\.id)
     }
 
     /// The first position in `sorted` whose element does not come before the one to insert.
