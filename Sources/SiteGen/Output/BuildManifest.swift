@@ -206,15 +206,22 @@ private extension BuildManifest {
         guard visited.insert(String(cString: real)).inserted else { return false }
         guard let entries = Directory.entries(path) else { return false }
         stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
+        var files: [String] = []
         for entry in entries where !entry.name.hasPrefix(".") {
             let inner = relative + "/" + entry.name
             switch entry.kind == .link ? DiskFile.kind(root + "/" + inner) : entry.kind == .folder ? .folder : .file {
             case .folder?:
                 guard scan(root, inner, into: &stamps, visited: &visited) else { return false }
             default:
-                guard let stamp = FileStamp.following(root + "/" + inner) else { return false }
-                stamps[inner] = stamp
+                files.append(inner)
             }
+        }
+        // A section can hold thousands of reviews: their stamps are read on every core.
+        let found = files.parallelMap { FileStamp.following(root + "/" + $0) }
+        stamps.reserveCapacity(stamps.count + files.count)
+        for (inner, stamp) in zip(files, found) {
+            guard let stamp else { return false }
+            stamps[inner] = stamp
         }
         return true
     }

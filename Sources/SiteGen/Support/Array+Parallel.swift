@@ -28,8 +28,9 @@ extension Array where Element: Sendable {
 
 extension Array where Element: Sendable {
     /// `sorted(by:)` with the work split over every core: chunks sorted in parallel, then merged.
+    /// A few chunks per core keep every core busy when some chunks sort faster than others.
     func parallelSorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool) -> [Element] {
-        let parts = Swift.min(ProcessInfoCores.count, count / 256)
+        let parts = Swift.min(ProcessInfoCores.count * 4, count / 256)
         guard parts > 1 else { return sorted(by: areInIncreasingOrder) }
         let size = (count + parts - 1) / parts
         let chunks = (0..<parts).map { Array(self[($0 * size)..<Swift.min(count, ($0 + 1) * size)]) }
