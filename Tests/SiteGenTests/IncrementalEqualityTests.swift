@@ -24,7 +24,8 @@ struct IncrementalEqualityTests {
     func longTagLists(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         let kinds = ["date", "tags", "new file", "deleted file", "draft", "rating", "title"]
-        let state = RandomSite(random: &random, reviews: 2 * SiteIndex.defaultRelatedWindow + 100, tagPool: ["noir", "rain"], kinds: kinds)
+        let state = RandomSite(
+            random: &random, reviews: 2 * SiteIndex.defaultRelatedWindow + 100, tagPool: ["noir", "rain"], kinds: kinds)
         let result = try Self.check(state, random: &random, steps: 40)
         #expect(result.kinds.count == kinds.count, "\(result.kinds)")
         #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")

@@ -5,7 +5,9 @@ import Testing
 /// The helpers that spread work over the cores give what their serial counterparts give.
 @Suite("Work on every core")
 struct ParallelTests {
-    @Test("parallelMap keeps the order, for any count and any number of runs per core", arguments: [0, 1, 2, 7, 1_000, 20_001])
+    @Test(
+        "parallelMap keeps the order, for any count and any number of runs per core",
+        arguments: [0, 1, 2, 7, 1_000, 20_001])
     func mapKeepsOrder(count: Int) {
         let numbers = Array(0..<count)
         for runs in [1, 4, 256] {

@@ -8,7 +8,9 @@ import Testing
 /// matter on every step, so a wrong reach shows at once.
 @Suite("Related reviews")
 struct RelatedReviewsTests {
-    @Test("after random moves, additions and removals, each review's related ones equal a fresh index's", arguments: [1, 2, 3, 4])
+    @Test(
+        "after random moves, additions and removals, each review's related ones equal a fresh index's",
+        arguments: [1, 2, 3, 4])
     func updatesEqualFresh(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         var site = RelatedSite()

@@ -14,7 +14,8 @@ struct SafePathTests {
         let root = scratch.url.appendingPathComponent("root")
         try manager.createSymbolicLink(atPath: root.path + "/inner", withDestinationPath: "movies")
         try manager.createSymbolicLink(atPath: root.path + "/out", withDestinationPath: "../outside")
-        try manager.createSymbolicLink(atPath: root.path + "/escape.json", withDestinationPath: "../outside/secret.json")
+        try manager.createSymbolicLink(
+            atPath: root.path + "/escape.json", withDestinationPath: "../outside/secret.json")
         try manager.createSymbolicLink(atPath: root.path + "/dangling", withDestinationPath: "../outside/missing")
         try manager.createSymbolicLink(atPath: root.path + "/loop", withDestinationPath: "loop")
         return root
@@ -25,9 +26,10 @@ struct SafePathTests {
         let scratch = try ScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch.url) }
         let root = try makeTree(scratch)
-        for relative in ["movies/parasite.json", "movies//parasite.json", "inner/parasite.json", "movies/new.json",
-            "new/folder/file.json", "inner/new.json"]
-        {
+        for relative in [
+            "movies/parasite.json", "movies//parasite.json", "inner/parasite.json", "movies/new.json",
+            "new/folder/file.json", "inner/new.json",
+        ] {
             let url = try #require(SafePath.resolve(relative, in: root), "\(relative)")
             #expect(url.path.hasPrefix(root.path + "/"), "\(relative)")
         }
@@ -38,9 +40,10 @@ struct SafePathTests {
         let scratch = try ScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch.url) }
         let root = try makeTree(scratch)
-        for relative in ["", "/etc/passwd", "../outside/secret.json", "movies/../../outside", "./movies", "a\0b",
-            "a\\b", "out/secret.json", "out/new.json", "escape.json", "dangling", "dangling/x", "loop", "loop/x"]
-        {
+        for relative in [
+            "", "/etc/passwd", "../outside/secret.json", "movies/../../outside", "./movies", "a\0b",
+            "a\\b", "out/secret.json", "out/new.json", "escape.json", "dangling", "dangling/x", "loop", "loop/x",
+        ] {
             #expect(SafePath.resolve(relative, in: root) == nil, "\(relative.debugDescription)")
         }
     }

@@ -24,7 +24,8 @@ enum HTMLText {
                         end += 1
                     }
                     if end - at < 12, end < bytes.count, bytes[end] == UInt8(ascii: ";"),
-                        let decoded = entity(String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self))
+                        let decoded = entity(
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self))
                     {
                         out.append(contentsOf: String(decoded).utf8)
                         at = end + 1

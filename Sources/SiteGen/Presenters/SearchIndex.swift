@@ -360,7 +360,9 @@ extension SearchIndex {
         for number in low / Self.reviewsPerDocsFile...high / Self.reviewsPerDocsFile {
             change.files.insert(.docs(number))
         }
-        for id in ids where id < ranks.count && ranks[id] >= 0 { change.files.insert(.docs(ranks[id] / Self.reviewsPerDocsFile)) }
+        for id in ids where id < ranks.count && ranks[id] >= 0 {
+            change.files.insert(.docs(ranks[id] / Self.reviewsPerDocsFile))
+        }
         let moved = Int32(low)...Int32(high)
         for family in Family.allCases {
             let f = family.rawValue
