@@ -50,6 +50,12 @@ struct BuildBenchmark {
             _ = generated
             return
         }
+        if let outputIn {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: outputIn, isDirectory: &isFolder), isFolder.boolValue else {
+                throw BenchError("--output-in \(outputIn): no such folder")
+            }
+        }
         let folder =
             keep.map { URL(fileURLWithPath: $0) }
             ?? manager.temporaryDirectory.appendingPathComponent("sitegen-bench-\(UUID().uuidString)")
@@ -59,10 +65,6 @@ struct BuildBenchmark {
         // The output folder is always one this run makes (and removes), never a folder named by the user.
         let output: URL
         if let outputIn {
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: outputIn, isDirectory: &isFolder), isFolder.boolValue else {
-                throw BenchError("--output-in \(outputIn): no such folder")
-            }
             output = URL(fileURLWithPath: outputIn).appendingPathComponent("sitegen-bench-public-\(UUID().uuidString)")
         } else {
             output = folder.appendingPathComponent("public")
