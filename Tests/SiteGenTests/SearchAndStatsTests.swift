@@ -25,6 +25,25 @@ struct SearchAndStatsTests {
         #expect(HTMLText.plain("<p>R&amp;B &lt;3 &#49;&#x32; caf&eacute;</p>") == " R&B <3 12 caf&eacute; ")
     }
 
+    @Test("keys read straight from HTML are the keys of its plain text, whatever the tags and references")
+    func keysOfHTML() {
+        let pieces = [
+            "<p>", "</em>", "<a href=\"x&amp;y\">", "<", ">", "&amp;", "&lt;", "&nbsp;", "&#65;", "&#x1F600;", "&#xD800;",
+            "&#769;", "&#xAC00;", "&bogus;", "&", ";", "&abcdefghijkl;", "Élan", "ss", "Straße", "기생충", "e\u{301}",
+            "\u{2014}", "“", " ", "\n", "x", "42", "ø", "𝐀", "ㄱ", "Ⅻ",
+        ]
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<2_000 {
+            let html = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            var direct: Set<SearchKey> = []
+            SearchText.keys(html: html, into: &direct)
+            #expect(direct == SearchText.keys([HTMLText.plain(html)]), "\(html.debugDescription)")
+        }
+    }
+
     @Test("plain text of HTML: unfinished tags and entities, bad numbers and long names stay as written")
     func plainText() {
         #expect(HTMLText.plain("a<b") == "a ")

@@ -7,9 +7,12 @@ import Mustache
 public struct MetadataCache: Sendable {
     public static let folderName = "metadata"
     public let folder: URL
+    /// The folder's real path, found once: every entry read is checked against it.
+    private let realFolder: String?
 
     public init(folder: URL) {
         self.folder = folder
+        realFolder = SafePath.realPath(folder.standardizedFileURL.path)
     }
 
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
@@ -41,7 +44,7 @@ public struct MetadataCache: Sendable {
             if error.isMissing { return nil }
             throw Diagnostic("cannot read: \(error.reason)", at: location)
         }
-        guard SafePath.resolve(relative, in: folder) != nil else {
+        guard SafePath.resolve(relative, in: folder, realRoot: realFolder) != nil else {
             throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
         }
         return data

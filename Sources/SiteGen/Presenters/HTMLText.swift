@@ -1,6 +1,8 @@
 /// The words of HTML that cmark wrote: tags become spaces, entities their characters.
 enum HTMLText {
-    /// The text of `html`, for the search index. Works on UTF-8 bytes: tags and entities are ASCII.
+    /// The text of `html`: what the search index reads in a review (``SearchText/keys(html:into:)``
+    /// reads it in one pass, without making this string). Works on UTF-8 bytes: tags and
+    /// entities are ASCII.
     static func plain(_ html: String) -> String {
         var html = html
         return html.withUTF8 { bytes in
@@ -16,19 +18,9 @@ enum HTMLText {
                     at += 1
                     out.append(UInt8(ascii: " "))
                 case UInt8(ascii: "&"):
-                    // A name of fewer than 12 bytes, ended by ";", that is a known entity.
-                    var end = at
-                    while end < bytes.count, end - at < 12, bytes[end] != UInt8(ascii: ";"),
-                        bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "<")
-                    {
-                        end += 1
-                    }
-                    if end - at < 12, end < bytes.count, bytes[end] == UInt8(ascii: ";"),
-                        let decoded = entity(
-                            String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self))
-                    {
+                    if let (decoded, next) = entity(in: bytes, after: at) {
                         out.append(contentsOf: String(decoded).utf8)
-                        at = end + 1
+                        at = next
                     } else {
                         out.append(byte)
                     }
@@ -38,6 +30,22 @@ enum HTMLText {
             }
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// The character reference whose name starts at `start` (just after its `&`) and where
+    /// the text goes on after its `;`: a name of fewer than 12 bytes, none of them `;`, `&`
+    /// or `<`, that is a known entity; nil for anything else (the `&` is then plain text).
+    static func entity(in bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> (Unicode.Scalar, next: Int)? {
+        var end = start
+        while end < bytes.count, end - start < 12, bytes[end] != UInt8(ascii: ";"),
+            bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "<")
+        {
+            end += 1
+        }
+        guard end - start < 12, end < bytes.count, bytes[end] == UInt8(ascii: ";"),
+            let decoded = entity(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        else { return nil }
+        return (decoded, end + 1)
     }
 
     private static func entity(_ name: String) -> Unicode.Scalar? {

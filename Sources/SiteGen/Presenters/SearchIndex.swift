@@ -141,7 +141,7 @@ struct SearchIndex: Sendable {
         for name in review.tags { SearchText.keys(name, into: &names) }
         for name in review.genres { SearchText.keys(name, into: &names) }
         if let summary = review.summary { SearchText.keys(summary, into: &text) }
-        SearchText.keys(HTMLText.plain(review.body.html), into: &text)
+        SearchText.keys(html: review.body.html, into: &text)
     }
 
     /// The number of reviews indexed.

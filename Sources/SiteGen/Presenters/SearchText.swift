@@ -14,11 +14,21 @@ enum SearchText {
     /// through Foundation's lowercasing and NFKD one at a time.
     static func keys<Sink: SearchKeySink>(_ text: String, into keys: inout Sink) {
         var text = text
-        text.withUTF8 { Self.keys(utf8: $0, into: &keys) }
+        text.withUTF8 { Self.keys(utf8: $0, html: false, into: &keys) }
+    }
+
+    /// The keys of the text of HTML that cmark wrote, as ``keys(_:into:)`` finds them in
+    /// ``HTMLText/plain(_:)``'s text, read in one pass: a tag ends a word, a character
+    /// reference counts as its character.
+    static func keys<Sink: SearchKeySink>(html: String, into keys: inout Sink) {
+        var html = html
+        html.withUTF8 { Self.keys(utf8: $0, html: true, into: &keys) }
     }
 
     /// ``keys(_:into:)`` over valid UTF-8, decoded here: most of it is ASCII.
-    private static func keys<Sink: SearchKeySink>(utf8 bytes: UnsafeBufferPointer<UInt8>, into keys: inout Sink) {
+    private static func keys<Sink: SearchKeySink>(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, html: Bool, into keys: inout Sink
+    ) {
         var word = Word()
         var at = 0
         let end = bytes.count
@@ -29,40 +39,62 @@ enum SearchText {
                 switch lead {
                 case 0x61...0x7A, 0x30...0x39: word.append(byte: lead)
                 case 0x41...0x5A: word.append(byte: lead + 32)
+                case UInt8(ascii: "<") where html:
+                    while at < end && bytes[at] != UInt8(ascii: ">") { at += 1 }
+                    at += 1
+                    word.close(into: &keys)
+                case UInt8(ascii: "&") where html:
+                    if let (decoded, next) = HTMLText.entity(in: bytes, after: at) {
+                        at = next
+                        take(decoded.value, &word, &keys)
+                    } else {
+                        word.close(into: &keys)
+                    }
                 default: word.close(into: &keys)
                 }
                 continue
             }
-            var value: UInt32
             if lead < 0xE0 {
-                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
+                take(UInt32(lead & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F), &word, &keys)
                 at += 2
             } else if lead < 0xF0 {
-                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+                let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+                take(value, &word, &keys)
                 at += 3
             } else {
                 // Outside the Basic Multilingual Plane: never part of a key.
                 at += 4
                 word.close(into: &keys)
-                continue
             }
-            if (0xAC00...0xD7A3).contains(value) {
-                // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
-                value -= 0xAC00
-                word.append(Unicode.Scalar(0x1100 + value / 588)!)
-                word.append(Unicode.Scalar(0x1161 + (value % 588) / 28)!)
-                if value % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + value % 28)!) }
-                continue
-            }
+        }
+        word.close(into: &keys)
+    }
+
+    /// Reads the scalar `value` into the word, or ends the word.
+    @inline(__always)
+    private static func take<Sink: SearchKeySink>(_ value: UInt32, _ word: inout Word, _ keys: inout Sink) {
+        switch value {
+        case 0x61...0x7A, 0x30...0x39:
+            word.append(byte: UInt8(value))
+        case 0x41...0x5A:
+            word.append(byte: UInt8(value + 32))
+        case 0..<0x80, 0x1_0000...:
+            // Other ASCII, and characters outside the Basic Multilingual Plane.
+            word.close(into: &keys)
+        case 0xAC00...0xD7A3:
+            // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
+            let index = value - 0xAC00
+            word.append(Unicode.Scalar(0x1100 + index / 588)!)
+            word.append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
+            if index % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + index % 28)!) }
+        case 0x2000...0x206F:
             // General Punctuation (curly quotes, dashes, spaces, the ellipsis) holds no letter,
             // digit or mark: it ends a word, as the lookups below would find, without them.
-            if (0x2000...0x206F).contains(value) {
-                word.close(into: &keys)
-                continue
-            }
+            word.close(into: &keys)
+        default:
             let scalar = Unicode.Scalar(value)!
             if isMark(scalar) {
-                continue
+                return
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 for part in String(scalar).lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
                     if let folded = folded[part] {
@@ -75,7 +107,6 @@ enum SearchText {
                 word.close(into: &keys)
             }
         }
-        word.close(into: &keys)
     }
 
     /// The word being read: its UTF-8 bytes and its length in scalars.

@@ -9,12 +9,18 @@ public enum SafePath {
     /// `relative` inside `root`, or `nil` when it is absolute, holds `..`, a NUL byte or a
     /// backslash, or resolves (through symbolic links) to somewhere outside `root`.
     public static func resolve(_ relative: String, in root: URL) -> URL? {
+        resolve(relative, in: root, realRoot: realPath(root.standardizedFileURL.path))
+    }
+
+    /// ``resolve(_:in:)`` with `root`'s real path already found (`realPath(_:)`), for callers
+    /// that check many paths in one folder.
+    static func resolve(_ relative: String, in root: URL, realRoot: String?) -> URL? {
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\")
         else { return nil }
         let segments = relative.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         let candidate = segments.reduce(root) { $0.appendingPathComponent(String($1)) }
-        guard let realRoot = realPath(root.standardizedFileURL.path),
+        guard let realRoot,
             let realCandidate = realPath(candidate.standardizedFileURL.path),
             realCandidate == realRoot || realCandidate.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
         else { return nil }
