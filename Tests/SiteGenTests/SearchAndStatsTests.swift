@@ -28,7 +28,8 @@ struct SearchAndStatsTests {
     @Test("keys read straight from HTML are the keys of its plain text, whatever the tags and references")
     func keysOfHTML() {
         let pieces = [
-            "<p>", "</em>", "<a href=\"x&amp;y\">", "<", ">", "&amp;", "&lt;", "&nbsp;", "&#65;", "&#x1F600;", "&#xD800;",
+            "<p>", "</em>", "<a href=\"x&amp;y\">", "<", ">", "&amp;", "&lt;", "&nbsp;", "&#65;", "&#x1F600;",
+            "&#xD800;",
             "&#769;", "&#xAC00;", "&bogus;", "&", ";", "&abcdefghijkl;", "Élan", "ss", "Straße", "기생충", "e\u{301}",
             "\u{2014}", "“", " ", "\n", "x", "42", "ø", "𝐀", "ㄱ", "Ⅻ",
         ]
