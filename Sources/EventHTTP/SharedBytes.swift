@@ -24,6 +24,20 @@ public final class SharedBytes: @unchecked Sendable {
         count = source.count
     }
 
+    /// The bytes of `parts`, one after another, in one copy.
+    public init(joining parts: [UnsafeRawBufferPointer]) {
+        count = parts.reduce(0) { $0 + $1.count }
+        bytes = .allocate(capacity: max(count, 1))
+        var offset = 0
+        for part in parts {
+            if let base = part.baseAddress {
+                let source = base.assumingMemoryBound(to: UInt8.self)
+                (bytes.baseAddress! + offset).initialize(from: source, count: part.count)
+            }
+            offset += part.count
+        }
+    }
+
     public var isEmpty: Bool { count == 0 }
 
     /// The bytes as an array.

@@ -1,5 +1,8 @@
 import EventHTTP
+import Foundation
 import Testing
+
+@testable import SiteGen
 
 /// The bytes the preview server sends: copied while the source is still alive.
 @Suite("Shared bytes")
@@ -17,5 +20,34 @@ struct SharedBytesTests {
         }
         #expect(SharedBytes([]).isEmpty)
         #expect(SharedBytes(Array("abc".utf8)).array == Array("abc".utf8))
+    }
+
+    @Test("bytes joined from parts, empty parts included, are the parts one after another")
+    func joinsParts() {
+        let parts = [Array("ab".utf8), [], Array("기생충".utf8), Array("c".utf8)]
+        let joined = parts[0].withUnsafeBytes { a in
+            parts[1].withUnsafeBytes { b in
+                parts[2].withUnsafeBytes { c in parts[3].withUnsafeBytes { d in SharedBytes(joining: [a, b, c, d]) } }
+            }
+        }
+        #expect(joined.array == Array("ab기생충c".utf8))
+        #expect(SharedBytes(joining: []).isEmpty)
+    }
+
+    @Test("the live-reload script goes before the last </body>, or at the end of a page without one")
+    func injectsBeforeLastBody() {
+        let script = LiveReload.script
+        let inject = { (page: String) in
+            String(decoding: LiveReload.injected(into: Data(page.utf8), overlay: nil).array, as: UTF8.self)
+        }
+        #expect(inject("<p>x</p></body></html>") == "<p>x</p>\(script)</body></html>")
+        #expect(inject("<p>\"</body>\"</p></body>\n") == "<p>\"</body>\"</p>\(script)</body>\n")
+        #expect(inject("no body") == "no body\(script)")
+        #expect(inject("") == script)
+        #expect(inject("</body>") == script + "</body>")
+        #expect(inject("</body") == "</body" + script)
+        let overlay = String(
+            decoding: LiveReload.injected(into: Data("a</body>".utf8), overlay: "bad <yaml>").array, as: UTF8.self)
+        #expect(overlay == "a" + LiveReload.overlayHTML("bad <yaml>") + script + "</body>")
     }
 }

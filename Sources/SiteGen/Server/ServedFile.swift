@@ -12,7 +12,7 @@ struct ServedFile: Sendable {
     init(path: String, data: Data, overlay: String?) {
         let type = Self.contentType(of: path)
         if type.hasPrefix("text/html") {
-            body = SharedBytes(LiveReload.inject(into: [UInt8](data), overlay: overlay))
+            body = LiveReload.injected(into: data, overlay: overlay)
         } else {
             // One copy, straight from the data: a static file may be large.
             body = data.withUnsafeBytes { SharedBytes(copying: $0) }
@@ -77,12 +77,24 @@ enum LiveReload {
         var u=new URL(l.href);u.searchParams.set("v",Date.now());l.href=u.href})});})();</script>
         """
 
-    /// `page` with the script (and the overlay, while the last rebuild failed) before `</body>`.
-    static func inject(into page: [UInt8], overlay: String?) -> [UInt8] {
+    /// `page` with the script (and the overlay, while the last rebuild failed) before its last
+    /// `</body>` (or at its end), made in one copy: every page of a rebuild goes through here.
+    static func injected(into page: Data, overlay: String?) -> SharedBytes {
         let addition = Array(((overlay.map(overlayHTML) ?? "") + script).utf8)
-        let marker = Array("</body>".utf8)
-        guard let position = lastIndex(of: marker, in: page) else { return page + addition }
-        return Array(page[..<position]) + addition + Array(page[position...])
+        return page.withUnsafeBytes { page in
+            let position = lastIndex(of: marker, in: page) ?? page.count
+            return addition.withUnsafeBytes { addition in
+                SharedBytes(joining: [
+                    UnsafeRawBufferPointer(rebasing: page[..<position]), addition,
+                    UnsafeRawBufferPointer(rebasing: page[position...]),
+                ])
+            }
+        }
+    }
+
+    /// ``injected(into:overlay:)`` as an array.
+    static func inject(into page: [UInt8], overlay: String?) -> [UInt8] {
+        injected(into: Data(page), overlay: overlay).array
     }
 
     /// A full-window panel listing the errors, escaped.
@@ -95,11 +107,15 @@ enum LiveReload {
         """
     }
 
-    private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+    private static let marker = Array("</body>".utf8)
+
+    private static func lastIndex(of marker: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
         guard bytes.count >= marker.count else { return nil }
         var index = bytes.count - marker.count
         while index >= 0 {
-            if bytes[index] == marker[0] && Array(bytes[index..<index + marker.count]) == marker { return index }
+            if bytes[index] == marker[0] && marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] }) {
+                return index
+            }
             index -= 1
         }
         return nil
