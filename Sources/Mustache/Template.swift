@@ -4,6 +4,17 @@ public struct Template: Sendable {
     public let name: String
     let program: Program
 
+    /// The names of the templates its partial and parent tags include; nil when one of them
+    /// is dynamic (`{{>*name}}`), whose template only the data decides.
+    public var includedNames: Set<String>? {
+        var names: Set<String> = []
+        for name in program.partials.map(\.name) + program.parents.map(\.name) {
+            guard case .fixed(let text) = name else { return nil }
+            names.insert(text)
+        }
+        return names
+    }
+
     /// Parses `text`; `path` (default: `name`) is what error messages show.
     public init(_ text: String, name: String = "template", path: String? = nil) throws(TemplateError) {
         let source = TemplateSource(name: name, path: path ?? name, text: text)

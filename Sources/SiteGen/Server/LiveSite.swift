@@ -452,11 +452,15 @@ private extension LiveSite {
         let theme = try Theme.load(site: SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem))
         let library = try SiteBuilder.compile(theme)
         var files = self.files
-        for (path, data) in try PageRenderer(library: library).render(Array(jobs.values)) where files[path] != data {
+        // Only pages whose template, or a template it includes, changed can differ (feeds, the
+        // sitemap and the search files use no template).
+        let stale = try Self.templatesAffected(from: content.theme, to: theme, in: library)
+        let pages = jobs.values.filter { !($0.model is any DocumentModel) && stale.contains($0.template) }
+        for (path, data) in try PageRenderer(library: library).render(pages) where files[path] != data {
             files[path] = data
             changed.insert(path)
         }
-        counts.rendered += jobs.count
+        counts.rendered += pages.count
         // Assets added, changed or removed, except where a file of static/ takes their place.
         var staticFiles = content.staticFiles
         for path in Set(theme.assets.keys).union(content.theme.assets.keys)
@@ -519,5 +523,34 @@ private extension Array {
     /// The element at `index`, or nil past the end.
     subscript(safe index: Int) -> Element? {
         indices.contains(index) ? self[index] : nil
+    }
+}
+
+extension LiveSite {
+    /// The templates of `library` (made from `new`) that render differently from `old`'s: those
+    /// that changed, came or went, and those that include one of them, at any depth. A
+    /// template with a dynamic partial (its name comes from the data) counts as affected.
+    static func templatesAffected(from old: Theme, to new: Theme, in library: TemplateLibrary) throws -> Set<String> {
+        let names = Set(old.templates.keys).union(new.templates.keys)
+        var affected = names.filter { old.templates[$0]?.text != new.templates[$0]?.text }
+        var included: [String: Set<String>?] = [:]
+        for name in new.templates.keys { included[name] = try library.template(named: name)?.includedNames }
+        // Spread to includers until nothing more is affected.
+        var grew = true
+        while grew {
+            grew = false
+            for (name, children) in included where !affected.contains(name) {
+                guard let children else {
+                    affected.insert(name)
+                    grew = true
+                    continue
+                }
+                if !children.isDisjoint(with: affected) {
+                    affected.insert(name)
+                    grew = true
+                }
+            }
+        }
+        return affected
     }
 }
