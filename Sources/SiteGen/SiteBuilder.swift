@@ -142,7 +142,7 @@ public struct SiteBuilder: Sendable {
         let stamps = options.usesManifest ? BuildManifest.scan(options.source) : nil
         // An output folder without sitegen's record (a first build) cannot be up to date: the
         // manifest is not even read.
-        let hasRecord = lstatKind(options.output.standardizedFileURL.path + "/" + OutputRecord.fileName) != nil
+        let hasRecord = OutputRecord.exists(in: options.output.standardizedFileURL.path)
         if let stamps, hasRecord, let manifest = BuildManifest.read(manifestURL), manifest.identity == identity,
             manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
             manifest.outputIsIntact(options.output)

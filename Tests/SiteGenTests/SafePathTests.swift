@@ -6,8 +6,11 @@ import Testing
 /// Joining untrusted relative paths to a folder: what stays inside is kept, what leaves is refused.
 @Suite("Safe paths")
 struct SafePathTests {
-    /// A scratch folder holding `root/` with a file, a folder, links inside and out, and `outside/`.
-    private func makeTree(_ scratch: borrowing ScratchFolder) throws -> URL {
+    /// Runs `body` with the scratch folder and its `root/`, which holds a file, a folder and
+    /// links inside and out (beside it, `outside/`); the folder is removed afterwards.
+    private func inTree(_ body: (_ scratch: URL, _ root: URL) throws -> Void) throws {
+        let scratch = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch.url) }
         try scratch.write("root/movies/parasite.json", "{}")
         try scratch.write("outside/secret.json", "{}")
         let manager = FileManager.default
@@ -18,44 +21,41 @@ struct SafePathTests {
             atPath: root.path + "/escape.json", withDestinationPath: "../outside/secret.json")
         try manager.createSymbolicLink(atPath: root.path + "/dangling", withDestinationPath: "../outside/missing")
         try manager.createSymbolicLink(atPath: root.path + "/loop", withDestinationPath: "loop")
-        return root
+        try body(scratch.url, root)
     }
 
     @Test("paths inside the folder are kept, existing or not, through links that stay inside")
     func keepsInside() throws {
-        let scratch = try ScratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch.url) }
-        let root = try makeTree(scratch)
-        for relative in [
-            "movies/parasite.json", "movies//parasite.json", "inner/parasite.json", "movies/new.json",
-            "new/folder/file.json", "inner/new.json",
-        ] {
-            let url = try #require(SafePath.resolve(relative, in: root), "\(relative)")
-            #expect(url.path.hasPrefix(root.path + "/"), "\(relative)")
+        try inTree { _, root in
+            for relative in [
+                "movies/parasite.json", "movies//parasite.json", "inner/parasite.json", "movies/new.json",
+                "new/folder/file.json", "inner/new.json",
+            ] {
+                let url = try #require(SafePath.resolve(relative, in: root), "\(relative)")
+                #expect(url.path.hasPrefix(root.path + "/"), "\(relative)")
+            }
         }
     }
 
     @Test("absolute paths, dot segments, NUL, backslashes and links leading out or nowhere are refused")
     func refusesEscapes() throws {
-        let scratch = try ScratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch.url) }
-        let root = try makeTree(scratch)
-        for relative in [
-            "", "/etc/passwd", "../outside/secret.json", "movies/../../outside", "./movies", "a\0b",
-            "a\\b", "out/secret.json", "out/new.json", "escape.json", "dangling", "dangling/x", "loop", "loop/x",
-        ] {
-            #expect(SafePath.resolve(relative, in: root) == nil, "\(relative.debugDescription)")
+        try inTree { _, root in
+            for relative in [
+                "", "/etc/passwd", "../outside/secret.json", "movies/../../outside", "./movies", "a\0b",
+                "a\\b", "out/secret.json", "out/new.json", "escape.json", "dangling", "dangling/x", "loop", "loop/x",
+            ] {
+                #expect(SafePath.resolve(relative, in: root) == nil, "\(relative.debugDescription)")
+            }
         }
     }
 
     @Test("a root reached through a link is compared by its real place")
     func rootThroughLink() throws {
-        let scratch = try ScratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch.url) }
-        let root = try makeTree(scratch)
-        let alias = scratch.url.appendingPathComponent("alias")
-        try FileManager.default.createSymbolicLink(atPath: alias.path, withDestinationPath: root.path)
-        #expect(SafePath.resolve("movies/parasite.json", in: alias)?.path == alias.path + "/movies/parasite.json")
-        #expect(SafePath.resolve("out/secret.json", in: alias) == nil)
+        try inTree { scratch, root in
+            let alias = scratch.appendingPathComponent("alias")
+            try FileManager.default.createSymbolicLink(atPath: alias.path, withDestinationPath: root.path)
+            #expect(SafePath.resolve("movies/parasite.json", in: alias)?.path == alias.path + "/movies/parasite.json")
+            #expect(SafePath.resolve("out/secret.json", in: alias) == nil)
+        }
     }
 }

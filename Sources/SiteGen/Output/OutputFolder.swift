@@ -43,18 +43,7 @@ enum OutputFolder {
 
     /// `path` with links resolved, as far as it exists (a folder still to be made keeps its name).
     static func realPath(of path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while !existing.isEmpty && existing != "/" {
-            if let resolved = realpath(existing, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
-                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
-            }
-            rest.append((existing as NSString).lastPathComponent)
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        return "/" + rest.reversed().joined(separator: "/")
+        SafePath.realPath(path, keepingUnresolved: true) ?? path
     }
 
     /// The user's home folder: `$HOME`, else the password database's.

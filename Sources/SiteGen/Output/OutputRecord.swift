@@ -30,6 +30,11 @@ struct OutputRecord: Sendable, Equatable {
         case damaged(String)
     }
 
+    /// Whether the folder at `folder` has a record (read or not).
+    static func exists(in folder: String) -> Bool {
+        lstatKind(folder + "/" + fileName) != nil
+    }
+
     /// Reads the record of the folder at `folder`.
     static func read(in folder: String) -> Found {
         let path = folder + "/" + fileName

@@ -1,37 +1,5 @@
-/// The words of HTML that cmark wrote: tags become spaces, entities their characters.
+/// Character references in the HTML that cmark wrote, as the search index reads them.
 enum HTMLText {
-    /// The text of `html`: what the search index reads in a review (``SearchText/keys(html:into:)``
-    /// reads it in one pass, without making this string). Works on UTF-8 bytes: tags and
-    /// entities are ASCII.
-    static func plain(_ html: String) -> String {
-        var html = html
-        return html.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var at = 0
-            while at < bytes.count {
-                let byte = bytes[at]
-                at += 1
-                switch byte {
-                case UInt8(ascii: "<"):
-                    while at < bytes.count && bytes[at] != UInt8(ascii: ">") { at += 1 }
-                    at += 1
-                    out.append(UInt8(ascii: " "))
-                case UInt8(ascii: "&"):
-                    if let (decoded, next) = entity(in: bytes, after: at) {
-                        out.append(contentsOf: String(decoded).utf8)
-                        at = next
-                    } else {
-                        out.append(byte)
-                    }
-                default:
-                    out.append(byte)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-    }
-
     /// The character reference whose name starts at `start` (just after its `&`) and where
     /// the text goes on after its `;`: a name of fewer than 12 bytes, none of them `;`, `&`
     /// or `<`, that is a known entity; nil for anything else (the `&` is then plain text).

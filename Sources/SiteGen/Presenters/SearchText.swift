@@ -17,9 +17,9 @@ enum SearchText {
         text.withUTF8 { Self.keys(utf8: $0, html: false, into: &keys) }
     }
 
-    /// The keys of the text of HTML that cmark wrote, as ``keys(_:into:)`` finds them in
-    /// ``HTMLText/plain(_:)``'s text, read in one pass: a tag ends a word, a character
-    /// reference counts as its character.
+    /// The keys of the text of HTML that cmark wrote, read in one pass: a tag ends a word, a
+    /// character reference counts as its character (what ``keys(_:into:)`` finds in the text
+    /// left once tags become spaces and references their characters).
     static func keys<Sink: SearchKeySink>(html: String, into keys: inout Sink) {
         var html = html
         html.withUTF8 { Self.keys(utf8: $0, html: true, into: &keys) }
@@ -141,13 +141,6 @@ enum SearchText {
             }
             length = 0
         }
-    }
-
-    /// The keys of several texts.
-    static func keys(_ texts: [String]) -> Set<SearchKey> {
-        var keys: Set<SearchKey> = []
-        for text in texts { Self.keys(text, into: &keys) }
-        return keys
     }
 
     /// A stable hash of a key (FNV-1a over its UTF-8, then mixed), the same on every run and machine.

@@ -119,7 +119,7 @@ extension SiteIndex {
         let moved = change.moved.sorted()
         for id in moved {
             guard let key = keys[id] else { continue }
-            let position = insertionPoint(in: byTitle) { Self.titleOrder(self.keys[$0]!, key, collation) }
+            let position = byTitle.partitioningIndex { !Self.titleOrder(self.keys[$0]!, key, collation) }
             byTitle.insert(id, at: position)
         }
         for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }
@@ -131,13 +131,16 @@ extension SiteIndex {
             for list in key.lists {
                 var members = lists[list] ?? []
                 if oldLists[list] == nil { oldLists[list] = members }
-                let position = insertionPoint(in: members) { Self.precedes($0, id, list.order, self.keys, self.titleRank) }
+                let position = members.partitioningIndex {
+                    !Self.precedes($0, id, list.order, self.keys, self.titleRank)
+                }
                 members.insert(id, at: position)
                 lists[list] = members
                 newPositions[list, default: [:]][id] = position
             }
         }
-        for list in Set(oldPositions.keys).union(newPositions.keys) {
+        let touchedLists = Set(oldPositions.keys).union(newPositions.keys)
+        for list in touchedLists {
             let ids = Set(oldPositions[list, default: [:]].keys).union(newPositions[list, default: [:]].keys)
             // One review back in its place and in its group (a new rating in a list by date):
             // the list's order and groups are as they were; its card, if changed, says so itself.
@@ -179,7 +182,7 @@ extension SiteIndex {
         // different window (the reach allows for the other moved reviews shifting positions).
         var stale = Set(moved)
         let reach = relatedWindow + 1 + moved.count
-        for list in Set(oldPositions.keys).union(newPositions.keys) {
+        for list in touchedLists {
             guard list.order == .date, case .tag = list.scope else { continue }
             let members = self.list(list)
             let positions = Array(oldPositions[list, default: [:]].values) + newPositions[list, default: [:]].values

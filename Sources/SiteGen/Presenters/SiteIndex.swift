@@ -212,7 +212,7 @@ extension SiteIndex {
         shared.reserveCapacity((2 * relatedWindow + 1) * key.tags.count)
         for tag in key.tags {
             let members = list(ListKey(.tag(tag.slug), .date))
-            let position = insertionPoint(in: members) { Self.precedes($0, id, .date, keys, titleRank) }
+            let position = members.partitioningIndex { !Self.precedes($0, id, .date, keys, titleRank) }
             let window = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
             for other in members[window] where other != id {
                 shared[other, default: 0] += 1
@@ -230,17 +230,6 @@ extension SiteIndex {
             if best.count > Self.relatedLimit { best.removeLast() }
         }
         return best.map(\.id)
-    }
-
-    /// The first position in `sorted` whose element does not come before the one to insert.
-    func insertionPoint(in sorted: [Int], before: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if before(sorted[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// Counts (or uncounts, with `by: -1`) the names a review writes for its tags and genres.

@@ -120,13 +120,7 @@ struct StatsCharts {
         var first: [String] = []
         for (name, _) in byCount.dropFirst(above.count).prefix(while: { $0.value == cut })
         where first.count < room || before(name, first[room - 1]) {
-            var low = 0
-            var high = first.count
-            while low < high {
-                let middle = (low + high) / 2
-                if before(name, first[middle]) { high = middle } else { low = middle + 1 }
-            }
-            first.insert(name, at: low)
+            first.insert(name, at: first.partitioningIndex { before(name, $0) })
             if first.count > room { first.removeLast() }
         }
         return above + first.map { (key: $0, value: cut) }

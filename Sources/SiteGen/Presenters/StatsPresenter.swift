@@ -89,15 +89,7 @@ struct StatsPresenter: PagePresenter {
     /// The reviews written in `year`: a run of the list by date, newest first.
     func reviews(in year: Int, _ site: Presentation) -> ArraySlice<Int> {
         let members = site.index.list(ListKey(.all, .date))
-        let first = { (after: Int) -> Int in
-            var low = 0
-            var high = members.count
-            while low < high {
-                let middle = (low + high) / 2
-                if site.index.key(members[middle]).day.year > after { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
+        let first = { (after: Int) -> Int in members.partitioningIndex { site.index.key($0).day.year <= after } }
         return members[first(year)..<first(year - 1)]
     }
 

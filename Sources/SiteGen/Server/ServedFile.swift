@@ -42,26 +42,10 @@ struct ServedFile: Sendable {
         }
     }
 
-    /// An FNV-style hash over the bytes, eight at a time (then the last few one by one), mixed
-    /// so every bit counts: enough to tell versions of a file apart for `ETag`, and the same
-    /// on every run, so a browser's cached copy still matches after a restart.
+    /// Half of the bytes' ``ContentHash``: enough to tell versions of a file apart for `ETag`,
+    /// and the same on every run, so a browser's cached copy still matches after a restart.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* prime
-            hash ^= hash >> 29
-            offset += 8
-        }
-        while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* prime
-            offset += 1
-        }
-        hash ^= hash >> 33
-        hash &*= 0xff51_afd7_ed55_8ccd
-        return hash ^ (hash >> 33)
+        ContentHash(bytes).high
     }
 }
 
@@ -90,11 +74,6 @@ enum LiveReload {
                 ])
             }
         }
-    }
-
-    /// ``injected(into:overlay:)`` as an array.
-    static func inject(into page: [UInt8], overlay: String?) -> [UInt8] {
-        injected(into: Data(page), overlay: overlay).array
     }
 
     /// A full-window panel listing the errors, escaped.

@@ -29,8 +29,9 @@ public enum SafePath {
 
     /// `path` (absolute) with every link resolved, as far as it exists: the part that does not
     /// exist yet keeps its names. Nil when a link on the way leads nowhere or loops, or when a
-    /// folder on the way cannot be read, since then nobody can tell where it leads.
-    static func realPath(_ path: String) -> String? {
+    /// folder on the way cannot be read, since then nobody can tell where it leads; with
+    /// `keepingUnresolved`, such a part keeps its names too (never nil).
+    static func realPath(_ path: String, keepingUnresolved: Bool = false) -> String? {
         var existing = path
         var rest: [Substring] = []
         while true {
@@ -40,10 +41,12 @@ public enum SafePath {
                 guard !rest.isEmpty else { return base }
                 return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
             }
-            guard errno == ENOENT else { return nil }
-            var status = stat()
-            // Something is there, yet it cannot be resolved: a link to nothing.
-            if lstat(existing, &status) == 0 { return nil }
+            if !keepingUnresolved {
+                guard errno == ENOENT else { return nil }
+                var status = stat()
+                // Something is there, yet it cannot be resolved: a link to nothing.
+                if lstat(existing, &status) == 0 { return nil }
+            }
             guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return nil }
             rest.append(existing[existing.index(after: slash)...])
             existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
