@@ -810,6 +810,49 @@ struct ServeTests {
         #expect(Set(table.folders.values) == ["", "content", "content/books", "static", "static/new"])
     }
 
+    @Test("a finished save is reported after the short quiet wait; a file still open for writing waits for the settle")
+    func watcherWaitsForOpenFiles() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/books/a.md", "a")
+        let reports = Mutex<[(paths: Set<String>, at: ContinuousClock.Instant)]>([])
+        // A long settle, so that only a file left open can make the watcher wait for it.
+        let watcher = try Watcher(root: folder.url.path, watched: ["content"], settle: 3, quiet: 0.01) { paths in
+            reports.withLock { $0.append((paths, .now)) }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        func waitForReport(within seconds: Int) async throws {
+            for _ in 0..<(seconds * 100) where reports.withLock({ $0.isEmpty }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+
+        // Written and closed: complete, reported well before the settle.
+        let saved = ContinuousClock.now
+        try Data("edited".utf8).write(to: folder.url.appendingPathComponent("content/books/a.md"))
+        try await waitForReport(within: 2)
+        let first = reports.withLock { reports in
+            defer { reports.removeAll() }
+            return reports
+        }
+        #expect(first.map(\.paths) == [["content/books/a.md"]])
+        #expect(first.allSatisfy { $0.at - saved < .seconds(2) })
+
+        // Written in three parts with pauses far longer than the quiet wait, then closed: one report.
+        let path = folder.url.appendingPathComponent("content/books/b.md").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        for part in ["one ", "two ", "three"] {
+            _ = part.withCString { write(descriptor, $0, strlen($0)) }
+            try await Task.sleep(for: .milliseconds(150))
+        }
+        #expect(reports.withLock { $0.isEmpty })
+        close(descriptor)
+        try await waitForReport(within: 2)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(reports.withLock { $0.map(\.paths) } == [["content/books/b.md"]])
+    }
+
     // MARK: Incremental rebuilds
 
     @Test("after every kind of edit, an incremental update has the same files as a full build of the folder")

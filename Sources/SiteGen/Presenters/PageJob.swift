@@ -24,7 +24,7 @@ extension DocumentModel {
 
 /// One file to render: a template (or a document model that writes itself), the model it
 /// gets, and where it goes.
-public struct PageJob: Sendable {
+public final class PageJob: Sendable {
     /// The output file relative to the site root: `movies/parasite/index.html`.
     public let output: String
     /// The template's name; empty for a ``DocumentModel``.

@@ -322,7 +322,7 @@ private extension LiveSite {
         // Pages that came or went with the change (a review, a page of a list).
         var outputs: [String: PageKey] = [:]
         var keys = SitePresenter.affected(by: change, newPresentation)
-        if !change.moved.isEmpty {
+        if change.placesChanged {
             for key in SitePresenter.keys(newPresentation) { outputs[SitePresenter.output(key, newPresentation)] = key }
             for output in Set(jobs.keys).subtracting(outputs.keys) {
                 jobs[output] = nil

@@ -10,6 +10,12 @@ struct WatchEvent {
 
     func has(_ flags: Int32) -> Bool { mask & UInt32(flags) != 0 }
 
+    /// A file was created or written to and may still be open: more of the save may follow.
+    var isWriting: Bool { !has(IN_ISDIR) && has(IN_CREATE | IN_MODIFY) }
+
+    /// A file's save is over: it was closed after writing, moved into place, or went away.
+    var isComplete: Bool { !has(IN_ISDIR) && has(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE) }
+
     /// The events in the first `count` bytes of `buffer`, as `read` returned them.
     static func parse(_ buffer: [UInt8], count: Int) -> [WatchEvent] {
         var events: [WatchEvent] = []

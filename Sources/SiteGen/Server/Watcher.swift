@@ -6,7 +6,9 @@ import Synchronization
 #endif
 
 /// Watches folders (recursively) and files of the site with inotify, and reports the
-/// changed paths once a burst of saves has settled.
+/// changed paths once a burst of saves has settled: `quiet` seconds after the last event when
+/// every changed file was closed, moved into place or deleted (a save is complete), `settle`
+/// seconds when a file is still open for writing (another write may follow).
 ///
 /// A folder that leaves a watched tree (moved out, deleted, renamed) is reported by its path
 /// and its watches are removed, so that later changes at its new place are not taken for
@@ -16,6 +18,7 @@ public final class Watcher: Sendable {
     public typealias Handler = @Sendable (Set<String>) -> Void
 
     private let settle: Double
+    private let quiet: Double
     private let handler: Handler
     private let descriptor: Int32
     private let table: Mutex<WatchTable>
@@ -26,9 +29,14 @@ public final class Watcher: Sendable {
         case ready, running, stopped
     }
 
-    /// Watches `watched` (folders or files, relative to `root`); reports after `settle` seconds without events.
-    public init(root: String, watched: [String], settle: Double = 0.05, handler: @escaping Handler) throws {
+    /// Watches `watched` (folders or files, relative to `root`); reports after `quiet` seconds
+    /// without events once every save is complete, after `settle` seconds while a file is being written.
+    public init(
+        root: String, watched: [String], settle: Double = 0.05, quiet: Double = 0.01,
+        handler: @escaping Handler
+    ) throws {
         self.settle = settle
+        self.quiet = quiet
         self.handler = handler
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatcherError(reason: String(cString: strerror(errno))) }
@@ -70,21 +78,34 @@ public final class Watcher: Sendable {
 private extension Watcher {
     func loop() {
         var pending = Set<String>()
+        // Files written to and not yet closed: their save may not be complete.
+        var writing = Set<String>()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while phase.withLock({ $0 == .running }) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, pending.isEmpty ? 100 : Int32(settle * 1000))
+            let wait = pending.isEmpty ? 0.1 : writing.isEmpty ? quiet : settle
+            let ready = poll(&poller, 1, Int32(wait * 1000))
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    let events = WatchEvent.parse(buffer, count: count)
-                    pending.formUnion(table.withLock { table in events.flatMap { table.apply($0) } })
+                    table.withLock { table in
+                        for event in WatchEvent.parse(buffer, count: count) {
+                            let paths = table.apply(event)
+                            pending.formUnion(paths)
+                            if event.isComplete {
+                                writing.subtract(paths)
+                            } else if event.isWriting {
+                                writing.formUnion(paths)
+                            }
+                        }
+                    }
                 }
                 continue
             }
             if !pending.isEmpty {
                 let batch = pending
                 pending.removeAll()
+                writing.removeAll()
                 handler(batch)
             }
         }
