@@ -107,6 +107,30 @@ struct SearchAndStatsTests {
         #expect(bytes?.last == 0xF0)
     }
 
+    @Test("postings written as bytes equal the definition: deltas in base 36, or the bitmap when shorter")
+    func postingsMatchDefinition() {
+        func definition(_ ranks: [Int32], of count: Int) -> String {
+            var previous: Int32 = 0
+            let deltas = ranks.map { rank in
+                defer { previous = rank }
+                return String(rank - previous, radix: 36)
+            }
+            let length = deltas.reduce(0) { $0 + $1.count + 1 }
+            guard ((count + 7) / 8 + 2) / 3 * 4 + 1 < length else { return deltas.joined(separator: ",") }
+            var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
+            for rank in ranks { bytes[Int(rank) / 8] |= 0x80 >> UInt8(rank % 8) }
+            return "*" + Data(bytes).base64EncodedString()
+        }
+        var random = SplitMix(seed: 36)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 1...5_000, using: &random)
+            let density = Double.random(in: 0...0.3, using: &random)
+            let ranks = (0..<Int32(count)).filter { _ in Double.random(in: 0..<1, using: &random) < density }
+            #expect(SearchPresenter.postings(ranks, of: count) == definition(ranks, of: count))
+        }
+        #expect(SearchPresenter.postings([0, 36, 36 * 37], of: 2_000) == "0,10,100")
+    }
+
     @Test(
         "with many reviews, one edit of a review's text changes a few index files, never adds one, and equals a full build"
     )

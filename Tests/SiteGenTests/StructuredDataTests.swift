@@ -25,4 +25,28 @@ struct StructuredDataTests {
             "Review", [("ratingValue", .number(4.5)), ("bestRating", .number(5)), ("missing", nil), ("list", .list([.text("a"), .number(-2)]))])
         #expect(node.json == #"{"@type":"Review","ratingValue":4.5,"bestRating":5,"list":["a",-2]}"#)
     }
+
+    @Test("XML escaping writes the five entities, even before a combining mark, and leaves other text as is")
+    func xmlEscaping() {
+        #expect(XML.escape("Tom & Jerry's <\"best\"> 기생충 é") == "Tom &amp; Jerry&apos;s &lt;&quot;best&quot;&gt; 기생충 é")
+        #expect(XML.escape("&\u{301}") == "&amp;\u{301}")
+        let pieces = ["&", "<", ">", "\"", "'", "a", " ", "한", "é", "e\u{301}", "\u{301}", "🎬", "\n"]
+        var random = SplitMix(seed: 7)
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            var expected = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": expected += "&amp;"
+                case "<": expected += "&lt;"
+                case ">": expected += "&gt;"
+                case "\"": expected += "&quot;"
+                case "'": expected += "&apos;"
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(XML.escape(text) == expected)
+        }
+    }
 }

@@ -58,20 +58,57 @@ struct SearchPresenter: PagePresenter {
     /// A key's postings: the ranks as base-36 differences (`3,a,1`: ranks 3, 13, 14) or, when
     /// shorter, `*` and a base64 bitmap over every rank.
     static func postings(_ ranks: [Int32], of count: Int) -> String {
-        var deltas: [String] = []
-        var previous: Int32 = 0
+        var out: [UInt8] = []
+        appendPostings(ranks, of: count, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``postings(_:of:)``'s text to `out`.
+    static func appendPostings(_ ranks: [Int32], of count: Int, to out: inout [UInt8]) {
+        let bitmapLength = ((count + 7) / 8 + 2) / 3 * 4 + 1
         var length = 0
-        for rank in ranks {
-            let delta = String(rank - previous, radix: 36)
-            deltas.append(delta)
-            length += delta.utf8.count + 1
+        var previous: Int32 = 0
+        for rank in ranks where length <= bitmapLength {
+            length += base36Length(rank - previous) + 1
             previous = rank
         }
-        let bitmapLength = ((count + 7) / 8 + 2) / 3 * 4 + 1
-        guard bitmapLength < length else { return deltas.joined(separator: ",") }
+        guard bitmapLength < length else {
+            previous = 0
+            for (position, rank) in ranks.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                appendBase36(rank - previous, to: &out)
+                previous = rank
+            }
+            return
+        }
         var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
         for rank in ranks { bytes[Int(rank) / 8] |= 0x80 >> UInt8(rank % 8) }
-        return "*" + Data(bytes).base64EncodedString()
+        out.append(UInt8(ascii: "*"))
+        out.append(contentsOf: Data(bytes).base64EncodedString().utf8)
+    }
+
+    private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+
+    private static func base36Length(_ value: Int32) -> Int {
+        var length = 1
+        var rest = value / 36
+        while rest > 0 {
+            length += 1
+            rest /= 36
+        }
+        return length
+    }
+
+    private static func appendBase36(_ value: Int32, to out: inout [UInt8]) {
+        let end = out.count + base36Length(value)
+        out.append(contentsOf: repeatElement(0, count: end - out.count))
+        var rest = Int(value)
+        var position = end
+        repeat {
+            position -= 1
+            out[position] = base36Digits[rest % 36]
+            rest /= 36
+        } while rest > 0
     }
 }
 
@@ -110,14 +147,15 @@ private extension SearchPresenter {
 
     /// One line per key of the file: `key<TAB>postings` (see ``postings(_:of:)``).
     func keys(_ family: SearchIndex.Family, _ number: Int, _ search: SearchIndex) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        let postings = search.postings[family.rawValue]
         for key in search.keys(ofFile: number, family) {
-            out += key.text
-            out += "\t"
-            out += Self.postings(search.postings[family.rawValue][key] ?? [], of: search.count)
-            out += "\n"
+            out.append(contentsOf: key.bytes)
+            out.append(UInt8(ascii: "\t"))
+            Self.appendPostings(postings[key] ?? [], of: search.count, to: &out)
+            out.append(UInt8(ascii: "\n"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The display records of ranks `number * 32 ..< (number + 1) * 32`: a JSON list of
