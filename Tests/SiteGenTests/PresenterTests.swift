@@ -474,6 +474,24 @@ struct PresenterTests {
         #expect(home.page.title == "Test Reviews")
     }
 
+    @Test("the pages a sitemap lists, known from their keys, are exactly those written to a folder's index.html")
+    func folderPagesFromKeys() throws {
+        let content = try InMemorySite(
+            [
+                "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\ntags: [x, y]\nrating: 4"),
+                "content/movies/b.md": reviewFile("title: B\ndate: 2023-03-01\ntags: [y]"),
+                "content/books/c.md": reviewFile("title: C\ndate: 2022-05-01"),
+                "content/about.md": reviewFile("title: About"),
+            ], config: "title: T\nbase_url: https://example.org/r\n"
+        ).load()
+        let site = SiteBuilder.present(content, isPreview: false)
+        let keys = SitePresenter.keys(site)
+        for key in keys {
+            #expect(key.isFolderPage == SitePresenter.output(key, site).hasSuffix("index.html"), "\(key)")
+        }
+        #expect(Set(keys.filter(\.isFolderPage).map { String(describing: $0).prefix(4) }).count >= 6)
+    }
+
     @Test("a site over the sitemap limit gets a sitemap index naming parts that hold every address once")
     func sitemapIndex() throws {
         let content = try InMemorySite(

@@ -138,7 +138,10 @@ struct SitemapPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        let parts = parts(Self.pages(site).count)
+        let count = SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.reduce(0) { count, presenter in
+            count + presenter.keys(site).count(where: \.isFolderPage)
+        }
+        let parts = parts(count)
         return [.sitemap] + (parts > 1 ? (1...parts).map { .sitemapPart($0) } : [])
     }
 
@@ -181,7 +184,7 @@ struct SitemapPresenter: PagePresenter {
     /// The HTML pages of every other presenter.
     static func pages(_ site: Presentation) -> [String] {
         SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.flatMap { presenter in
-            presenter.keys(site).map { presenter.output($0, site) }.filter { $0.hasSuffix("index.html") }
+            presenter.keys(site).filter(\.isFolderPage).map { presenter.output($0, site) }
         }
     }
 

@@ -20,6 +20,10 @@ struct IndexChange: Sendable {
     var relatedChanged: Set<Int> = []
     /// Tags and genres whose name (or whose presence) changed.
     var namesChanged: Set<ListScope> = []
+    /// The years the changed reviews were written in, before and after the change.
+    var years: Set<Int> = []
+    /// Whether a year of writing came or went (``SiteIndex/writingYears``).
+    var writingYearsChanged = false
     /// The files of the search index that changed.
     var search = SearchChange()
 
@@ -59,6 +63,7 @@ extension SiteIndex {
     /// changed one moves in its lists. Returns what changed.
     mutating func update(_ replacements: [(source: String, review: Review?)], context: SiteContext) -> IndexChange {
         var change = IndexChange()
+        let yearsBefore = writingYears
         var oldKeys: [Int: ReviewKey] = [:]
         let collation = context.collation
         var touchedSections: Set<String> = []
@@ -80,6 +85,7 @@ extension SiteIndex {
             let key = review.map { ReviewKey($0, collation: collation) }
             let card = review.map { Self.card(for: $0, context: context) }
             change.changed.insert(id)
+            for day in [keys[id]?.day, key?.day].compactMap({ $0 }) { change.years.insert(day.year) }
             if cards[id] != card { change.cardChanged.insert(id) }
             if keys[id] != key {
                 change.moved.insert(id)
@@ -162,7 +168,11 @@ extension SiteIndex {
                 return .init(group: (oldKeys[id] ?? keys[id]!).group(list.order), position: position)
             }
             change.lists[list] = listChange
-            groupStarts[list] = lists[list].map { Self.groupStarts(of: $0, list.order, keys) }
+            groupStarts[list] = lists[list].map { members in
+                Self.groupStarts(
+                    of: members, list.order, keys, updating: groupStarts[list] ?? [], from: listChange.low,
+                    to: listChange.toEnd ? members.count : listChange.high + 2)
+            }
         }
         // Names of tags and genres, neighbours, related reviews.
         for old in oldKeys.values { for scope in Self.taxonomyScopes(old) { change.namesChanged.insert(scope) } }
@@ -201,6 +211,7 @@ extension SiteIndex {
             related[id] = fresh
             change.relatedChanged.insert(id)
         }
+        change.writingYearsChanged = writingYears != yearsBefore
         relateCardChanges(&change)
         updateSearch(&change)
         return change

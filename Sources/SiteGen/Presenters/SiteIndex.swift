@@ -187,6 +187,36 @@ extension SiteIndex {
         return starts
     }
 
+    /// ``groupStarts(of:_:_:)`` of `members` when only positions `low..<high` can start a group
+    /// other than in `old` (the starts before the change): the starts outside are kept.
+    static func groupStarts(
+        of members: [Int], _ order: SortOrder, _ keys: [ReviewKey?], updating old: [Int], from low: Int, to high: Int
+    ) -> [Int] {
+        let low = min(max(0, low), members.count)
+        let high = min(max(high, low), members.count)
+        var starts = Array(old[..<old.partitioningIndex { $0 >= low }])
+        var last = low > 0 ? keys[members[low - 1]]!.group(order) : nil
+        for position in low..<high {
+            let group = keys[members[position]]!.group(order)
+            if group != last { starts.append(position) }
+            last = group
+        }
+        if high < members.count { starts += old[old.partitioningIndex { $0 >= high }...] }
+        return starts
+    }
+
+    /// The years reviews were written in, newest first: one look per month with reviews.
+    var writingYears: [Int] {
+        let list = ListKey(.all, .date)
+        let members = self.list(list)
+        var years: [Int] = []
+        for start in groupStarts[list] ?? [] {
+            let year = key(members[start]).day.year
+            if years.last != year { years.append(year) }
+        }
+        return years
+    }
+
     /// Sets the older and newer review of every review of `section`; returns those whose neighbours changed.
     mutating func linkNeighbours(in section: String) -> Set<Int> {
         var changed: Set<Int> = []

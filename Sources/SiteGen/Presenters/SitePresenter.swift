@@ -26,6 +26,16 @@ enum PageKey: Hashable, Sendable {
     /// `/stats/` (nil) and a year's, `/stats/2024/`.
     case stats(Int?)
 
+    /// Whether the page is HTML at a folder's address (`movies/parasite/index.html`, the home
+    /// page's `index.html`): the pages a sitemap lists. Known from the key alone, so the
+    /// sitemap's size is known without making every page's address.
+    var isFolderPage: Bool {
+        switch self {
+        case .home, .review, .list, .taxonomyIndex, .plain, .search, .stats: true
+        case .notFound, .feed, .sitemap, .sitemapPart, .robots, .searchFile: false
+        }
+    }
+
     /// Whether the page reads many reviews (a feed, the sitemap, stats): few such pages, each
     /// costing what dozens of others do, so a build starts them first.
     var readsManyReviews: Bool {

@@ -67,24 +67,18 @@ struct StatsPresenter: PagePresenter {
     /// A review that came, went or took another day (or other lists) changes the counts of
     /// some page and maybe the years; any other change (a rating, a title, a director) shows
     /// only on the changed reviews' years' pages and the all-time page.
+    /// The all-time page and the pages of the years the changed reviews were written in, before
+    /// and after; every page when a year came or went (each links to every year) or a tag's
+    /// or genre's name changed.
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        if change.placesChanged { return keys(site) }
+        if change.writingYearsChanged || !change.namesChanged.isEmpty { return keys(site) }
         guard !change.changed.isEmpty else { return [] }
-        let years = Set(change.changed.compactMap { site.index.reviews[$0]?.date.year })
-        return [.stats(nil)] + years.sorted().map { .stats($0) }
+        let years = Set(years(site))
+        return [.stats(nil)] + change.years.filter(years.contains).sorted().map { .stats($0) }
     }
 
-    /// The years with reviews, newest first: one look per month with reviews.
-    func years(_ site: Presentation) -> [Int] {
-        let list = ListKey(.all, .date)
-        let members = site.index.list(list)
-        var years: [Int] = []
-        for start in site.index.groupStarts[list] ?? [] {
-            let year = site.index.key(members[start]).day.year
-            if years.last != year { years.append(year) }
-        }
-        return years
-    }
+    /// The years with reviews, newest first.
+    func years(_ site: Presentation) -> [Int] { site.index.writingYears }
 
     /// The reviews written in `year`: a run of the list by date, newest first.
     func reviews(in year: Int, _ site: Presentation) -> ArraySlice<Int> {
