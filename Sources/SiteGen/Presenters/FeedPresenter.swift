@@ -181,25 +181,22 @@ struct SitemapPresenter: PagePresenter {
         (number - 1) * limit..<min(count, number * limit)
     }
 
-    /// The HTML pages of every other presenter.
-    static func pages(_ site: Presentation) -> [String] {
-        SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.flatMap { presenter in
-            presenter.keys(site).filter(\.isFolderPage).map { presenter.output($0, site) }
-        }
-    }
-
-    /// Every page's entry, in address order.
+    /// Every page's entry (the pages of every other presenter at a folder's address), in
+    /// address order; a review's page is dated by the review.
     static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
-        var dates: [String: String] = [:]
-        for id in site.index.liveIDs {
-            let review = site.index.review(id)
-            dates[review.path + "index.html"] = review.date.description
+        var entries: [SitemapModel.Entry] = []
+        for presenter in SitePresenter.presenters where !(presenter is SitemapPresenter) {
+            for key in presenter.keys(site) where key.isFolderPage {
+                let output = presenter.output(key, site)
+                var lastModified: String?
+                if case .review(let id) = key { lastModified = site.index.review(id).date.description }
+                entries.append(
+                    SitemapModel.Entry(
+                        url: site.context.urls.absolute(String(output.dropLast("index.html".count))),
+                        lastModified: lastModified))
+            }
         }
-        return pages(site).map { output in
-            SitemapModel.Entry(
-                url: site.context.urls.absolute(String(output.dropLast("index.html".count))),
-                lastModified: dates[output])
-        }.sorted { $0.url < $1.url }
+        return entries.sorted { $0.url < $1.url }
     }
 }
 

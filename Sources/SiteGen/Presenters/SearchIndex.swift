@@ -313,14 +313,17 @@ extension SearchIndex {
         for (rank, id) in newRanked.enumerated() { newRanks[id] = rank }
         var map = [Int32](repeating: -1, count: ranked.count)
         for (rank, id) in ranked.enumerated() where !ids.contains(id) { map[rank] = Int32(newRanks[id]) }
-        // Ranks below the first one that moves stay as they are.
+        // Ranks below the first one that moves and above the last one stay as they are.
         let firstMoved = Int32(map.indices.first { map[$0] != Int32($0) } ?? map.count)
-        for f in postings.indices {
-            for position in postings[f].indices {
-                postings[f].values[position].withUnsafeMutableBufferPointer { list in
-                    var at = list.count
-                    while at > 0 && list[at - 1] >= firstMoved { at -= 1 }
-                    for slot in at..<list.count { list[slot] = map[Int(list[slot])] }
+        let lastMoved = Int32(map.indices.last { map[$0] != Int32($0) } ?? -1)
+        if firstMoved <= lastMoved {
+            for f in postings.indices {
+                for position in postings[f].indices {
+                    postings[f].values[position].withUnsafeMutableBufferPointer { list in
+                        let low = list.partitioningIndex { $0 >= firstMoved }
+                        let high = list[low...].partitioningIndex { $0 > lastMoved }
+                        for slot in low..<high { list[slot] = map[Int(list[slot])] }
+                    }
                 }
             }
         }
@@ -397,7 +400,8 @@ extension SearchIndex {
         let f = family.rawValue
         guard var list = postings[f][key] else { return false }
         postings[f][key] = nil
-        list.removeAll { $0 == rank }
+        let position = list.partitioningIndex { $0 >= rank }
+        if position < list.count, list[position] == rank { list.remove(at: position) }
         if list.isEmpty {
             sortedKeys[f].remove(at: Self.position(of: key, in: sortedKeys[f]))
             return true

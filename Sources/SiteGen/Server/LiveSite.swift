@@ -323,8 +323,10 @@ private extension LiveSite {
         var outputs: [String: PageKey] = [:]
         var keys = SitePresenter.affected(by: change, newPresentation)
         if change.placesChanged {
-            for key in SitePresenter.keys(newPresentation) { outputs[SitePresenter.output(key, newPresentation)] = key }
-            for output in Set(jobs.keys).subtracting(outputs.keys) {
+            let all = SitePresenter.keys(newPresentation)
+            outputs.reserveCapacity(all.count)
+            for key in all { outputs[SitePresenter.output(key, newPresentation)] = key }
+            for output in jobs.keys.filter({ outputs[$0] == nil }) {
                 jobs[output] = nil
                 files[output] = nil
                 changed.insert(output)
