@@ -139,4 +139,23 @@ struct LanguageAndFieldTests {
             #expect((site.files["movies/b/index.html"] != nil) == (date <= "2026-03-10"), "\(date)")
         }
     }
+
+    @Test("a text's language: Hangul is Korean, kana Japanese, other letters the site's (English in a CJK site), no letters the site's")
+    func textLanguage() {
+        #expect(TextLanguage.of("기생충", otherwise: "en") == "ko")
+        #expect(TextLanguage.of("となりのトトロ", otherwise: "en") == "ja")
+        #expect(TextLanguage.of("霸王別姬", otherwise: "en") == "zh")
+        #expect(TextLanguage.of("霸王別姬", otherwise: "ko") == "ko")
+        #expect(TextLanguage.of("Parasite", otherwise: "ko") == "en")
+        #expect(TextLanguage.of("Amélie", otherwise: "fr") == "fr")
+        #expect(TextLanguage.of("Ωmega", otherwise: "ko") == "en")
+        #expect(TextLanguage.of("2019", otherwise: "ko") == "ko")
+        #expect(TextLanguage.of("0–9 · ★★½", otherwise: "ja") == "ja")
+        // Every ASCII character alone: only letters count as text of a language.
+        for value in 0..<128 {
+            let scalar = Unicode.Scalar(UInt8(value))
+            let expected = scalar.properties.isAlphabetic ? "en" : "ko"
+            #expect(TextLanguage.of(String(scalar), otherwise: "ko") == expected, "\(value)")
+        }
+    }
 }

@@ -54,7 +54,7 @@ struct ListPages: Sendable {
         let starts = index.groupStarts[key] ?? []
         guard starts.count == change.oldGroups.count else { return true }
         return zip(starts, change.oldGroups).contains { position, old in
-            position / size != old.position / size || index.key(members[position]).group(key.order) != old.group
+            position / size != old.position / size || index[key: members[position]].group(key.order) != old.group
         }
     }
 
@@ -73,7 +73,7 @@ struct ListPages: Sendable {
                     language: TextLanguage.of(done.heading, otherwise: language)))
         }
         for id in slice {
-            let group = index.key(id).group(key.order)
+            let group = index[key: id].group(key.order)
             if current?.id != group {
                 if let done = current { close(done) }
                 current = (group, heading(of: id, site), [])
@@ -90,7 +90,7 @@ struct ListPages: Sendable {
                 let label = heading(of: id, site)
                 jumps.append(
                     JumpLink(
-                        label: label, url: urls.path(path(page)) + "#" + index.key(id).group(key.order),
+                        label: label, url: urls.path(path(page)) + "#" + index[key: id].group(key.order),
                         onThisPage: page == number, language: TextLanguage.of(label, otherwise: language)))
             }
         }
@@ -99,15 +99,14 @@ struct ListPages: Sendable {
 
     /// The heading over the group a review falls in.
     func heading(of id: Int, _ site: Presentation) -> String {
-        let context = site.context
-        let key = site.index.key(id)
         switch self.key.order {
-        case .date: return context.format.month(key.day)
-        case .title: return key.initial
+        case .date: return site.context.format.month(site.index[key: id].day)
+        case .title: return site.index[key: id].initial
         case .rating:
-            return key.ratingHalves < 0
-                ? context.labels.notRated : context.format.ratingHeading(Rating(halves: key.ratingHalves)!)
-        case .year: return context.format.year(key.year)
+            let halves = site.index[key: id].ratingHalves
+            return halves < 0
+                ? site.context.labels.notRated : site.context.format.ratingHeading(Rating(halves: halves)!)
+        case .year: return site.context.format.year(site.index[key: id].year)
         }
     }
 

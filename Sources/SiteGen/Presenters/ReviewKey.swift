@@ -38,6 +38,11 @@ struct ReviewKey: Sendable, Equatable {
     let year: Int
     let tags: [TaxonomyName]
     let genres: [TaxonomyName]
+    /// ``group(_:)`` in each order, made once (each is short enough to be stored inline).
+    private let dateGroup: String
+    private let titleGroup: String
+    private let ratingGroup: String
+    private let yearGroup: String
 
     init(_ review: Review, collation: Collation) {
         section = review.section
@@ -49,6 +54,10 @@ struct ReviewKey: Sendable, Equatable {
         year = review.year ?? review.date.year
         tags = Self.names(review.tags)
         genres = Self.names(review.genres)
+        dateGroup = "month-\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)"
+        titleGroup = "initial-\(initial)"
+        ratingGroup = ratingHalves < 0 ? "unrated" : "rating-\(ratingHalves)"
+        yearGroup = "year-\(year)"
     }
 
     /// The value an order sorts by, highest first; ties go by title.
@@ -64,10 +73,10 @@ struct ReviewKey: Sendable, Equatable {
     /// The id of the group the review falls in, in an order: a month, an initial, a rating, a year.
     func group(_ order: SortOrder) -> String {
         switch order {
-        case .date: "month-\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)"
-        case .title: "initial-\(initial)"
-        case .rating: ratingHalves < 0 ? "unrated" : "rating-\(ratingHalves)"
-        case .year: "year-\(year)"
+        case .date: dateGroup
+        case .title: titleGroup
+        case .rating: ratingGroup
+        case .year: yearGroup
         }
     }
 

@@ -113,6 +113,11 @@ struct SiteIndex: Sendable {
     /// The review with id `id`, which must be present.
     func review(_ id: Int) -> Review { reviews[id]! }
     func key(_ id: Int) -> ReviewKey { keys[id]! }
+    /// The key of review `id` lent in place: `index[key: id].day` reads a field without
+    /// copying the whole key (which retains each of its strings and arrays).
+    subscript(key id: Int) -> ReviewKey {
+        _read { yield keys[id]! }
+    }
     func card(_ id: Int) -> ReviewCard { cards[id]! }
 
     /// The slugs of the tags (or genres) any review has, in no particular order.

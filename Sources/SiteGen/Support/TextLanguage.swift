@@ -18,7 +18,11 @@ enum TextLanguage {
             }
         }
         if han { return ["ja", "ko", "zh"].contains(String(fallback.prefix(2))) ? fallback : "zh" }
-        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return fallback }
+        let alphabetic = { (scalar: Unicode.Scalar) -> Bool in
+            // ASCII's alphabetic characters are its letters; Unicode's tables only past it.
+            scalar.isASCII ? (0x61...0x7A).contains(scalar.value | 0x20) : scalar.properties.isAlphabetic
+        }
+        guard text.unicodeScalars.contains(where: alphabetic) else { return fallback }
         // Latin (or another script) in a Korean, Japanese or Chinese context is not that language.
         return ["ko", "ja", "zh"].contains(String(fallback.prefix(2))) ? "en" : fallback
     }
