@@ -59,7 +59,16 @@ public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Seque
 
     /// Equal when they have the same keys with equal values, in any order.
     public static func == (lhs: Object, rhs: Object) -> Bool {
-        lhs.storage === rhs.storage || (lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.key] == $0.value })
+        if lhs.storage === rhs.storage { return true }
+        guard lhs.count == rhs.count else { return false }
+        let left = lhs.storage
+        let right = rhs.storage
+        for index in 0..<left.count {
+            // Objects made by the same code list their keys in the same order: look across first.
+            guard let other = right.index(matching: index, of: left) else { return false }
+            if left.value(at: index) != right.value(at: other) { return false }
+        }
+        return true
     }
 }
 
@@ -119,6 +128,14 @@ final class ObjectStorage: @unchecked Sendable {
     func value(at index: Int) -> Value { entries[index].value }
 
     func key(at index: Int) -> String { entries[index].key }
+
+    /// Where the key of `other`'s member at `index` sits here: at the same index when the
+    /// two list their keys alike, else wherever the lookup finds it.
+    func index(matching index: Int, of other: ObjectStorage) -> Int? {
+        let entry = other.entries[index]
+        if index < count, entries[index].hash == entry.hash, entries[index].key == entry.key { return index }
+        return self.index(of: entry.key, hash: entry.hash)
+    }
 
     /// Where `key` (whose ``hash(_:)`` is `hash`) sits, if present.
     @inline(__always)

@@ -171,4 +171,24 @@ struct ContextTests {
             """)
         #expect(try template.render(["items": ["a", "b"]]) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
     }
+
+    @Test("objects are equal with the same members in any order, and unequal when a key or a value differs")
+    func objectEquality() {
+        let members: [(key: String, value: Value)] = (0..<20).map { ("k\($0)", .int($0)) }
+        let object = Object(pairs: members)
+        #expect(object == Object(pairs: members))
+        #expect(object == Object(pairs: members.reversed()))
+        #expect(object == Object(pairs: Array(members[10...] + members[..<10])))
+        var otherValue = members
+        otherValue[7].value = .string("7")
+        #expect(object != Object(pairs: otherValue))
+        var otherKey = members
+        otherKey[19].key = "z"
+        #expect(object != Object(pairs: otherKey))
+        #expect(object != Object(pairs: Array(members.dropLast())))
+        let small: Object = ["a": 1, "b": ["c": [1, 2]]]
+        #expect(small == ["b": ["c": [1, 2]], "a": 1])
+        #expect(small != ["b": ["c": [1, 3]], "a": 1])
+        #expect(small != ["a": 1, "c": ["c": [1, 2]]])
+    }
 }
