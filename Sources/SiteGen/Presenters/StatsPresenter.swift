@@ -68,10 +68,11 @@ struct StatsPresenter: PagePresenter {
     /// some page and maybe the years; any other change (a rating, a title, a director) shows
     /// only on the changed reviews' years' pages and the all-time page.
     /// The all-time page and the pages of the years the changed reviews were written in, before
-    /// and after; every page when a year came or went (each links to every year) or a tag's
-    /// or genre's name changed.
+    /// and after; every page when a year came or went (each links to every year) or a
+    /// genre's name changed (the pages count genres by name; tags they do not show).
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        if change.writingYearsChanged || !change.namesChanged.isEmpty { return keys(site) }
+        let genreRenamed = change.namesChanged.contains { if case .genre = $0 { true } else { false } }
+        if change.writingYearsChanged || genreRenamed { return keys(site) }
         guard !change.changed.isEmpty else { return [] }
         let years = Set(years(site))
         return [.stats(nil)] + change.years.filter(years.contains).sorted().map { .stats($0) }
