@@ -113,6 +113,10 @@ struct SiteIndex: Sendable {
     /// The review with id `id`, which must be present.
     func review(_ id: Int) -> Review { reviews[id]! }
     func key(_ id: Int) -> ReviewKey { keys[id]! }
+    /// The review `id` lent in place, as ``subscript(key:)`` lends its key.
+    subscript(review id: Int) -> Review {
+        _read { yield reviews[id]! }
+    }
     /// The key of review `id` lent in place: `index[key: id].day` reads a field without
     /// copying the whole key (which retains each of its strings and arrays).
     subscript(key id: Int) -> ReviewKey {
