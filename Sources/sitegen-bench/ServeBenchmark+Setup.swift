@@ -54,8 +54,13 @@ extension ServeBenchmark {
 
     /// wrk on a review page: two threads, 64 connections, as the README's figures.
     func runWrk(port: Int, page: String) throws {
+        let path = "/usr/bin/wrk"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            print("wrk not found at \(path) (Debian: apt-get install wrk): requests per second not measured")
+            return
+        }
         let wrk = Process()
-        wrk.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
+        wrk.executableURL = URL(fileURLWithPath: path)
         let url = "http://127.0.0.1:\(port)\(page)"
         wrk.arguments = ["-t2", "-c64", "-d\(wrkSeconds)s", url]
         let pipe = Pipe()

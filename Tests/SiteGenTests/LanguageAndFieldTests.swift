@@ -140,7 +140,7 @@ struct LanguageAndFieldTests {
         }
     }
 
-    @Test("a text's language: Hangul is Korean, kana Japanese, other letters the site's (English in a CJK site), no letters the site's")
+    @Test("a text's language: Hangul is Korean, kana Japanese, letters the site's (English in a CJK site)")
     func textLanguage() {
         #expect(TextLanguage.of("기생충", otherwise: "en") == "ko")
         #expect(TextLanguage.of("となりのトトロ", otherwise: "en") == "ja")

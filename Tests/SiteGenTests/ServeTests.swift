@@ -995,7 +995,9 @@ struct ServeTests {
         let builder = SiteBuilder(
             options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         var site = try LiveSite.build(builder)
-        let page2023 = { (site: LiveSite) in String(decoding: site.files["stats/2023/index.html"] ?? Data(), as: UTF8.self) }
+        let page2023 = { (site: LiveSite) in
+            String(decoding: site.files["stats/2023/index.html"] ?? Data(), as: UTF8.self)
+        }
         #expect(page2023(site).contains("Sci-Fi"))
         // The only "Sci-Fi" (the least spelling, so the one shown) goes: 2023's page says "sci fi".
         try folder.write(
