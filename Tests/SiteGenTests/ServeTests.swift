@@ -979,6 +979,57 @@ struct ServeTests {
         #expect(differences(site.files, rendered) == [])
     }
 
+    @Test("an edit claiming another review's address, a reserved one or another tag's page is refused as a full build refuses it")
+    func updateRefusesCollisions() throws {
+        let folder = try ScratchFolder()
+        for (path, text) in fixture { try folder.write(path, text) }
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        var site = try LiveSite.build(builder)
+        let edits: [(name: String, path: String, text: String?, message: String)] = [
+            (
+                "a slug taken", "content/movies/parasite.md", parasite(extra: "\nslug: past-lives"),
+                "/movies/past-lives/ is also the output of"
+            ),
+            (
+                "a reserved slug", "content/movies/parasite.md", parasite(extra: "\nslug: by-title"),
+                "/movies/by-title/ is reserved for sitegen's own pages"
+            ),
+            (
+                "a tag sharing another's page", "content/movies/parasite.md", parasite(tags: "[thriller, Korea.]"),
+                "would share the page /tags/korea/"
+            ),
+            (
+                "a new file at a taken address", "content/books/stoner-2.md",
+                review("title: Stoner Again\ndate: 2020-01-01\nslug: stoner"), "/books/stoner/ is also the output of"
+            ),
+            (
+                "two new files at one address", "content/books/twin.md",
+                review("title: Twin\ndate: 2020-01-02\nslug: twins"), "/books/twins/ is also the output of"
+            ),
+        ]
+        for edit in edits {
+            let original = try? String(contentsOf: folder.url.appendingPathComponent(edit.path), encoding: .utf8)
+            var paths: Set<String> = [edit.path]
+            if edit.name == "two new files at one address" {
+                try folder.write("content/books/twin-2.md", review("title: Twin 2\ndate: 2020-01-03\nslug: twins"))
+                paths.insert("content/books/twin-2.md")
+            }
+            try folder.write(edit.path, edit.text ?? "")
+            let full = #expect(throws: BuildError.self, "\(edit.name)") { try LiveSite.build(builder) }
+            let incremental = #expect(throws: BuildError.self, "\(edit.name)") { try site.updating(paths) }
+            #expect(incremental == full, "\(edit.name)")
+            #expect(incremental?.description.contains(edit.message) == true, "\(edit.name): \(incremental?.description ?? "")")
+            // Put back, and the site updates again.
+            for path in paths where path != edit.path || original == nil {
+                try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
+            }
+            if let original { try folder.write(edit.path, original) }
+            site = try site.updating(paths)
+            #expect(differences(site.files, try LiveSite.build(builder).files) == [], "\(edit.name)")
+        }
+    }
+
     @Test("a genre written another way renames it on the stats page of a year no edited review is in")
     func genreRenameReachesEveryStatsYear() throws {
         let folder = try ScratchFolder()

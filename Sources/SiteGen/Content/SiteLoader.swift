@@ -223,6 +223,17 @@ public struct SiteLoader: Sendable {
     static func crossChecks(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         conflicts(sections: sections, reviews: reviews, pages: pages) + tagCollisions(reviews)
     }
+
+    /// ``crossChecks(sections:reviews:pages:)`` for a site that passed them before `changed`
+    /// (among `reviews`) took new addresses or tags: only their claims can collide, so they are
+    /// looked up among the others' and the whole site is checked (for the same messages) only
+    /// when one of them might collide.
+    static func crossChecks(
+        sections: [ReviewSection], reviews: [Review], pages: [Page], changed: [Review]
+    ) -> [Diagnostic] {
+        guard mayCollide(changed, sections: sections, reviews: reviews, pages: pages) else { return [] }
+        return crossChecks(sections: sections, reviews: reviews, pages: pages)
+    }
 }
 
 private extension SiteLoader {
@@ -371,9 +382,7 @@ private extension SiteLoader {
                     Diagnostic(
                         "/\(path) is also the output of \(owner)",
                         at: SourceLocation(path: source, line: 1, column: 1)))
-            } else if reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
-                || sectionIndexNames.contains(String(path.split(separator: "/").dropFirst().first ?? ""))
-            {
+            } else if isReserved(path) {
                 diagnostics.append(
                     Diagnostic(
                         "/\(path) is reserved for sitegen's own pages: choose another slug",
@@ -383,6 +392,51 @@ private extension SiteLoader {
             }
         }
         return diagnostics
+    }
+
+    /// Whether a page at `path` would take an address sitegen's own pages use.
+    static func isReserved(_ path: String) -> Bool {
+        reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
+            || sectionIndexNames.contains(String(path.split(separator: "/").dropFirst().first ?? ""))
+    }
+
+    /// Whether a review of `changed` claims an address another review, a page or a section has
+    /// (or a reserved one), or a tag page another tag, written differently, has.
+    static func mayCollide(
+        _ changed: [Review], sections: [ReviewSection], reviews: [Review], pages: [Page]
+    ) -> Bool {
+        let sources = Set(changed.map(\.source))
+        var claimed = Set(sections.map { $0.name + "/" })
+        claimed.reserveCapacity(reviews.count + pages.count + sections.count)
+        for review in reviews where !sources.contains(review.source) { claimed.insert(review.path) }
+        for page in pages { claimed.insert(page.path) }
+        for review in changed {
+            guard claimed.insert(review.path).inserted, !isReserved(review.path) else { return true }
+        }
+        // Each slug's spelling key among the other reviews' tags (one each: they passed).
+        var keys: [String: String] = [:]
+        var known: [String: (slug: String, key: String)] = [:]
+        let slugAndKey = { (tag: String) -> (slug: String, key: String) in
+            if let seen = known[tag] { return seen }
+            let made = (tag.slug, tag.nameKey)
+            known[tag] = made
+            return made
+        }
+        for review in reviews where !sources.contains(review.source) {
+            for tag in review.tags {
+                let (slug, key) = slugAndKey(tag)
+                if !slug.isEmpty, keys[slug] == nil { keys[slug] = key }
+            }
+        }
+        for review in changed {
+            for tag in review.tags {
+                let (slug, key) = slugAndKey(tag)
+                guard !slug.isEmpty else { continue }
+                if let other = keys[slug], other != key { return true }
+                keys[slug] = key
+            }
+        }
+        return false
     }
 
     /// Different tags whose slugs would give them one page (`Sci-Fi` and `sci fi` are the same

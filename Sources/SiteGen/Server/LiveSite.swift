@@ -288,13 +288,14 @@ private extension LiveSite {
         }
         let reviews = index.liveIDs.sorted().map(index.review)
         // Only a review that came, or took another address or other tags, can take another's.
-        let claimsAnew = replacements.contains { source, review in
-            guard let review else { return false }
-            guard let id = presentation.index.ids[source], let old = presentation.index.reviews[id] else { return true }
-            return old.path != review.path || old.tags != review.tags
+        let claimsAnew = replacements.compactMap { source, review -> Review? in
+            guard let review else { return nil }
+            guard let id = presentation.index.ids[source], let old = presentation.index.reviews[id] else { return review }
+            return old.path != review.path || old.tags != review.tags ? review : nil
         }
-        if claimsAnew {
-            let checks = SiteLoader.crossChecks(sections: content.sections, reviews: reviews, pages: content.pages)
+        if !claimsAnew.isEmpty {
+            let checks = SiteLoader.crossChecks(
+                sections: content.sections, reviews: reviews, pages: content.pages, changed: claimsAnew)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
         var newContent = SiteContent(
