@@ -69,8 +69,8 @@ struct PresenterTests {
         let backward = SiteBuilder.present(reversed, isPreview: false).index
         for order in SortOrder.allCases {
             let key = ListKey(.section("movies"), order)
-            let one = forward.list(key).map { forward.review($0).slug }
-            let two = backward.list(key).map { backward.review($0).slug }
+            let one = forward.list(key).map { forward[review: $0].slug }
+            let two = backward.list(key).map { backward[review: $0].slug }
             #expect(one == ["c", "a", "b"])
             #expect(one == two)
         }

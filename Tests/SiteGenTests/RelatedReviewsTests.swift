@@ -30,12 +30,12 @@ struct RelatedReviewsTests {
             let fresh = SiteIndex(reviews: content.reviews, context: context, relatedWindow: 3)
             for review in content.reviews {
                 let updated = try #require(index.ids[review.source])
-                let expected = fresh.related[fresh.ids[review.source]!].map { fresh.review($0).source }
+                let expected = fresh.related[fresh.ids[review.source]!].map { fresh[review: $0].source }
                 #expect(
-                    index.related[updated].map { index.review($0).source } == expected,
+                    index.related[updated].map { index[review: $0].source } == expected,
                     "step \(step), \(review.source)")
             }
-            #expect(Set(index.liveIDs.map { index.review($0).source }) == Set(reviews.keys), "step \(step)")
+            #expect(Set(index.liveIDs.map { index[review: $0].source }) == Set(reviews.keys), "step \(step)")
         }
         #expect(moves > 150)
     }

@@ -979,13 +979,10 @@ struct ServeTests {
         #expect(differences(site.files, rendered) == [])
     }
 
-    @Test("an edit claiming another review's address, a reserved one or another tag's page is refused as a full build refuses it")
+    @Test("an edit claiming a taken or reserved address, or another tag's page, is refused as a full build refuses it")
     func updateRefusesCollisions() throws {
         let folder = try ScratchFolder()
-        for (path, text) in fixture { try folder.write(path, text) }
-        let builder = SiteBuilder(
-            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
-        var site = try LiveSite.build(builder)
+        var (builder, site) = try liveSite(in: folder, fixture)
         let edits: [(name: String, path: String, text: String?, message: String)] = [
             (
                 "a slug taken", "content/movies/parasite.md", parasite(extra: "\nslug: past-lives"),
@@ -1019,7 +1016,8 @@ struct ServeTests {
             let full = #expect(throws: BuildError.self, "\(edit.name)") { try LiveSite.build(builder) }
             let incremental = #expect(throws: BuildError.self, "\(edit.name)") { try site.updating(paths) }
             #expect(incremental == full, "\(edit.name)")
-            #expect(incremental?.description.contains(edit.message) == true, "\(edit.name): \(incremental?.description ?? "")")
+            let message = incremental?.description ?? ""
+            #expect(message.contains(edit.message), "\(edit.name): \(message)")
             // Put back, and the site updates again.
             for path in paths where path != edit.path || original == nil {
                 try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
@@ -1032,7 +1030,6 @@ struct ServeTests {
 
     @Test("a genre written another way renames it on the stats page of a year no edited review is in")
     func genreRenameReachesEveryStatsYear() throws {
-        let folder = try ScratchFolder()
         let files = [
             "site.yml": "title: Genres\nbase_url: https://example.org/\n",
             "content/movies/a.md": review("title: A\ndate: 2023-05-01\ntmdb: 1"),
@@ -1042,10 +1039,8 @@ struct ServeTests {
             "metadata/images/tmdb-1-w342.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
             "metadata/images/tmdb-2-w342.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
         ]
-        for (path, text) in files { try folder.write(path, text) }
-        let builder = SiteBuilder(
-            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
-        var site = try LiveSite.build(builder)
+        let folder = try ScratchFolder()
+        var (builder, site) = try liveSite(in: folder, files)
         let page2023 = { (site: LiveSite) in
             String(decoding: site.files["stats/2023/index.html"] ?? Data(), as: UTF8.self)
         }
@@ -1062,10 +1057,7 @@ struct ServeTests {
     @Test("a review's body re-renders its page and the feed; a field its cards show, the lists too; nothing else")
     func smallUpdates() throws {
         let folder = try ScratchFolder()
-        for (path, text) in fixture { try folder.write(path, text) }
-        let builder = SiteBuilder(
-            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
-        let site = try LiveSite.build(builder)
+        let site = try liveSite(in: folder, fixture).site
 
         try folder.write("content/movies/parasite.md", parasite(body: "The *stairs*.\n\nA later paragraph."))
         let body = try site.updating(["content/movies/parasite.md"])
@@ -1133,6 +1125,16 @@ private func pastLives(rating: String = "4", tmdb: Int = 1, body: String = "A re
 
 private func stoner(date: String = "2024-11-02", extra: String = "") -> String {
     review("title: Stoner\ndate: \(date)\ntags: [campus]\(extra)")
+}
+
+/// `files` written into `folder`, a builder for it (output in its `public/`), and the site as
+/// `serve` first builds it.
+private func liveSite(
+    in folder: borrowing ScratchFolder, _ files: [String: String]
+) throws -> (builder: SiteBuilder, site: LiveSite) {
+    for (path, text) in files { try folder.write(path, text) }
+    let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+    return (builder, try LiveSite.build(builder))
 }
 
 private func metadataEntry(id: Int, genres: [String], image: String, overview: String = "A film.") -> String {

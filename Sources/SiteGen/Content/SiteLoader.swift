@@ -415,22 +415,16 @@ private extension SiteLoader {
         }
         // Each slug's spelling key among the other reviews' tags (one each: they passed).
         var keys: [String: String] = [:]
-        var known: [String: (slug: String, key: String)] = [:]
-        let slugAndKey = { (tag: String) -> (slug: String, key: String) in
-            if let seen = known[tag] { return seen }
-            let made = (tag.slug, tag.nameKey)
-            known[tag] = made
-            return made
-        }
+        var spellings = TagSpellings()
         for review in reviews where !sources.contains(review.source) {
             for tag in review.tags {
-                let (slug, key) = slugAndKey(tag)
+                let (slug, key) = spellings[tag]
                 if !slug.isEmpty, keys[slug] == nil { keys[slug] = key }
             }
         }
         for review in changed {
             for tag in review.tags {
-                let (slug, key) = slugAndKey(tag)
+                let (slug, key) = spellings[tag]
                 guard !slug.isEmpty else { continue }
                 if let other = keys[slug], other != key { return true }
                 keys[slug] = key
@@ -445,12 +439,10 @@ private extension SiteLoader {
         var owners: [String: (name: String, key: String, location: SourceLocation)] = [:]
         var reported: Set<String> = []
         var diagnostics: [Diagnostic] = []
-        // A site has few distinct tags on many reviews: each one's slug and key are made once.
-        var keys: [String: (slug: String, key: String)] = [:]
+        var spellings = TagSpellings()
         for review in reviews.sorted(by: { $0.source < $1.source }) {
             for (index, tag) in review.tags.enumerated() {
-                let (slug, key) = keys[tag] ?? (tag.slug, tag.nameKey)
-                keys[tag] = (slug, key)
+                let (slug, key) = spellings[tag]
                 guard !slug.isEmpty else { continue }
                 let location =
                     index < review.tagLocations.count
@@ -478,5 +470,20 @@ private extension SiteLoader {
             }
         }
         return files
+    }
+}
+
+/// Each tag's slug (its page) and spelling key (what tells two spellings apart), made once
+/// per distinct tag: a site has few distinct tags on many reviews.
+private struct TagSpellings {
+    private var made: [String: (slug: String, key: String)] = [:]
+
+    subscript(tag: String) -> (slug: String, key: String) {
+        mutating get {
+            if let known = made[tag] { return known }
+            let spelling = (tag.slug, tag.nameKey)
+            made[tag] = spelling
+            return spelling
+        }
     }
 }

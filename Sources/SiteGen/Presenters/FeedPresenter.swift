@@ -63,7 +63,7 @@ struct FeedPresenter: PagePresenter {
         let newest = index.list(ListKey(scope, .date)).prefix(Self.limit)
         let stamp = { (day: Day) in "\(day.description)T00:00:00Z" }
         let entries = newest.map { id in
-            let review = index.review(id)
+            let review = index[review: id]
             return FeedEntry(
                 title: review.title, url: context.urls.absolute(review.path), published: stamp(review.date),
                 updated: stamp(review.updated ?? review.date), language: index.card(id).language,
@@ -138,7 +138,7 @@ struct SitemapPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        let count = SitePresenter.presenters.filter { !($0 is SitemapPresenter) }.reduce(0) { count, presenter in
+        let count = Self.listed.reduce(0) { count, presenter in
             count + presenter.keys(site).count(where: \.isFolderPage)
         }
         let parts = parts(count)
@@ -173,6 +173,9 @@ struct SitemapPresenter: PagePresenter {
 
     static func partName(_ number: Int) -> String { "sitemap-\(number).xml" }
 
+    /// The presenters whose folder pages a sitemap lists: every one but itself.
+    static var listed: [any PagePresenter] { SitePresenter.presenters.filter { !($0 is SitemapPresenter) } }
+
     /// How many sitemaps `count` addresses take (1 means `sitemap.xml` holds them itself).
     func parts(_ count: Int) -> Int { max(1, (count + limit - 1) / limit) }
 
@@ -185,11 +188,11 @@ struct SitemapPresenter: PagePresenter {
     /// address order; a review's page is dated by the review.
     static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
         var entries: [SitemapModel.Entry] = []
-        for presenter in SitePresenter.presenters where !(presenter is SitemapPresenter) {
+        for presenter in listed {
             for key in presenter.keys(site) where key.isFolderPage {
                 let output = presenter.output(key, site)
                 var lastModified: String?
-                if case .review(let id) = key { lastModified = site.index.review(id).date.description }
+                if case .review(let id) = key { lastModified = site.index[review: id].date.description }
                 entries.append(
                     SitemapModel.Entry(
                         url: site.context.urls.absolute(String(output.dropLast("index.html".count))),

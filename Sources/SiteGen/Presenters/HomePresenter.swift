@@ -18,7 +18,7 @@ struct HomePresenter: PagePresenter {
             // The section's newest reviews that the site-wide band above does not show already.
             let recent = index.list(ListKey(.section(section.name), .date)).prefix(Self.perSection + Self.recentCount)
                 .filter { !shown.contains($0) }.prefix(Self.perSection)
-            let rated = index.list(ListKey(.section(section.name), .rating)).prefix { index.key($0).ratingHalves >= 0 }
+            let rated = index.list(ListKey(.section(section.name), .rating)).prefix { index[key: $0].ratingHalves >= 0 }
             return HomeSection(
                 id: "section-\(section.name)", title: section.title,
                 url: context.urls.path(context.urls.section(section.name)),

@@ -14,20 +14,20 @@ struct ReviewPagePresenter: PagePresenter {
 
     func output(_ key: PageKey, _ site: Presentation) -> String {
         guard case .review(let id) = key else { return "" }
-        return site.index.review(id).path + "index.html"
+        return site.index[review: id].path + "index.html"
     }
 
     func job(_ key: PageKey, _ site: Presentation) -> PageJob {
         guard case .review(let id) = key else { preconditionFailure("not a review page: \(key)") }
         let index = site.index
         let context = site.context
-        let review = index.review(id)
+        let review = index[review: id]
         let card = index.card(id)
         let siteLanguage = context.config.language.rawValue
         let section = context.section(named: review.section)
         let link = { (other: Int) in
             LinkModel(
-                title: index.review(other).title, url: index.card(other).url,
+                title: index[review: other].title, url: index.card(other).url,
                 language: index.card(other).titleLanguage)
         }
         let details = detailRows(review, context)

@@ -108,7 +108,7 @@ struct SearchIndex: Sendable {
         for rank in ranks {
             names.start(Int32(rank))
             text.start(Int32(rank))
-            scan(index.review(ranked[rank]), names: &names, text: &text)
+            scan(index[review: ranked[rank]], names: &names, text: &text)
             if keepsTerms { terms.append([names.current, text.current]) }
         }
         return (ranks, [names.postings, text.postings], terms)

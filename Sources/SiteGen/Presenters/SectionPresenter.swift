@@ -48,7 +48,7 @@ struct SectionPresenter: PagePresenter {
                                 "ListItem",
                                 [
                                     ("position", .number(Double(position + 1))),
-                                    ("url", .text(urls.absolute(site.index.review(id).path))),
+                                    ("url", .text(urls.absolute(site.index[review: id].path))),
                                 ])
                         })
                 ), ("numberOfItems", .number(Double(pages.members.count))),

@@ -99,7 +99,7 @@ struct SiteIndex: Sendable {
         SiteContext.Facts(
             hasTags: lists.keys.contains { if case .tag = $0.scope { true } else { false } },
             hasGenres: lists.keys.contains { if case .genre = $0.scope { true } else { false } },
-            newestYear: list(ListKey(.all, .date)).first.map { key($0).day.year })
+            newestYear: list(ListKey(.all, .date)).first.map { self[key: $0].day.year })
     }
 
     /// The ids of the reviews the index holds now.
@@ -110,15 +110,13 @@ struct SiteIndex: Sendable {
         lists[key] ?? []
     }
 
-    /// The review with id `id`, which must be present.
-    func review(_ id: Int) -> Review { reviews[id]! }
-    func key(_ id: Int) -> ReviewKey { keys[id]! }
-    /// The review `id` lent in place, as ``subscript(key:)`` lends its key.
+    /// The review with id `id`, which must be present, lent in place: `index[review: id].title`
+    /// reads a field without copying the whole review.
     subscript(review id: Int) -> Review {
         _read { yield reviews[id]! }
     }
-    /// The key of review `id` lent in place: `index[key: id].day` reads a field without
-    /// copying the whole key (which retains each of its strings and arrays).
+    /// The key of review `id`, lent in place as ``subscript(review:)`` lends the review (a key
+    /// holds several strings and arrays, each retained by a copy).
     subscript(key id: Int) -> ReviewKey {
         _read { yield keys[id]! }
     }
@@ -220,7 +218,7 @@ extension SiteIndex {
         let members = self.list(list)
         var years: [Int] = []
         for start in groupStarts[list] ?? [] {
-            let year = key(members[start]).day.year
+            let year = self[key: members[start]].day.year
             if years.last != year { years.append(year) }
         }
         return years

@@ -13,7 +13,7 @@ struct StatsPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        [.stats(nil)] + years(site).map { .stats($0) }
+        [.stats(nil)] + site.index.writingYears.map { .stats($0) }
     }
 
     func output(_ key: PageKey, _ site: Presentation) -> String {
@@ -51,7 +51,7 @@ struct StatsPresenter: PagePresenter {
         ]
         if year == nil { figures.append(StatFigure(label: words.years, value: format.number(tally.perYear.count))) }
         let charts = StatsCharts(tally: tally, words: words, site: site, year: year).all()
-        let allYears = years(site)
+        let allYears = site.index.writingYears
         let links =
             [SortLink(label: words.allTime, url: context.urls.path(Self.path(nil)), current: year == nil)]
             + allYears.map { SortLink(label: String($0), url: context.urls.path(Self.path($0)), current: $0 == year) }
@@ -64,9 +64,6 @@ struct StatsPresenter: PagePresenter {
         return PageJob.folder(Self.path(year), template: "stats", model: model)
     }
 
-    /// A review that came, went or took another day (or other lists) changes the counts of
-    /// some page and maybe the years; any other change (a rating, a title, a director) shows
-    /// only on the changed reviews' years' pages and the all-time page.
     /// The all-time page and the pages of the years the changed reviews were written in, before
     /// and after; every page when a year came or went (each links to every year) or a
     /// genre's name changed (the pages count genres by name; tags they do not show).
@@ -74,26 +71,23 @@ struct StatsPresenter: PagePresenter {
         let genreRenamed = change.namesChanged.contains { if case .genre = $0 { true } else { false } }
         if change.writingYearsChanged || genreRenamed { return keys(site) }
         guard !change.changed.isEmpty else { return [] }
-        let years = Set(years(site))
+        let years = Set(site.index.writingYears)
         return [.stats(nil)] + change.years.filter(years.contains).sorted().map { .stats($0) }
     }
-
-    /// The years with reviews, newest first.
-    func years(_ site: Presentation) -> [Int] { site.index.writingYears }
 
     /// The reviews written in `year`: a run of the list by date, newest first.
     func reviews(in year: Int, _ site: Presentation) -> ArraySlice<Int> {
         let members = site.index.list(ListKey(.all, .date))
-        let first = { (after: Int) -> Int in members.partitioningIndex { site.index.key($0).day.year <= after } }
+        let first = { (after: Int) -> Int in members.partitioningIndex { site.index[key: $0].day.year <= after } }
         return members[first(year)..<first(year - 1)]
     }
 
     /// The year's best-rated reviews, newest first among equals.
     func topRated(_ ids: ArraySlice<Int>, _ site: Presentation) -> [ReviewCard] {
-        let rated = ids.filter { site.index.key($0).ratingHalves > 0 }
+        let rated = ids.filter { site.index[key: $0].ratingHalves > 0 }
         let best = rated.enumerated().sorted { lhs, rhs in
-            let left = site.index.key(lhs.element).ratingHalves
-            let right = site.index.key(rhs.element).ratingHalves
+            let left = site.index[key: lhs.element].ratingHalves
+            let right = site.index[key: rhs.element].ratingHalves
             return left != right ? left > right : lhs.offset < rhs.offset
         }
         return best.prefix(6).map { site.index.card($0.element) }

@@ -41,7 +41,7 @@ extension LiveSite {
         var linking: [String] = []
         let links = { (review: Review) in review.sourceLinks.contains { $0.target.map(sources.contains) ?? false } }
         for id in index.liveIDs {
-            let review = index.review(id)
+            let review = index[review: id]
             if replaced[review.source] == nil, links(review) { linking.append(review.source) }
         }
         for (source, review) in replaced {

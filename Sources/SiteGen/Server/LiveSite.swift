@@ -217,7 +217,7 @@ private extension LiveSite {
     func reviews(using paths: Set<String>) -> [String] {
         let index = presentation.index
         return index.ids.compactMap { source, id in
-            let review = index.review(id)
+            let review = index[review: id]
             guard let lookup = Lookup(review) else { return nil }
             let files = [lookup.path] + (review.metadata?.images.map(\.file) ?? [])
             return files.contains(where: paths.contains) ? source : nil
@@ -286,7 +286,7 @@ private extension LiveSite {
         for path in ownFiles(change.changed, presentation.index).subtracting(ownFiles(change.changed, index)) {
             staticFiles[path] = nil
         }
-        let reviews = index.liveIDs.sorted().map(index.review)
+        let reviews = index.liveIDs.sorted().map { index[review: $0] }
         // Only a review that came, or took another address or other tags, can take another's.
         let claimsAnew = replacements.compactMap { source, review -> Review? in
             guard let review else { return nil }
