@@ -62,7 +62,17 @@ struct IncrementalEqualityTests {
                 }
             }
             let before = site.files
-            site = try site.updating(Set(edit.files.keys))
+            // The update as the server makes it: the pages it touches left pending, each made
+            // alone when asked for, then all at once.
+            let deferred = try site.deferredUpdate(Set(edit.files.keys))
+            site = try deferred.completed()
+            for path in deferred.pendingPages {
+                #expect(try deferred.page(path) == site.files[path], "step \(step), \(edit.kind): \(path)")
+            }
+            let made = deferred.files.filter { deferred.pending[$0.key] == nil }
+            #expect(made == site.files.filter { made[$0.key] != nil }, "step \(step), \(edit.kind)")
+            #expect(Set(site.files.keys) == Set(deferred.files.keys).union(deferred.pendingPages))
+            #expect(Set(site.lastUpdate.changedFiles).isSubset(of: deferred.lastUpdate.changedFiles))
             if site.lastUpdate.kind != .full { incremental += 1 }
             let full = try LiveSite.build(builder)
             let wrong = differences(site.files, full.files)

@@ -564,6 +564,56 @@ struct ServeTests {
         #expect(site.rebuilds.last?.errors == nil)
     }
 
+    @Test("the pages an update touches are served, each made when asked for, before the rest are made")
+    func pendingPagesServedFirst() async throws {
+        let site = try ServedSite(fixture)
+        let events = try EventStreamClient(port: site.port)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        site.server.beforeCompleting = {
+            held.signal()
+            release.wait()
+        }
+        try site.write(
+            "Templates/review.mustache",
+            "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{/content}}{{/layout}}\n")
+        #expect(held.wait(timeout: .now() + 5) == .success)
+        // The update is read and checked; no page of it is made yet, and none has been rebuilt.
+        #expect(try events.next() == "reload")
+        #expect(site.rebuilds.isEmpty)
+        #expect(try site.request("GET", "/movies/parasite/").text.contains(#"<p class="mine">Parasite</p>"#))
+        #expect(try site.request("GET", "/movies/past-lives/").text.contains(#"<p class="mine">Past Lives</p>"#))
+        #expect(try site.request("GET", "/movies/parasite").status == 301)
+        #expect(try site.request("GET", "/about/").text.contains("<h1"))
+        release.signal()
+        let rebuild = try #require(await site.waitForRebuild())
+        #expect(
+            rebuild.update
+                == LiveSite.Update(
+                    kind: .templates,
+                    changedFiles: ["books/stoner/index.html", "movies/parasite/index.html", "movies/past-lives/index.html"]))
+        #expect(try site.request("GET", "/books/stoner/").text.contains(#"<p class="mine">Stoner</p>"#))
+        #expect(try events.next(timeout: 0.3) == nil)
+
+        // A page that cannot be rendered shows the error over its old bytes; the rebuild then fails
+        // on it and the last good site comes back.
+        try site.write("Templates/review.mustache", "{{<layout}}{{$content}}{{> nowhere}}{{/content}}{{/layout}}\n")
+        #expect(held.wait(timeout: .now() + 5) == .success)
+        #expect(try events.next() == "reload")
+        let broken = try site.request("GET", "/movies/parasite/").text
+        #expect(broken.contains(#"<p class="mine">Parasite</p>"#))
+        #expect(broken.contains("sitegen-errors"))
+        #expect(broken.contains("nowhere"))
+        release.signal()
+        let failed = try #require(await site.waitForRebuild(after: 1) { $0.errors != nil })
+        #expect(failed.errors?.contains("Templates/review.mustache:1:") == true, "\(failed.errors ?? "")")
+        #expect(failed.errors?.contains("nowhere") == true)
+        #expect(try events.next() == "reload")
+        let kept = try site.request("GET", "/books/stoner/").text
+        #expect(kept.contains(#"<p class="mine">Stoner</p>"#))
+        #expect(kept.contains("sitegen-errors"))
+    }
+
     // MARK: Connections and the port
 
     @Test("200 connections open at once are all answered with 200")
@@ -921,6 +971,13 @@ struct ServeTests {
             ),
             ("a template removed", .templates, ["Templates/review.mustache": nil]),
             ("a partial", .templates, ["Templates/rating.mustache": "<b>{{stars}}</b>"]),
+            (
+                "a review's body and a partial its lists use at once", .reviews,
+                [
+                    "content/movies/parasite.md": parasite(tags: "[thriller, family]", body: "Together again."),
+                    "Templates/rating.mustache": "<i>{{stars}}</i>",
+                ]
+            ),
             ("a new stylesheet in static/", .staticFiles, ["static/assets/extra.css": "p { color: teal }\n"]),
             ("a static file changed", .staticFiles, ["static/robots.txt": "User-agent: nobody\n"]),
             ("a theme stylesheet overridden", .templates, ["Templates/assets/site.css": "body { color: red }\n"]),
@@ -952,6 +1009,13 @@ struct ServeTests {
             (
                 "site.yml", .allPages,
                 ["site.yml": "title: Renamed Reviews\nbase_url: https://example.org/\nauthor: Tester\n"]
+            ),
+            (
+                "site.yml with one review a page, and a review deleted, at once", .allPages,
+                [
+                    "site.yml": "title: Renamed Reviews\nbase_url: https://example.org/\nauthor: Tester\npage_size: 1\n",
+                    "content/movies/new.md": nil,
+                ]
             ),
             ("a draft (its year was the newest: every page again)", .allPages, ["content/books/stoner.md": stoner(date: "2027-01-01", extra: "\ndraft: true")]),
         ]

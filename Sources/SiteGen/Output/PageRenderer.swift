@@ -56,6 +56,15 @@ struct PageRenderer: Sendable {
         return pages.withLock { $0 }
     }
 
+    /// One page's bytes.
+    func render(_ job: PageJob) throws(BuildError) -> Data {
+        switch Self.render(job, library) {
+        case .success(let data): return data
+        case .failure(let error):
+            throw BuildError(step: "rendering", diagnostics: [Diagnostic(Self.message(error), at: error.location)])
+        }
+    }
+
     /// The error's message with the chain of partials that led to it.
     static func message(_ error: TemplateError) -> String {
         ([error.message] + error.includedFrom.map { "    included from \($0)" }).joined(separator: "\n")

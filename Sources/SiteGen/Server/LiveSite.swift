@@ -7,8 +7,14 @@ import Mustache
 /// an update re-reads the changed files, moves the changed reviews in the ``SiteIndex``,
 /// presents only the pages the change may affect, and renders only those whose model
 /// changed. The files it produces are the same as a full build's.
+///
+/// An update can leave its pages to be made later (``deferredUpdate(_:)``): the pages it
+/// touches are then *pending*, made one at a time when asked for (``page(_:)``) and all at
+/// once by ``completed()``, so the server can answer for a changed page before the others
+/// are made.
 public struct LiveSite: Sendable {
-    /// Every file of the site by output path.
+    /// Every file of the site by output path (for a pending page, its bytes before the update
+    /// that made it pending, if it had any).
     public let files: [String: Data]
     /// How the last update was made, for logs and the benchmark.
     public let lastUpdate: Update
@@ -18,8 +24,11 @@ public struct LiveSite: Sendable {
     let content: SiteContent
     let presentation: Presentation
     let library: TemplateLibrary
-    /// The job (template and model) of each page, by output path.
+    /// The job (template and model) of each page, by output path (for a pending page
+    /// presented again, the job its bytes in ``files`` were made from).
     let jobs: [String: PageJob]
+    /// The pages whose bytes the last update left to be made, by output path.
+    let pending: [String: PendingPage]
     /// Whether the last update presented every page again.
     var presentedAll = false
 
@@ -62,6 +71,24 @@ public struct LiveSite: Sendable {
         public var rendered = 0
     }
 
+    /// What is left to do for a page an update touched.
+    enum PendingPage: Sendable {
+        /// Present the page again; render it when its model or template differs from the job
+        /// its bytes were made from, or in any case when `always` (its templates changed).
+        case present(PageKey, always: Bool)
+        /// Render this job (a new model or a new template).
+        case render(PageJob)
+
+        /// This entry and `later` (made by a later step of the same update) as one.
+        func merged(with later: PendingPage) -> PendingPage {
+            switch (self, later) {
+            case (.render, .render): later
+            case (.render, .present(let key, _)), (.present(let key, _), .render): .present(key, always: true)
+            case (.present(_, let always), .present(let key, let alsoAlways)): .present(key, always: always || alsoAlways)
+            }
+        }
+    }
+
     /// Loads, presents and renders the whole site.
     public static func build(_ builder: SiteBuilder, previous: [String: Data] = [:]) throws -> LiveSite {
         let content = try builder.load()
@@ -75,11 +102,20 @@ public struct LiveSite: Sendable {
             lastUpdate: Update(kind: .full, changedFiles: Self.difference(previous, files)),
             lastWork: Work(presented: jobs.count, rendered: jobs.count),
             builder: builder, content: content, presentation: presentation, library: library,
-            jobs: Dictionary(jobs.map { ($0.output, $0) }, uniquingKeysWith: { $1 }))
+            jobs: Dictionary(jobs.map { ($0.output, $0) }, uniquingKeysWith: { $1 }), pending: [:])
     }
 
-    /// The site after the files at `paths` (relative to the site folder) changed.
+    /// The site after the files at `paths` (relative to the site folder) changed, every page made.
     public func updating(_ paths: Set<String>) throws -> LiveSite {
+        try deferredUpdate(paths).completed()
+    }
+
+    /// The site after the files at `paths` changed, with the pages the change touches left
+    /// pending: every error of reading, checking and presenting is thrown here, those of
+    /// rendering by ``completed()``. Its ``Update/changedFiles`` lists every pending page
+    /// (whose bytes may or may not change); ``completed()`` says exactly which did.
+    public func deferredUpdate(_ paths: Set<String>) throws -> LiveSite {
+        guard pending.isEmpty else { return try completed().deferredUpdate(paths) }
         var reviewSources: Set<String> = []
         var templates = false
         var statics: Set<String> = []
@@ -107,7 +143,6 @@ public struct LiveSite: Sendable {
         var site = self
         var changed: Set<String> = []
         var kind = Update.Kind.staticFiles
-        var counts = Work()
         if !metadata.isEmpty { reviewSources.formUnion(reviews(using: metadata)) }
         // Pages or intros and reviews at once may link to each other's new names: read everything.
         if settings.pages || !settings.sections.isEmpty, !reviewSources.isEmpty {
@@ -115,17 +150,17 @@ public struct LiveSite: Sendable {
         }
         if settings.any {
             guard let content = try reloading(settings) else { return try Self.build(builder, previous: files) }
-            site = try site.representing(content, changed: &changed, counts: &counts)
+            site = try site.representing(content, changed: &changed)
         }
         if !reviewSources.isEmpty {
-            guard let updated = try site.updatingReviews(reviewSources, changed: &changed, counts: &counts) else {
+            guard let updated = try site.updatingReviews(reviewSources, changed: &changed) else {
                 return try Self.build(builder, previous: files)
             }
             site = updated
         }
         if settings.any || !reviewSources.isEmpty { kind = site.presentedAll ? .allPages : .reviews }
         if templates {
-            site = try site.updatingTheme(changed: &changed, counts: &counts)
+            site = try site.updatingTheme(changed: &changed)
             if kind == .staticFiles { kind = .templates }
         }
         if !statics.isEmpty {
@@ -134,9 +169,56 @@ public struct LiveSite: Sendable {
             }
             site = updated
         }
-        let update = Update(kind: kind, changedFiles: changed.filter { files[$0] != site.files[$0] }.sorted())
-        return site.with(update, counts)
+        let made = changed.filter { site.pending[$0] == nil && files[$0] != site.files[$0] }
+        let update = Update(kind: kind, changedFiles: (made + Array(site.pending.keys)).sorted())
+        return site.with(update, Work())
     }
+
+    /// This site with every pending page made: presented again where it has to be, and
+    /// rendered where its model or templates changed. Its ``Update/changedFiles`` and
+    /// ``Work`` count the whole update. Throws the rendering errors.
+    public func completed() throws -> LiveSite {
+        guard !pending.isEmpty else { return self }
+        let entries = Array(pending)
+        let jobs = self.jobs
+        let made = entries.parallelMap { output, page -> (job: PageJob, renders: Bool) in
+            switch page {
+            case .render(let job):
+                return (job, true)
+            case .present(let key, let always):
+                let job = SitePresenter.job(key, presentation)
+                guard !always, let old = jobs[output], old.template == job.template else { return (job, true) }
+                return (job, !old.model.isEqual(to: job.model))
+            }
+        }
+        let redo = made.filter(\.renders).map(\.job)
+        var files = self.files
+        var newJobs = jobs
+        var changed = lastUpdate.changedFiles.filter { pending[$0] == nil }
+        for (path, data) in try PageRenderer(library: library).render(redo) where files[path] != data {
+            files[path] = data
+            changed.append(path)
+        }
+        for (job, _) in made { newJobs[job.output] = job }
+        var work = lastWork
+        work.presented += entries.count { if case .present = $0.value { true } else { false } }
+        work.rendered += redo.count
+        return LiveSite(
+            files: files, lastUpdate: Update(kind: lastUpdate.kind, changedFiles: changed.sorted()), lastWork: work,
+            builder: builder, content: content, presentation: presentation, library: library, jobs: newJobs, pending: [:])
+    }
+
+    /// The bytes of the page or file at `output` (a pending page made now), nil when the site has none there.
+    public func page(_ output: String) throws -> Data? {
+        guard let entry = pending[output] else { return files[output] }
+        switch entry {
+        case .render(let job): return try PageRenderer(library: library).render(job)
+        case .present(let key, _): return try PageRenderer(library: library).render(SitePresenter.job(key, presentation))
+        }
+    }
+
+    /// The output paths of the pages not made yet.
+    public var pendingPages: Set<String> { Set(pending.keys) }
 }
 
 private extension LiveSite {
@@ -227,15 +309,18 @@ private extension LiveSite {
     func with(_ update: Update, _ work: Work) -> LiveSite {
         LiveSite(
             files: files, lastUpdate: update, lastWork: work, builder: builder, content: content, presentation: presentation,
-            library: library, jobs: jobs)
+            library: library, jobs: jobs, pending: pending)
+    }
+
+    /// `pending` with `page` for `output`, merged with what a previous step of the update left there.
+    static func marking(_ pending: inout [String: PendingPage], _ output: String, _ page: PendingPage) {
+        pending[output] = pending[output].map { $0.merged(with: page) } ?? page
     }
 
     /// Re-reads the review files at `sources` (changed, new or gone), moves them in the index,
     /// and presents and renders what that affects. Nil when a page or section intro links to a
     /// review that came, went or moved, which a full build handles.
-    func updatingReviews(
-        _ sources: Set<String>, changed: inout Set<String>, counts: inout Work
-    ) throws -> LiveSite? {
+    func updatingReviews(_ sources: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
         let loader = self.loader
         let enricher = MetadataEnricher(
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
@@ -315,11 +400,12 @@ private extension LiveSite {
         }
         // A change to the navigation or the footer reaches every page: present them all again.
         guard index.facts == presentation.context.facts, gone.isEmpty else {
-            return try representing(newContent, changed: &changed, counts: &counts)
+            return try representing(newContent, changed: &changed)
         }
         let newPresentation = Presentation(context: presentation.context, index: index)
         var files = self.files
         var jobs = self.jobs
+        var pending = self.pending
         // Pages that came or went with the change (a review, a page of a list).
         var outputs: [String: PageKey] = [:]
         var keys = SitePresenter.affected(by: change, newPresentation)
@@ -327,30 +413,28 @@ private extension LiveSite {
             let all = SitePresenter.keys(newPresentation)
             outputs.reserveCapacity(all.count)
             for key in all { outputs[SitePresenter.output(key, newPresentation)] = key }
-            for output in jobs.keys.filter({ outputs[$0] == nil }) {
+            // A page an earlier step of this update made pending may have no job yet.
+            let known = Array(jobs.keys) + pending.keys.filter { jobs[$0] == nil }
+            for output in known where outputs[output] == nil {
                 jobs[output] = nil
                 files[output] = nil
+                pending[output] = nil
                 changed.insert(output)
             }
             for (output, key) in outputs where jobs[output] == nil { keys.insert(key) }
         }
-        let fresh = Array(keys).parallelMap { SitePresenter.job($0, newPresentation) }
-        let redo = fresh.filter { job in !(jobs[job.output].map { $0.model.isEqual(to: job.model) } ?? false) }
-        for (path, data) in try PageRenderer(library: library).render(redo) {
-            files[path] = data
-            changed.insert(path)
+        // Presented (and compared with the old models) when made.
+        for key in keys {
+            Self.marking(&pending, SitePresenter.output(key, newPresentation), .present(key, always: false))
         }
-        for job in redo { jobs[job.output] = job }
         for path in Set(staticFiles.keys).union(content.staticFiles.keys)
         where content.staticFiles[path] != staticFiles[path] {
             files[path] = staticFiles[path]
             changed.insert(path)
         }
-        counts.presented += fresh.count
-        counts.rendered += redo.count
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: newPresentation,
-            library: library, jobs: jobs)
+            library: library, jobs: jobs, pending: pending, presentedAll: presentedAll)
     }
 
     /// What changed among the site's settings: `site.yml`, sections' `_index.md`, plain pages.
@@ -427,43 +511,48 @@ private extension LiveSite {
             nextPublication: content.nextPublication)
     }
 
-    /// Every page presented again from `content` (whose reviews are already read): pages
-    /// whose model is unchanged keep their bytes, the others are rendered again.
-    func representing(_ content: SiteContent, changed: inout Set<String>, counts: inout Work) throws -> LiveSite {
+    /// Every page presented again from `content` (whose reviews are already read), when
+    /// made: pages whose model is unchanged keep their bytes, the others are rendered again.
+    func representing(_ content: SiteContent, changed: inout Set<String>) throws -> LiveSite {
         let presentation = SiteBuilder.present(
             content, isPreview: true, tracksDependents: true, previous: self.presentation.index)
-        let fresh = SitePresenter.jobs(presentation)
-        let staticFiles = try SiteBuilder.staticFiles(content, besides: fresh)
-        let redo = fresh.filter { job in
-            guard let old = jobs[job.output] else { return true }
-            return old.template != job.template || !old.model.isEqual(to: job.model)
+        let keys = SitePresenter.keys(presentation)
+        let outputs = keys.parallelMap { SitePresenter.output($0, presentation) }
+        let staticFiles = try SiteBuilder.staticFiles(content, besides: Set(outputs))
+        // Each page keeps its old bytes, if any, until it is made.
+        var files: [String: Data] = [:]
+        var jobs: [String: PageJob] = [:]
+        var pending = self.pending
+        files.reserveCapacity(keys.count + staticFiles.count)
+        jobs.reserveCapacity(keys.count)
+        for (key, output) in zip(keys, outputs) {
+            files[output] = self.files[output]
+            jobs[output] = self.jobs[output]
+            Self.marking(&pending, output, .present(key, always: false))
         }
-        var files = try PageRenderer(library: library).render(redo)
-        for job in fresh where files[job.output] == nil { files[job.output] = self.files[job.output] }
         files.merge(staticFiles) { page, _ in page }
-        changed.formUnion(Self.difference(self.files, files))
-        counts.presented += fresh.count
-        counts.rendered += redo.count
+        // Pages keep their bytes, so what changed now is the files that went and the static files.
+        changed.formUnion(self.files.keys.filter { files[$0] == nil })
+        changed.formUnion(staticFiles.keys.filter { self.files[$0] != staticFiles[$0] })
+        let published = Set(outputs)
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: content,
-            presentation: presentation, library: library,
-            jobs: Dictionary(fresh.map { ($0.output, $0) }, uniquingKeysWith: { $1 }), presentedAll: true)
+            presentation: presentation, library: library, jobs: jobs,
+            pending: pending.filter { published.contains($0.key) }, presentedAll: true)
     }
 
-    /// Reloads the theme; renders every page again with the new templates (only changed bytes count).
-    func updatingTheme(changed: inout Set<String>, counts: inout Work) throws -> LiveSite {
+    /// Reloads the theme; leaves every page whose templates changed to be rendered again.
+    func updatingTheme(changed: inout Set<String>) throws -> LiveSite {
         let theme = try Theme.load(site: SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem))
         let library = try SiteBuilder.compile(theme)
         var files = self.files
         // Only pages whose template, or a template it includes, changed can differ (feeds, the
         // sitemap and the search files use no template).
         let stale = try Self.templatesAffected(from: content.theme, to: theme, in: library)
-        let pages = jobs.values.filter { !($0.model is any DocumentModel) && stale.contains($0.template) }
-        for (path, data) in try PageRenderer(library: library).render(pages) where files[path] != data {
-            files[path] = data
-            changed.insert(path)
+        var pending = self.pending
+        for job in jobs.values where !(job.model is any DocumentModel) && stale.contains(job.template) {
+            Self.marking(&pending, job.output, .render(job))
         }
-        counts.rendered += pages.count
         // Assets added, changed or removed, except where a file of static/ takes their place.
         var staticFiles = content.staticFiles
         for path in Set(theme.assets.keys).union(content.theme.assets.keys)
@@ -478,7 +567,7 @@ private extension LiveSite {
             nextPublication: content.nextPublication)
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
-            library: library, jobs: jobs)
+            library: library, jobs: jobs, pending: pending)
     }
 
     /// Re-reads changed files of `static/`. Nil for a folder (also one that was moved away or
@@ -513,7 +602,7 @@ private extension LiveSite {
             nextPublication: content.nextPublication)
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
-            library: library, jobs: jobs)
+            library: library, jobs: jobs, pending: pending)
     }
 
     /// The paths whose bytes differ between two sets of files.

@@ -14,6 +14,8 @@ public final class PreviewServer: Sendable {
     private struct State {
         var site: LiveSite
         var served: [String: ServedFile] = [:]
+        /// Counts the sites served, so a page made for one is not kept for the next.
+        var generation = 0
         /// The last rebuild's errors, shown over every page until a rebuild succeeds.
         var errors: String?
         /// Paths whose change failed to build, retried with the next change.
@@ -21,6 +23,7 @@ public final class PreviewServer: Sendable {
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
         var watcher: Watcher?
         var onRebuild: RebuildObserver?
+        var beforeCompleting: (@Sendable () -> Void)?
     }
 
     public let url: String
@@ -57,6 +60,13 @@ public final class PreviewServer: Sendable {
         set { state.withLock { $0.onRebuild = newValue } }
     }
 
+    /// Called once the pages an update touches are served and before they are all made
+    /// (tests hold the rebuild there).
+    var beforeCompleting: (@Sendable () -> Void)? {
+        get { state.withLock { $0.beforeCompleting } }
+        set { state.withLock { $0.beforeCompleting = newValue } }
+    }
+
     /// The port being served.
     public var port: Int { http.port }
 
@@ -87,48 +97,72 @@ public final class PreviewServer: Sendable {
     }
 
     /// Rebuilds after `paths` changed (relative to the site folder), then tells every page.
+    /// The pages an update touches are served as soon as everything is read and checked,
+    /// each made when first asked for, while the rest are made; a rendering error then puts
+    /// the last good site back, as any failed rebuild does.
     public func rebuild(_ paths: Set<String>) {
         rebuilds.async { [self] in
             let clock = ContinuousClock()
             let start = clock.now
             let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }
             do {
-                let updated = try site.updating(paths.union(retry))
-                let changed = updated.lastUpdate.changedFiles
                 // Only this queue sets or clears the errors, so they can be read before the
                 // files are prepared (on every core, while requests are still answered).
                 let hadErrors = state.withLock { $0.errors != nil }
-                let files = updated.files
-                let served = hadErrors ? Self.serve(files, overlay: nil) : nil
-                let fresh =
-                    hadErrors
-                    ? [] : changed.parallelMap { path in (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) }) }
-                state.withLock { state in
-                    state.site = updated
-                    state.failedPaths = []
-                    state.errors = nil
-                    if let served {
-                        state.served = served
-                    } else {
-                        for (path, file) in fresh { state.served[path] = file }
-                    }
+                let deferred = try site.deferredUpdate(paths.union(retry))
+                if !deferred.pending.isEmpty {
+                    show(deferred, changed: deferred.lastUpdate.changedFiles, replacingAll: hadErrors)
+                    broadcast("reload")
+                    beforeCompleting?()
                 }
+                let updated = try deferred.completed()
+                let changed = updated.lastUpdate.changedFiles
+                show(
+                    updated, changed: Array(Set(changed).union(deferred.pending.keys)),
+                    replacingAll: hadErrors && deferred.pending.isEmpty)
+                state.withLock { $0.failedPaths = [] }
                 let elapsed = clock.now - start
                 log("Rebuilt (\(changed.count) files changed) in \(Self.milliseconds(elapsed)) ms")
-                if !changed.isEmpty || hadErrors {
+                if deferred.pending.isEmpty, !changed.isEmpty || hadErrors {
                     broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
                 }
                 onRebuild?(updated.lastUpdate, nil)
             } catch {
                 let message = "\(error)"
                 state.withLock { state in
+                    state.site = site
+                    state.generation += 1
                     state.errors = message
                     state.failedPaths.formUnion(paths)
-                    state.served = Self.serve(state.site.files, overlay: message)
+                    state.served = Self.serve(site.files, overlay: message)
                 }
                 log("Rebuild failed; still serving the last good site:\n\(message)")
                 broadcast("reload")
                 onRebuild?(nil, message)
+            }
+        }
+    }
+
+    /// Serves `site`: the files at `changed` anew (a pending page is made when asked for),
+    /// or every file when `replacingAll` (the errors shown over every page are gone).
+    private func show(_ site: LiveSite, changed: [String], replacingAll: Bool) {
+        let files = site.files
+        let pending = site.pending
+        let served = replacingAll ? Self.serve(files.filter { pending[$0.key] == nil }, overlay: nil) : nil
+        let fresh =
+            replacingAll
+            ? []
+            : changed.parallelMap { path in
+                (path, pending[path] == nil ? files[path].map { ServedFile(path: path, data: $0, overlay: nil) } : nil)
+            }
+        state.withLock { state in
+            state.site = site
+            state.generation += 1
+            state.errors = nil
+            if let served {
+                state.served = served
+            } else {
+                for (path, file) in fresh { state.served[path] = file }
             }
         }
     }
@@ -156,8 +190,22 @@ private extension PreviewServer {
         if request.target == LiveReload.eventsPath || request.target.hasPrefix(LiveReload.eventsPath + "?") {
             return subscribe(exchange)
         }
-        let served = state.withLock { $0.served }
-        switch RequestPath.resolve(request.target, exists: { served[$0] != nil }) {
+        let (served, site, generation) = state.withLock { ($0.served, $0.site, $0.generation) }
+        // A page the last update left pending is made for the first request that asks for it.
+        let file = { (path: String) -> ServedFile? in
+            if let file = served[path] { return file }
+            guard site.pending[path] != nil else { return nil }
+            do {
+                guard let data = try site.page(path) else { return nil }
+                let made = ServedFile(path: path, data: data, overlay: nil)
+                self.state.withLock { if $0.generation == generation { $0.served[path] = made } }
+                return made
+            } catch {
+                // The rebuild fails on it too, and puts the last good site back.
+                return ServedFile(path: path, data: site.files[path] ?? Data(), overlay: "\(error)")
+            }
+        }
+        switch RequestPath.resolve(request.target, exists: { served[$0] != nil || site.pending[$0] != nil }) {
         case .bad:
             exchange.respond(
                 status: 400, headers: [("Content-Type", "text/plain")], body: Array("400 Bad Request\n".utf8))
@@ -166,8 +214,8 @@ private extension PreviewServer {
                 status: 301, headers: [("Location", location), ("Content-Type", "text/plain")],
                 body: Array("Moved to \(location)\n".utf8))
         case .file(let path):
-            guard let file = served[path] else {
-                let notFound = served["404.html"]
+            guard let file = file(path) else {
+                let notFound = file("404.html")
                 return exchange.respond(
                     status: 404, headers: [("Content-Type", notFound?.contentType ?? "text/plain")],
                     body: notFound?.body ?? SharedBytes(Array("404 Not Found\n".utf8)))
