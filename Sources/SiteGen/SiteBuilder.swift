@@ -93,6 +93,15 @@ public struct SiteBuilder: Sendable {
     static func present(
         _ content: SiteContent, isPreview: Bool, tracksDependents: Bool = false, previous: SiteIndex? = nil
     ) -> Presentation {
+        let context = context(content, isPreview: isPreview)
+        return Presentation(
+            context: context,
+            index: SiteIndex(
+                reviews: content.reviews, context: context, tracksDependents: tracksDependents, previous: previous))
+    }
+
+    /// What every page of `content` shares: settings, navigation, labels, formats.
+    static func context(_ content: SiteContent, isPreview: Bool) -> SiteContext {
         let image = content.config.image.flatMap { path in
             content.staticFiles[path].flatMap { ImageSize.of(Array($0.prefix(64 * 1024))) }.map { size in
                 SocialImage(
@@ -100,14 +109,10 @@ public struct SiteBuilder: Sendable {
                     alt: content.config.title)
             }
         }
-        let context = SiteContext(
+        return SiteContext(
             config: content.config, sections: content.sections, pages: content.pages,
             facts: .init(content.reviews), isPreview: isPreview, siteImage: image,
             hasOwnRobots: content.staticFiles["robots.txt"] != nil)
-        return Presentation(
-            context: context,
-            index: SiteIndex(
-                reviews: content.reviews, context: context, tracksDependents: tracksDependents, previous: previous))
     }
 
     /// Presents every page of `content` and returns how many (the present step alone, for benchmarks).

@@ -130,6 +130,7 @@ struct RandomSite {
     var counter = 0
     var pageSize = 2
     var siteTitle = "Random Reviews"
+    var language = "en"
     var sectionTitle = "Films"
     var template = 0
     var overview = 0
@@ -239,7 +240,7 @@ struct RandomSite {
     }
 
     var siteYAML: String {
-        "title: \(siteTitle)\nbase_url: https://example.org/r/\npage_size: \(pageSize)\nlist_page_size: 3\n"
+        "title: \(siteTitle)\nbase_url: https://example.org/r/\nlanguage: \(language)\npage_size: \(pageSize)\nlist_page_size: 3\n"
     }
 
     var sectionIndex: String { "---\ntitle: \(sectionTitle)\nkind: movie\n---\nAll the films.\n" }
@@ -308,7 +309,11 @@ struct RandomSite {
                 ]
             )
         case "site.yml":
-            if Bool.random(using: &random) { siteTitle = "Reviews \(counter)" } else { pageSize = pageSize == 2 ? 3 : 2 }
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0, 1: siteTitle = "Reviews \(counter)"
+            case 2: pageSize = pageSize == 2 ? 3 : 2
+            default: language = language == "en" ? "ko" : "en"
+            }
             return (kind, ["site.yml": siteYAML])
         case "metadata entry":
             overview += 1

@@ -59,6 +59,19 @@ struct ListChange: Sendable, Equatable {
 }
 
 extension SiteIndex {
+    /// This index (of the same reviews) under `context` instead of `old`, with its cards made
+    /// again; nil when the index would differ otherwise. Of the context, the index reads the
+    /// collation (from the language: the keys, the orders, the groups), the sections' names
+    /// (neighbours) and, for the cards, anything a card shows.
+    func reusing(under context: SiteContext, from old: SiteContext) -> SiteIndex? {
+        guard context.config.language == old.config.language,
+            Set(context.sections.map(\.name)) == Set(old.sections.map(\.name))
+        else { return nil }
+        var index = self
+        index.cards = reviews.parallelMap { $0.map { Self.card(for: $0, context: context) } }
+        return index
+    }
+
     /// Puts each `(source, review)` in place: a new review is added, nil removes one, and a
     /// changed one moves in its lists. Returns what changed.
     mutating func update(_ replacements: [(source: String, review: Review?)], context: SiteContext) -> IndexChange {

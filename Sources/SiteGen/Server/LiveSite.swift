@@ -150,7 +150,7 @@ public struct LiveSite: Sendable {
         }
         if settings.any {
             guard let content = try reloading(settings) else { return try Self.build(builder, previous: files) }
-            site = try site.representing(content, changed: &changed)
+            site = try site.representing(content, index: presentation.index, changed: &changed)
         }
         if !reviewSources.isEmpty {
             guard let updated = try site.updatingReviews(reviewSources, changed: &changed) else {
@@ -400,7 +400,7 @@ private extension LiveSite {
         }
         // A change to the navigation or the footer reaches every page: present them all again.
         guard index.facts == presentation.context.facts, gone.isEmpty else {
-            return try representing(newContent, changed: &changed)
+            return try representing(newContent, index: index, changed: &changed)
         }
         let newPresentation = Presentation(context: presentation.context, index: index)
         var files = self.files
@@ -513,9 +513,13 @@ private extension LiveSite {
 
     /// Every page presented again from `content` (whose reviews are already read), when
     /// made: pages whose model is unchanged keep their bytes, the others are rendered again.
-    func representing(_ content: SiteContent, changed: inout Set<String>) throws -> LiveSite {
-        let presentation = SiteBuilder.present(
-            content, isPreview: true, tracksDependents: true, previous: self.presentation.index)
+    /// `index` is the index of `content`'s reviews under the old context.
+    func representing(_ content: SiteContent, index: SiteIndex, changed: inout Set<String>) throws -> LiveSite {
+        let context = SiteBuilder.context(content, isPreview: true)
+        let presentation = Presentation(
+            context: context,
+            index: index.reusing(under: context, from: self.presentation.context)
+                ?? SiteIndex(reviews: content.reviews, context: context, tracksDependents: true, previous: index))
         let keys = SitePresenter.keys(presentation)
         let outputs = keys.parallelMap { SitePresenter.output($0, presentation) }
         let staticFiles = try SiteBuilder.staticFiles(content, besides: Set(outputs))
