@@ -11,6 +11,8 @@ public struct SiteContext: Sendable {
     public let format: Formatter
     public let collation: Collation
     public let urls: URLs
+    /// What the reviews' cards read of all this.
+    let cardSettings: CardSettings
     /// True when `sitegen serve` renders the pages.
     public let isPreview: Bool
     /// The year of the newest review, for the footer.
@@ -64,6 +66,7 @@ public struct SiteContext: Sendable {
             language: config.language, phrases: Phrases.for(config.language, overrides: config.labels))
         self.collation = Collation(language: config.language)
         self.urls = URLs(base: config.baseURL)
+        cardSettings = CardSettings(format: format, urls: urls, sections: sections)
         self.isPreview = isPreview
         self.copyrightYear = facts.newestYear.map(String.init) ?? ""
         let urls = self.urls

@@ -60,15 +60,18 @@ struct ListChange: Sendable, Equatable {
 
 extension SiteIndex {
     /// This index (of the same reviews) under `context` instead of `old`, with its cards made
-    /// again; nil when the index would differ otherwise. Of the context, the index reads the
-    /// collation (from the language: the keys, the orders, the groups), the sections' names
-    /// (neighbours) and, for the cards, anything a card shows.
+    /// again if their settings changed; nil when the index would differ otherwise. Of the
+    /// context, the index reads the collation (from the language: the keys, the orders, the
+    /// groups), the sections' names (neighbours) and the cards' settings.
     func reusing(under context: SiteContext, from old: SiteContext) -> SiteIndex? {
         guard context.config.language == old.config.language,
             Set(context.sections.map(\.name)) == Set(old.sections.map(\.name))
         else { return nil }
         var index = self
-        index.cards = reviews.parallelMap { $0.map { Self.card(for: $0, context: context) } }
+        let settings = context.cardSettings
+        if settings != old.cardSettings {
+            index.cards = reviews.parallelMap { $0.map { Self.card(for: $0, settings: settings) } }
+        }
         return index
     }
 
@@ -96,7 +99,7 @@ extension SiteIndex {
             }
             guard reviews[id] != review else { continue }
             let key = review.map { ReviewKey($0, collation: collation) }
-            let card = review.map { Self.card(for: $0, context: context) }
+            let card = review.map { Self.card(for: $0, settings: context.cardSettings) }
             change.changed.insert(id)
             for day in [keys[id]?.day, key?.day].compactMap({ $0 }) { change.years.insert(day.year) }
             if cards[id] != card { change.cardChanged.insert(id) }

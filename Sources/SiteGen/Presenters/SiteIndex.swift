@@ -55,7 +55,8 @@ struct SiteIndex: Sendable {
         let keys: [ReviewKey?] = reviews.parallelMap { ReviewKey($0, collation: collation) }
         self.reviews = reviews
         self.keys = keys
-        self.cards = reviews.parallelMap { Optional(Self.card(for: $0, context: context)) }
+        let cardSettings = context.cardSettings
+        self.cards = reviews.parallelMap { Optional(Self.card(for: $0, settings: cardSettings)) }
         ids = Dictionary(reviews.enumerated().map { ($1.source, $0) }, uniquingKeysWith: { first, _ in first })
         byTitle = Array(reviews.indices).parallelSorted { Self.titleOrder(keys[$0]!, keys[$1]!, collation) }
         titleRank = [Int](repeating: 0, count: reviews.count)
@@ -133,19 +134,19 @@ struct SiteIndex: Sendable {
     }
 
     /// A review's card.
-    static func card(for review: Review, context: SiteContext) -> ReviewCard {
-        let format = context.format
-        let urls = context.urls
-        let language = review.language ?? context.config.language.rawValue
-        let site = context.config.language.rawValue
+    static func card(for review: Review, settings: CardSettings) -> ReviewCard {
+        let format = settings.format
+        let urls = settings.urls
+        let site = format.language.rawValue
+        let language = review.language ?? site
         return ReviewCard(
             .init(
                 title: review.title, url: urls.path(review.path), date: format.date(review.date),
                 rating: review.rating.map(format.rating),
                 summary: review.summary ?? format.excerpt(review.body.firstParagraph),
-                image: image(for: review, context: context), year: review.year.map(format.workYear) ?? "",
+                image: image(for: review, format: format, urls: urls), year: review.year.map(format.workYear) ?? "",
                 creator: review.creator ?? "",
-                sectionTitle: context.section(named: review.section)?.title ?? review.section,
+                sectionTitle: settings.sectionTitles[review.section] ?? review.section,
                 kind: review.work.kind.rawValue, language: language,
                 titleLanguage: TextLanguage.of(review.title, otherwise: language),
                 creatorLanguage: TextLanguage.of(review.creator ?? "", otherwise: site)))
@@ -153,15 +154,36 @@ struct SiteIndex: Sendable {
 
     /// The poster or cover: the review's own image (see ``ReviewImage/model(urls:alt:)``),
     /// else the fetched one, the smallest cached size as `src` and every size in `srcset`.
-    static func image(for review: Review, context: SiteContext) -> ImageModel? {
-        let alt = context.format.imageAlt(title: review.title, kind: review.work.kind)
-        if let own = review.image { return own.model(urls: context.urls, alt: alt) }
+    static func image(for review: Review, format: Formatter, urls: URLs) -> ImageModel? {
+        let alt = format.imageAlt(title: review.title, kind: review.work.kind)
+        if let own = review.image { return own.model(urls: urls, alt: alt) }
         guard let images = review.metadata?.images, let first = images.first else { return nil }
-        let url = { (image: CachedImage) in context.urls.path(MetadataEnricher.publishedPath(of: image)) }
+        let url = { (image: CachedImage) in urls.path(MetadataEnricher.publishedPath(of: image)) }
         return ImageModel(
             url: url(first),
             srcset: images.count > 1 ? images.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ") : "",
             webpSrcset: "", alt: alt, width: first.width, height: first.height)
+    }
+}
+
+/// All a review's card reads of the site's settings (``SiteIndex/card(for:settings:)`` sees
+/// nothing else): equal settings make equal cards.
+struct CardSettings: Sendable, Equatable {
+    let format: Formatter
+    let urls: URLs
+    /// Each section's title by its folder name.
+    let sectionTitles: [String: String]
+
+    init(format: Formatter, urls: URLs, sections: [ReviewSection]) {
+        self.format = format
+        self.urls = urls
+        sectionTitles = Dictionary(sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A formatter is made from its language and phrases alone.
+    static func == (lhs: CardSettings, rhs: CardSettings) -> Bool {
+        lhs.format.language == rhs.format.language && lhs.format.phrases == rhs.format.phrases
+            && lhs.urls.base == rhs.urls.base && lhs.sectionTitles == rhs.sectionTitles
     }
 }
 

@@ -522,27 +522,27 @@ private extension LiveSite {
                 ?? SiteIndex(reviews: content.reviews, context: context, tracksDependents: true, previous: index))
         let keys = SitePresenter.keys(presentation)
         let outputs = keys.parallelMap { SitePresenter.output($0, presentation) }
-        let staticFiles = try SiteBuilder.staticFiles(content, besides: Set(outputs))
-        // Each page keeps its old bytes, if any, until it is made.
-        var files: [String: Data] = [:]
-        var jobs: [String: PageJob] = [:]
-        var pending = self.pending
-        files.reserveCapacity(keys.count + staticFiles.count)
-        jobs.reserveCapacity(keys.count)
-        for (key, output) in zip(keys, outputs) {
-            files[output] = self.files[output]
-            jobs[output] = self.jobs[output]
-            Self.marking(&pending, output, .present(key, always: false))
-        }
-        files.merge(staticFiles) { page, _ in page }
-        // Pages keep their bytes, so what changed now is the files that went and the static files.
-        changed.formUnion(self.files.keys.filter { files[$0] == nil })
-        changed.formUnion(staticFiles.keys.filter { self.files[$0] != staticFiles[$0] })
         let published = Set(outputs)
+        let staticFiles = try SiteBuilder.staticFiles(content, besides: published)
+        // Each page keeps its old bytes, if any, until it is made: what changes now is the
+        // pages and files that went, and the static files.
+        var files = self.files
+        var jobs = self.jobs
+        for path in self.files.keys where !published.contains(path) && staticFiles[path] == nil {
+            files[path] = nil
+            changed.insert(path)
+        }
+        for path in self.jobs.keys where !published.contains(path) { jobs[path] = nil }
+        for (path, data) in staticFiles where self.files[path] != data {
+            files[path] = data
+            changed.insert(path)
+        }
+        var pending = self.pending.filter { published.contains($0.key) }
+        pending.reserveCapacity(keys.count)
+        for (key, output) in zip(keys, outputs) { Self.marking(&pending, output, .present(key, always: false)) }
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: content,
-            presentation: presentation, library: library, jobs: jobs,
-            pending: pending.filter { published.contains($0.key) }, presentedAll: true)
+            presentation: presentation, library: library, jobs: jobs, pending: pending, presentedAll: true)
     }
 
     /// Reloads the theme; leaves every page whose templates changed to be rendered again.

@@ -149,12 +149,8 @@ public final class PreviewServer: Sendable {
         let files = site.files
         let pending = site.pending
         let served = replacingAll ? Self.serve(files.filter { pending[$0.key] == nil }, overlay: nil) : nil
-        let fresh =
-            replacingAll
-            ? []
-            : changed.parallelMap { path in
-                (path, pending[path] == nil ? files[path].map { ServedFile(path: path, data: $0, overlay: nil) } : nil)
-            }
+        let made = replacingAll ? [] : changed.filter { pending[$0] == nil }
+        let fresh = made.parallelMap { path in (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) }) }
         state.withLock { state in
             state.site = site
             state.generation += 1
@@ -162,6 +158,7 @@ public final class PreviewServer: Sendable {
             if let served {
                 state.served = served
             } else {
+                for path in pending.keys { state.served[path] = nil }
                 for (path, file) in fresh { state.served[path] = file }
             }
         }
