@@ -16,6 +16,9 @@ public final class PreviewServer: Sendable {
         var served: [String: ServedFile] = [:]
         /// Counts the sites served, so a page made for one is not kept for the next.
         var generation = 0
+        /// The pending pages of `site` made so far (their entries in `served`, if any, are
+        /// their bytes before the update).
+        var made: [String: ServedFile] = [:]
         /// The last rebuild's errors, shown over every page until a rebuild succeeds.
         var errors: String?
         /// Paths whose change failed to build, retried with the next change.
@@ -117,9 +120,7 @@ public final class PreviewServer: Sendable {
                 }
                 let updated = try deferred.completed()
                 let changed = updated.lastUpdate.changedFiles
-                show(
-                    updated, changed: Array(Set(changed).union(deferred.pending.keys)),
-                    replacingAll: hadErrors && deferred.pending.isEmpty)
+                show(updated, changed: changed, replacingAll: hadErrors && deferred.pending.isEmpty)
                 state.withLock { $0.failedPaths = [] }
                 let elapsed = clock.now - start
                 log("Rebuilt (\(changed.count) files changed) in \(Self.milliseconds(elapsed)) ms")
@@ -132,6 +133,7 @@ public final class PreviewServer: Sendable {
                 state.withLock { state in
                     state.site = site
                     state.generation += 1
+                    state.made = [:]
                     state.errors = message
                     state.failedPaths.formUnion(paths)
                     state.served = Self.serve(site.files, overlay: message)
@@ -147,18 +149,17 @@ public final class PreviewServer: Sendable {
     /// or every file when `replacingAll` (the errors shown over every page are gone).
     private func show(_ site: LiveSite, changed: [String], replacingAll: Bool) {
         let files = site.files
-        let pending = site.pending
-        let served = replacingAll ? Self.serve(files.filter { pending[$0.key] == nil }, overlay: nil) : nil
-        let made = replacingAll ? [] : changed.filter { pending[$0] == nil }
+        let served = replacingAll ? Self.serve(files, overlay: nil) : nil
+        let made = replacingAll ? [] : changed.filter { site.pending[$0] == nil }
         let fresh = made.parallelMap { path in (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) }) }
         state.withLock { state in
             state.site = site
             state.generation += 1
+            state.made = [:]
             state.errors = nil
             if let served {
                 state.served = served
             } else {
-                for path in pending.keys { state.served[path] = nil }
                 for (path, file) in fresh { state.served[path] = file }
             }
         }
@@ -190,12 +191,12 @@ private extension PreviewServer {
         let (served, site, generation) = state.withLock { ($0.served, $0.site, $0.generation) }
         // A page the last update left pending is made for the first request that asks for it.
         let file = { (path: String) -> ServedFile? in
-            if let file = served[path] { return file }
-            guard site.pending[path] != nil else { return nil }
+            guard site.pending[path] != nil else { return served[path] }
+            if let made = self.state.withLock({ $0.generation == generation ? $0.made[path] : nil }) { return made }
             do {
                 guard let data = try site.page(path) else { return nil }
                 let made = ServedFile(path: path, data: data, overlay: nil)
-                self.state.withLock { if $0.generation == generation { $0.served[path] = made } }
+                self.state.withLock { if $0.generation == generation { $0.made[path] = made } }
                 return made
             } catch {
                 // The rebuild fails on it too, and puts the last good site back.
