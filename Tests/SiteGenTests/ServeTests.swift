@@ -614,6 +614,41 @@ struct ServeTests {
         #expect(kept.contains("sitegen-errors"))
     }
 
+    @Test("a change that comes while an update's pages are being made stops that; its rebuild goes on from there")
+    func changeWhileCompleting() async throws {
+        let site = try ServedSite(fixture)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let first = Mutex(true)
+        site.server.beforeCompleting = {
+            guard first.withLock({ let was = $0; $0 = false; return was }) else { return }
+            held.signal()
+            release.wait()
+        }
+        try site.write(
+            "Templates/review.mustache",
+            "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{{review.html}}}{{/content}}{{/layout}}\n")
+        #expect(held.wait(timeout: .now() + 5) == .success)
+        try site.write("content/movies/parasite.md", parasite(body: "The *stairs*.\n\nSeen again."))
+        site.server.rebuild(["content/movies/parasite.md"])
+        release.signal()
+        let rebuild = try #require(await site.waitForRebuild())
+        #expect(
+            rebuild.update
+                == LiveSite.Update(
+                    kind: .reviews,
+                    changedFiles: [
+                        "books/stoner/index.html", "feed.xml", "movies/feed.xml", "movies/parasite/index.html",
+                        "movies/past-lives/index.html", "search/text-0.txt", "tags/korea/feed.xml",
+                        "tags/thriller/feed.xml",
+                    ]))
+        let page = try site.request("GET", "/movies/parasite/").text
+        #expect(page.contains(#"<p class="mine">Parasite</p>"#))
+        #expect(page.contains("<p>Seen again.</p>"))
+        #expect(try site.request("GET", "/books/stoner/").text.contains(#"<p class="mine">Stoner</p>"#))
+        #expect(site.log.filter { $0.hasPrefix("Rebuilt") }.first?.hasPrefix("Rebuilt (8 files changed)") == true)
+    }
+
     // MARK: Connections and the port
 
     @Test("200 connections open at once are all answered with 200")

@@ -113,9 +113,10 @@ public struct LiveSite: Sendable {
     /// The site after the files at `paths` changed, with the pages the change touches left
     /// pending: every error of reading, checking and presenting is thrown here, those of
     /// rendering by ``completed()``. Its ``Update/changedFiles`` lists every pending page
-    /// (whose bytes may or may not change); ``completed()`` says exactly which did.
+    /// (whose bytes may or may not change); ``completed()`` says exactly which did. This site
+    /// may itself have pending pages (an update whose pages were not all made when the next
+    /// change came): they stay pending, and the update counts the files that one changed.
     public func deferredUpdate(_ paths: Set<String>) throws -> LiveSite {
-        guard pending.isEmpty else { return try completed().deferredUpdate(paths) }
         var reviewSources: Set<String> = []
         var templates = false
         var statics: Set<String> = []
@@ -169,8 +170,10 @@ public struct LiveSite: Sendable {
             }
             site = updated
         }
-        let made = changed.filter { site.pending[$0] == nil && files[$0] != site.files[$0] }
-        let update = Update(kind: kind, changedFiles: (made + Array(site.pending.keys)).sorted())
+        // The files an update left unfinished changed count too (one changed back counts as well).
+        let earlier = pending.isEmpty ? [] : lastUpdate.changedFiles.filter { site.pending[$0] == nil }
+        let made = Set(earlier).union(changed.filter { site.pending[$0] == nil && files[$0] != site.files[$0] })
+        let update = Update(kind: kind, changedFiles: (Array(made) + site.pending.keys).sorted())
         return site.with(update, Work())
     }
 
@@ -178,35 +181,51 @@ public struct LiveSite: Sendable {
     /// rendered where its model or templates changed. Its ``Update/changedFiles`` and
     /// ``Work`` count the whole update. Throws the rendering errors.
     public func completed() throws -> LiveSite {
+        try completed(unless: { false })!
+    }
+
+    /// ``completed()``, or nil as soon as `stop` says so (checked between short runs of pages):
+    /// the site stays as it is, and the next update goes on from it.
+    public func completed(unless stop: () -> Bool) throws -> LiveSite? {
         guard !pending.isEmpty else { return self }
         let entries = Array(pending)
         let jobs = self.jobs
-        let made = entries.parallelMap { output, page -> (job: PageJob, renders: Bool) in
-            switch page {
-            case .render(let job):
-                return (job, true)
-            case .present(let key, let always):
-                let job = SitePresenter.job(key, presentation)
-                guard !always, let old = jobs[output], old.template == job.template else { return (job, true) }
-                return (job, !old.model.isEqual(to: job.model))
-            }
-        }
-        let redo = made.filter(\.renders).map(\.job)
+        let presentation = self.presentation
+        let renderer = PageRenderer(library: library)
         var files = self.files
         var newJobs = jobs
         var changed = lastUpdate.changedFiles.filter { pending[$0] == nil }
-        for (path, data) in try PageRenderer(library: library).render(redo) where files[path] != data {
-            files[path] = data
-            changed.append(path)
-        }
-        for (job, _) in made { newJobs[job.output] = job }
         var work = lastWork
-        work.presented += entries.count { if case .present = $0.value { true } else { false } }
-        work.rendered += redo.count
+        for start in stride(from: 0, to: entries.count, by: Self.completionRun) {
+            if stop() { return nil }
+            let run = entries[start..<min(start + Self.completionRun, entries.count)]
+            let made = Array(run).parallelMap { output, page -> (job: PageJob, renders: Bool) in
+                switch page {
+                case .render(let job):
+                    return (job, true)
+                case .present(let key, let always):
+                    let job = SitePresenter.job(key, presentation)
+                    guard !always, let old = jobs[output], old.template == job.template else { return (job, true) }
+                    return (job, !old.model.isEqual(to: job.model))
+                }
+            }
+            let redo = made.filter(\.renders).map(\.job)
+            for (path, data) in try renderer.render(redo) where files[path] != data {
+                files[path] = data
+                changed.append(path)
+            }
+            for (job, _) in made { newJobs[job.output] = job }
+            work.presented += run.count { if case .present = $0.value { true } else { false } }
+            work.rendered += redo.count
+        }
         return LiveSite(
             files: files, lastUpdate: Update(kind: lastUpdate.kind, changedFiles: changed.sorted()), lastWork: work,
             builder: builder, content: content, presentation: presentation, library: library, jobs: newJobs, pending: [:])
     }
+
+    /// How many pending pages ``completed(unless:)`` makes between two looks at `stop`
+    /// (about 15 ms of work on two cores).
+    static let completionRun = 128
 
     /// The bytes of the page or file at `output` (a pending page made now), nil when the site has none there.
     public func page(_ output: String) throws -> Data? {
@@ -589,7 +608,7 @@ private extension LiveSite {
         let folder = builder.options.source.appendingPathComponent("static")
         for relative in paths {
             changed.insert(relative)
-            if jobs[relative] != nil {
+            if jobs[relative] != nil || pending[relative] != nil {
                 throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
             }
             if let url = SafePath.resolve(relative, in: folder),

@@ -35,6 +35,9 @@ public final class PreviewServer: Sendable {
     private let state: Mutex<State>
     private let http: HTTPServer
     private let rebuilds = DispatchQueue(label: "sitegen.rebuild")
+    /// Rebuilds asked for and not yet started: one waiting stops the pages of the current one
+    /// being made, and goes on from where it stopped.
+    private let waiting = Atomic<Int>(0)
 
     /// Binds the port, then builds the site for its address (a failure here is an error:
     /// there is nothing to serve yet).
@@ -102,9 +105,12 @@ public final class PreviewServer: Sendable {
     /// Rebuilds after `paths` changed (relative to the site folder), then tells every page.
     /// The pages an update touches are served as soon as everything is read and checked,
     /// each made when first asked for, while the rest are made; a rendering error then puts
-    /// the last good site back, as any failed rebuild does.
+    /// the last good site back, as any failed rebuild does. A change that comes while the
+    /// rest are being made stops that: its rebuild goes on from there, and reports both.
     public func rebuild(_ paths: Set<String>) {
+        waiting.add(1, ordering: .sequentiallyConsistent)
         rebuilds.async { [self] in
+            waiting.subtract(1, ordering: .sequentiallyConsistent)
             let clock = ContinuousClock()
             let start = clock.now
             let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }
@@ -118,7 +124,10 @@ public final class PreviewServer: Sendable {
                     broadcast("reload")
                     beforeCompleting?()
                 }
-                let updated = try deferred.completed()
+                guard let updated = try deferred.completed(unless: { waiting.load(ordering: .relaxed) > 0 }) else {
+                    state.withLock { $0.failedPaths = [] }
+                    return
+                }
                 let changed = updated.lastUpdate.changedFiles
                 show(updated, changed: changed, replacingAll: hadErrors && deferred.pending.isEmpty)
                 state.withLock { $0.failedPaths = [] }
