@@ -649,6 +649,39 @@ struct ServeTests {
         #expect(site.log.filter { $0.hasPrefix("Rebuilt") }.first?.hasPrefix("Rebuilt (8 files changed)") == true)
     }
 
+    @Test("a failed rebuild after an unfinished one shows its errors over the pages still to be made, too")
+    func failureAfterUnfinishedUpdate() async throws {
+        let site = try ServedSite(fixture)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let first = Mutex(true)
+        site.server.beforeCompleting = {
+            guard first.withLock({ let was = $0; $0 = false; return was }) else { return }
+            held.signal()
+            release.wait()
+        }
+        try site.write(
+            "Templates/review.mustache",
+            "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{/content}}{{/layout}}\n")
+        #expect(held.wait(timeout: .now() + 5) == .success)
+        try site.write("content/movies/parasite.md", "---\ntitle: Parasite\nrating: [4\n---\nBroken.\n")
+        site.server.rebuild(["content/movies/parasite.md"])
+        release.signal()
+        let failed = try #require(await site.waitForRebuild { $0.errors != nil })
+        #expect(failed.errors?.contains("content/movies/parasite.md:") == true, "\(failed.errors ?? "")")
+        // The template edit's pages were left to be made; made now, they carry the errors.
+        let page = try site.request("GET", "/books/stoner/").text
+        #expect(page.contains(#"<p class="mine">Stoner</p>"#))
+        #expect(page.contains("sitegen-errors"))
+        #expect(try site.request("GET", "/").text.contains("sitegen-errors"))
+        try site.write("content/movies/parasite.md", parasite(body: "Fixed."))
+        let fixed = try #require(await site.waitForRebuild(after: 1) { $0.errors == nil })
+        #expect(fixed.update?.changedFiles.contains("books/stoner/index.html") == true)
+        let after = try site.request("GET", "/books/stoner/").text
+        #expect(after.contains(#"<p class="mine">Stoner</p>"#))
+        #expect(!after.contains("sitegen-errors"))
+    }
+
     // MARK: Connections and the port
 
     @Test("200 connections open at once are all answered with 200")

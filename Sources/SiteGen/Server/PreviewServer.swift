@@ -197,14 +197,15 @@ private extension PreviewServer {
         if request.target == LiveReload.eventsPath || request.target.hasPrefix(LiveReload.eventsPath + "?") {
             return subscribe(exchange)
         }
-        let (served, site, generation) = state.withLock { ($0.served, $0.site, $0.generation) }
-        // A page the last update left pending is made for the first request that asks for it.
+        let (served, site, generation, errors) = state.withLock { ($0.served, $0.site, $0.generation, $0.errors) }
+        // A page the last update left pending is made for the first request that asks for it
+        // (with the errors of a failed rebuild over it, as over every page).
         let file = { (path: String) -> ServedFile? in
             guard site.pending[path] != nil else { return served[path] }
             if let made = self.state.withLock({ $0.generation == generation ? $0.made[path] : nil }) { return made }
             do {
                 guard let data = try site.page(path) else { return nil }
-                let made = ServedFile(path: path, data: data, overlay: nil)
+                let made = ServedFile(path: path, data: data, overlay: errors)
                 self.state.withLock { if $0.generation == generation { $0.made[path] = made } }
                 return made
             } catch {
