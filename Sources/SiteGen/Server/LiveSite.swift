@@ -337,7 +337,7 @@ private extension LiveSite {
     }
 
     /// Re-reads the review files at `sources` (changed, new or gone), moves them in the index,
-    /// and presents and renders what that affects. Nil when a page or section intro links to a
+    /// and leaves the pages that affects pending. Nil when a page or section intro links to a
     /// review that came, went or moved, which a full build handles.
     func updatingReviews(_ sources: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
         let loader = self.loader
