@@ -568,12 +568,7 @@ struct ServeTests {
     func pendingPagesServedFirst() async throws {
         let site = try ServedSite(fixture)
         let events = try EventStreamClient(port: site.port)
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        site.server.beforeCompleting = {
-            held.signal()
-            release.wait()
-        }
+        let (held, release) = holdCompletions(of: site)
         try site.write(
             "Templates/review.mustache",
             "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{/content}}{{/layout}}\n")
@@ -591,7 +586,9 @@ struct ServeTests {
             rebuild.update
                 == LiveSite.Update(
                     kind: .templates,
-                    changedFiles: ["books/stoner/index.html", "movies/parasite/index.html", "movies/past-lives/index.html"]))
+                    changedFiles: [
+                        "books/stoner/index.html", "movies/parasite/index.html", "movies/past-lives/index.html",
+                    ]))
         #expect(try site.request("GET", "/books/stoner/").text.contains(#"<p class="mine">Stoner</p>"#))
         #expect(try events.next(timeout: 0.3) == nil)
 
@@ -617,14 +614,7 @@ struct ServeTests {
     @Test("a change that comes while an update's pages are being made stops that; its rebuild goes on from there")
     func changeWhileCompleting() async throws {
         let site = try ServedSite(fixture)
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let first = Mutex(true)
-        site.server.beforeCompleting = {
-            guard first.withLock({ let was = $0; $0 = false; return was }) else { return }
-            held.signal()
-            release.wait()
-        }
+        let (held, release) = holdFirstCompletion(of: site)
         try site.write(
             "Templates/review.mustache",
             "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{{review.html}}}{{/content}}{{/layout}}\n")
@@ -652,14 +642,7 @@ struct ServeTests {
     @Test("a failed rebuild after an unfinished one shows its errors over the pages still to be made, too")
     func failureAfterUnfinishedUpdate() async throws {
         let site = try ServedSite(fixture)
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let first = Mutex(true)
-        site.server.beforeCompleting = {
-            guard first.withLock({ let was = $0; $0 = false; return was }) else { return }
-            held.signal()
-            release.wait()
-        }
+        let (held, release) = holdFirstCompletion(of: site)
         try site.write(
             "Templates/review.mustache",
             "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{/content}}{{/layout}}\n")
@@ -1258,6 +1241,32 @@ private func pastLives(rating: String = "4", tmdb: Int = 1, body: String = "A re
 private func stoner(date: String = "2024-11-02", extra: String = "") -> String {
     review("title: Stoner\ndate: \(date)\ntags: [campus]\(extra)")
 }
+
+/// Holds each rebuild of `site` once its changed pages are served and before the rest are
+/// made: `held` is signalled there, and the rebuild goes on when `release` is.
+private func holdCompletions(of site: ServedSite, onlyFirst: Bool = false) -> (
+    held: DispatchSemaphore, release: DispatchSemaphore
+) {
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let holds = Mutex(true)
+    site.server.beforeCompleting = {
+        guard holds.withLock({ holding in
+            defer { if onlyFirst { holding = false } }
+            return holding
+        })
+        else { return }
+        held.signal()
+        release.wait()
+    }
+    return (held, release)
+}
+
+/// ``holdCompletions(of:onlyFirst:)`` for the first rebuild only.
+private func holdFirstCompletion(of site: ServedSite) -> (held: DispatchSemaphore, release: DispatchSemaphore) {
+    holdCompletions(of: site, onlyFirst: true)
+}
+
 
 /// `files` written into `folder`, a builder for it (output in its `public/`), and the site as
 /// `serve` first builds it.

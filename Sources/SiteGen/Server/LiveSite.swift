@@ -84,7 +84,8 @@ public struct LiveSite: Sendable {
             switch (self, later) {
             case (.render, .render): later
             case (.render, .present(let key, _)), (.present(let key, _), .render): .present(key, always: true)
-            case (.present(_, let always), .present(let key, let alsoAlways)): .present(key, always: always || alsoAlways)
+            case (.present(_, let always), .present(let key, let alsoAlways)):
+                .present(key, always: always || alsoAlways)
             }
         }
     }
@@ -220,7 +221,8 @@ public struct LiveSite: Sendable {
         }
         return LiveSite(
             files: files, lastUpdate: Update(kind: lastUpdate.kind, changedFiles: changed.sorted()), lastWork: work,
-            builder: builder, content: content, presentation: presentation, library: library, jobs: newJobs, pending: [:])
+            builder: builder, content: content, presentation: presentation, library: library, jobs: newJobs,
+            pending: [:])
     }
 
     /// How many pending pages ``completed(unless:)`` makes between two looks at `stop`
@@ -232,7 +234,8 @@ public struct LiveSite: Sendable {
         guard let entry = pending[output] else { return files[output] }
         switch entry {
         case .render(let job): return try PageRenderer(library: library).render(job)
-        case .present(let key, _): return try PageRenderer(library: library).render(SitePresenter.job(key, presentation))
+        case .present(let key, _):
+            return try PageRenderer(library: library).render(SitePresenter.job(key, presentation))
         }
     }
 

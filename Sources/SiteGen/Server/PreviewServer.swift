@@ -160,7 +160,9 @@ public final class PreviewServer: Sendable {
         let files = site.files
         let served = replacingAll ? Self.serve(files, overlay: nil) : nil
         let made = replacingAll ? [] : changed.filter { site.pending[$0] == nil }
-        let fresh = made.parallelMap { path in (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) }) }
+        let fresh = made.parallelMap { path in
+            (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) })
+        }
         state.withLock { state in
             state.site = site
             state.generation += 1
