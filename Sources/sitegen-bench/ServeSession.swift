@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 #if canImport(Glibc)
     import Glibc
@@ -54,20 +55,21 @@ struct ServeSession {
             file.set("tags", "[drama, memory, \(marker)]")
         case .slug:
             file.set("slug", "\(file.name)-\(marker)")
-            return commit(file, Expectation(path: file.page, status: 200, contains: file.title))
+            return commit(file, Expectation(path: file.page, status: 200, contains: HTML.escape(file.title)))
         case .draftOn:
             file.set("draft", "true")
             return commit(file, Expectation(path: file.page, status: 404, contains: nil))
         case .draftOff:
             file.set("draft", nil)
-            return commit(file, Expectation(path: file.page, status: 200, contains: file.title))
+            return commit(file, Expectation(path: file.page, status: 200, contains: HTML.escape(file.title)))
         case .newFile:
             created += 1
             var taken: Set<String> = []
             let review = SyntheticReview(index: 1_000_000 + created, seed: seed, words: 500...700, taken: &taken)
             let source = "content/\(target.section)/\(marker).md"
             return Edit(
-                expectation: Expectation(path: "/\(target.section)/\(marker)/", status: 200, contains: review.title)
+                expectation: Expectation(
+                    path: "/\(target.section)/\(marker)/", status: 200, contains: HTML.escape(review.title))
             ) {
                 try ReviewFile.save(Data(review.text.utf8), to: site.appendingPathComponent(source))
             }
@@ -84,7 +86,8 @@ struct ServeSession {
             let from = moved.source
             moved.source = "content/\(moved.section)/\(moved.name)-\(marker).md"
             let to = moved.source
-            return Edit(expectation: Expectation(path: moved.page, status: 200, contains: moved.title)) {
+            let expectation = Expectation(path: moved.page, status: 200, contains: HTML.escape(moved.title))
+            return Edit(expectation: expectation) {
                 guard rename(site.appendingPathComponent(from).path, site.appendingPathComponent(to).path) == 0 else {
                     throw BenchError("cannot rename \(from)")
                 }
