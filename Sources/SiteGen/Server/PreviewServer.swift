@@ -199,11 +199,14 @@ private extension PreviewServer {
         if request.target == LiveReload.eventsPath || request.target.hasPrefix(LiveReload.eventsPath + "?") {
             return subscribe(exchange)
         }
-        let (served, site, generation, errors) = state.withLock { ($0.served, $0.site, $0.generation, $0.errors) }
+        // The site only while it has pending pages: most requests need just the served files.
+        let (served, site, generation, errors) = state.withLock {
+            ($0.served, $0.site.pending.isEmpty ? nil : $0.site, $0.generation, $0.errors)
+        }
         // A page the last update left pending is made for the first request that asks for it
         // (with the errors of a failed rebuild over it, as over every page).
         let file = { (path: String) -> ServedFile? in
-            guard site.pending[path] != nil else { return served[path] }
+            guard let site, site.pending[path] != nil else { return served[path] }
             if let made = self.state.withLock({ $0.generation == generation ? $0.made[path] : nil }) { return made }
             do {
                 guard let data = try site.page(path) else { return nil }
@@ -215,7 +218,7 @@ private extension PreviewServer {
                 return ServedFile(path: path, data: site.files[path] ?? Data(), overlay: "\(error)")
             }
         }
-        switch RequestPath.resolve(request.target, exists: { served[$0] != nil || site.pending[$0] != nil }) {
+        switch RequestPath.resolve(request.target, exists: { served[$0] != nil || site?.pending[$0] != nil }) {
         case .bad:
             exchange.respond(
                 status: 400, headers: [("Content-Type", "text/plain")], body: Array("400 Bad Request\n".utf8))
