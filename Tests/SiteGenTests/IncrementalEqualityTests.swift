@@ -69,12 +69,12 @@ struct IncrementalEqualityTests {
             // when another change comes while its pages are made: the next goes on from it.
             let deferred = try site.deferredUpdate(Set(edit.files.keys))
             let completed = try deferred.completed()
-            for path in deferred.pendingPages {
+            for path in deferred.pending.keys {
                 #expect(try deferred.page(path) == completed.files[path], "step \(step), \(edit.kind): \(path)")
             }
             let made = deferred.files.filter { deferred.pending[$0.key] == nil }
             #expect(made == completed.files.filter { made[$0.key] != nil }, "step \(step), \(edit.kind)")
-            #expect(Set(completed.files.keys) == Set(deferred.files.keys).union(deferred.pendingPages))
+            #expect(Set(completed.files.keys) == Set(deferred.files.keys).union(deferred.pending.keys))
             #expect(Set(completed.lastUpdate.changedFiles).isSubset(of: deferred.lastUpdate.changedFiles))
             if completed.lastUpdate.kind != .full { incremental += 1 }
             let full = try LiveSite.build(builder)

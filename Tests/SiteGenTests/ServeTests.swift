@@ -614,14 +614,11 @@ struct ServeTests {
     @Test("a change that comes while an update's pages are being made stops that; its rebuild goes on from there")
     func changeWhileCompleting() async throws {
         let site = try ServedSite(fixture)
-        let (held, release) = holdFirstCompletion(of: site)
-        try site.write(
-            "Templates/review.mustache",
-            "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{{review.html}}}{{/content}}{{/layout}}\n")
-        #expect(held.wait(timeout: .now() + 5) == .success)
-        try site.write("content/movies/parasite.md", parasite(body: "The *stairs*.\n\nSeen again."))
-        site.server.rebuild(["content/movies/parasite.md"])
-        release.signal()
+        try saveWhileCompleting(
+            site,
+            template: "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{{review.html}}}"
+                + "{{/content}}{{/layout}}\n",
+            thenParasite: parasite(body: "The *stairs*.\n\nSeen again."))
         let rebuild = try #require(await site.waitForRebuild())
         #expect(
             rebuild.update
@@ -642,14 +639,9 @@ struct ServeTests {
     @Test("a failed rebuild after an unfinished one shows its errors over the pages still to be made, too")
     func failureAfterUnfinishedUpdate() async throws {
         let site = try ServedSite(fixture)
-        let (held, release) = holdFirstCompletion(of: site)
-        try site.write(
-            "Templates/review.mustache",
-            "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{/content}}{{/layout}}\n")
-        #expect(held.wait(timeout: .now() + 5) == .success)
-        try site.write("content/movies/parasite.md", "---\ntitle: Parasite\nrating: [4\n---\nBroken.\n")
-        site.server.rebuild(["content/movies/parasite.md"])
-        release.signal()
+        try saveWhileCompleting(
+            site, template: "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{/content}}{{/layout}}\n",
+            thenParasite: "---\ntitle: Parasite\nrating: [4\n---\nBroken.\n")
         let failed = try #require(await site.waitForRebuild { $0.errors != nil })
         #expect(failed.errors?.contains("content/movies/parasite.md:") == true, "\(failed.errors ?? "")")
         // The template edit's pages were left to be made; made now, they carry the errors.
@@ -1251,20 +1243,27 @@ private func holdCompletions(of site: ServedSite, onlyFirst: Bool = false) -> (
     let release = DispatchSemaphore(value: 0)
     let holds = Mutex(true)
     site.server.beforeCompleting = {
-        guard holds.withLock({ holding in
+        let holding = holds.withLock { holding in
             defer { if onlyFirst { holding = false } }
             return holding
-        })
-        else { return }
+        }
+        guard holding else { return }
         held.signal()
         release.wait()
     }
     return (held, release)
 }
 
-/// ``holdCompletions(of:onlyFirst:)`` for the first rebuild only.
-private func holdFirstCompletion(of site: ServedSite) -> (held: DispatchSemaphore, release: DispatchSemaphore) {
-    holdCompletions(of: site, onlyFirst: true)
+/// Saves `template` as the review template and, while the pages of that rebuild are still to
+/// be made, saves `parasite` and asks for its rebuild; then lets the first go on (it stops,
+/// since the second is waiting).
+private func saveWhileCompleting(_ site: ServedSite, template: String, thenParasite parasite: String) throws {
+    let (held, release) = holdCompletions(of: site, onlyFirst: true)
+    try site.write("Templates/review.mustache", template)
+    #expect(held.wait(timeout: .now() + 5) == .success)
+    try site.write("content/movies/parasite.md", parasite)
+    site.server.rebuild(["content/movies/parasite.md"])
+    release.signal()
 }
 
 

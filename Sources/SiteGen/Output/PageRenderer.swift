@@ -43,7 +43,7 @@ struct PageRenderer: Sendable {
         var problems: [Diagnostic] = []
         var seen: Set<String> = []
         for error in failures.compactMap({ $0 }) {
-            let diagnostic = Diagnostic(Self.message(error), at: error.location)
+            let diagnostic = Self.diagnostic(error)
             if seen.insert(diagnostic.description).inserted { problems.append(diagnostic) }
         }
         guard problems.isEmpty else { throw BuildError(step: "rendering", diagnostics: problems) }
@@ -61,8 +61,13 @@ struct PageRenderer: Sendable {
         switch Self.render(job, library) {
         case .success(let data): return data
         case .failure(let error):
-            throw BuildError(step: "rendering", diagnostics: [Diagnostic(Self.message(error), at: error.location)])
+            throw BuildError(step: "rendering", diagnostics: [Self.diagnostic(error)])
         }
+    }
+
+    /// A template error as the build reports it, where it happened.
+    static func diagnostic(_ error: TemplateError) -> Diagnostic {
+        Diagnostic(message(error), at: error.location)
     }
 
     /// The error's message with the chain of partials that led to it.

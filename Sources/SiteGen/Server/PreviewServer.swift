@@ -19,6 +19,13 @@ public final class PreviewServer: Sendable {
         /// The pending pages of `site` made so far (their entries in `served`, if any, are
         /// their bytes before the update).
         var made: [String: ServedFile] = [:]
+
+        /// Serves `site` from now on: pages made for the one before are dropped.
+        mutating func take(_ site: LiveSite) {
+            self.site = site
+            generation += 1
+            made = [:]
+        }
         /// The last rebuild's errors, shown over every page until a rebuild succeeds.
         var errors: String?
         /// Paths whose change failed to build, retried with the next change.
@@ -140,9 +147,7 @@ public final class PreviewServer: Sendable {
             } catch {
                 let message = "\(error)"
                 state.withLock { state in
-                    state.site = site
-                    state.generation += 1
-                    state.made = [:]
+                    state.take(site)
                     state.errors = message
                     state.failedPaths.formUnion(paths)
                     state.served = Self.serve(site.files, overlay: message)
@@ -164,9 +169,7 @@ public final class PreviewServer: Sendable {
             (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) })
         }
         state.withLock { state in
-            state.site = site
-            state.generation += 1
-            state.made = [:]
+            state.take(site)
             state.errors = nil
             if let served {
                 state.served = served
