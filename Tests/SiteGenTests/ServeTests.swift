@@ -447,23 +447,27 @@ struct ServeTests {
         try site.write("static/assets/extra.css", "p { color: teal }\n")
         #expect(try events.next() == "css")
         #expect(
-            try await site.waitForRebuild()?.update
+            try await site.waitForChange()?.update
                 == LiveSite.Update(kind: .staticFiles, changedFiles: ["assets/extra.css"]))
         #expect(try site.request("GET", "/assets/extra.css").text == "p { color: teal }\n")
+        var before = site.rebuilds.count
         try site.write("Templates/assets/site.css", "body { color: red }\n")
         #expect(try events.next() == "css")
         #expect(
-            try await site.waitForRebuild(after: 1)?.update
+            try await site.waitForChange(after: before)?.update
                 == LiveSite.Update(kind: .templates, changedFiles: ["assets/site.css"]))
         #expect(try site.request("GET", "/assets/site.css").text == "body { color: red }\n")
+        before = site.rebuilds.count
         try site.write("static/robots.txt", "User-agent: nobody\n")
         #expect(try events.next() == "reload")
+        _ = try await site.waitForChange(after: before)
+        before = site.rebuilds.count
         try site.write(
             "Templates/page.mustache",
             "{{<layout}}{{$content}}<h1 class=\"mine\">{{title}}</h1>{{/content}}{{/layout}}\n")
         #expect(try events.next() == "reload")
         #expect(
-            try await site.waitForRebuild(after: 3)?.update
+            try await site.waitForChange(after: before)?.update
                 == LiveSite.Update(kind: .templates, changedFiles: ["about/index.html"]))
         #expect(try site.request("GET", "/about/").text.contains("<h1 class=\"mine\">About</h1>"))
     }

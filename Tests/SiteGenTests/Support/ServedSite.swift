@@ -82,6 +82,14 @@ final class ServedSite: Sendable {
         return rebuilds.dropFirst(after).first(where: condition)
     }
 
+    /// ``waitForRebuild(after:timeout:where:)`` for the first rebuild that changed files or
+    /// failed: a save can reach the watcher in two parts (a new folder, then the file renamed
+    /// into it, later than the quiet wait on a busy machine), and the part before the file
+    /// changes nothing.
+    func waitForChange(after: Int = 0, timeout: Double = 5) async throws -> Rebuild? {
+        try await waitForRebuild(after: after, timeout: timeout) { $0.update?.changedFiles.isEmpty != true }
+    }
+
     private static func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
