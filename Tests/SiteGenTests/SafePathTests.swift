@@ -58,4 +58,31 @@ struct SafePathTests {
             #expect(SafePath.resolve("out/secret.json", in: alias) == nil)
         }
     }
+
+    @Test("the checker for many files decides as resolve does, asked twice (its folders remembered), also from a linked root")
+    func checkerAgrees() throws {
+        try inTree { scratch, root in
+            let alias = scratch.appendingPathComponent("alias")
+            try FileManager.default.createSymbolicLink(atPath: alias.path, withDestinationPath: root.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: root.path + "/movies/escape.json", withDestinationPath: "../../outside/secret.json")
+            let paths = [
+                "movies/parasite.json", "movies//parasite.json", "inner/parasite.json", "movies/new.json",
+                "new/folder/file.json", "inner/new.json", "", "/etc/passwd", "../outside/secret.json",
+                "movies/../../outside", "./movies", "a\0b", "a\\b", "out/secret.json", "out/new.json", "escape.json",
+                "dangling", "dangling/x", "loop", "loop/x", "movies/escape.json", "inner/escape.json", "movies/",
+            ]
+            for folder in [root, alias] {
+                let checker = SafePathChecker(root: folder)
+                for relative in paths + paths {
+                    #expect(
+                        checker.isInside(relative) == (SafePath.resolve(relative, in: folder) != nil),
+                        "\(relative.debugDescription) in \(folder.lastPathComponent)")
+                }
+                #expect(checker.isInside("movies/parasite.json"))
+                #expect(!checker.isInside("movies/escape.json"))
+                #expect(!checker.isInside("out/secret.json"))
+            }
+        }
+    }
 }

@@ -7,12 +7,12 @@ import Mustache
 public struct MetadataCache: Sendable {
     public static let folderName = "metadata"
     public let folder: URL
-    /// The folder's real path, found once: every entry read is checked against it.
-    private let realFolder: String?
+    /// Checks every entry read against the folder's real path, found once.
+    private let checker: SafePathChecker
 
     public init(folder: URL) {
         self.folder = folder
-        realFolder = SafePath.realPath(folder.standardizedFileURL.path)
+        checker = SafePathChecker(root: folder)
     }
 
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
@@ -39,12 +39,12 @@ public struct MetadataCache: Sendable {
         let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
         let data: Data
         do {
-            data = try DiskFile.read(folder.appendingPathComponent(relative).path, limit: DiskFile.copiedSizeLimit)
+            data = try DiskFile.read(checker.path(relative), limit: DiskFile.copiedSizeLimit)
         } catch {
             if error.isMissing { return nil }
             throw Diagnostic("cannot read: \(error.reason)", at: location)
         }
-        guard SafePath.resolve(relative, in: folder, realRoot: realFolder) != nil else {
+        guard checker.isInside(relative) else {
             throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
         }
         return data

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -53,3 +54,49 @@ public enum SafePath {
         }
     }
 }
+
+/// ``SafePath`` for many files in a few folders (the metadata cache): each folder's real
+/// path is found once, and a file in it that is not a link needs one `lstat` instead of a
+/// walk of the whole path. Made for one build, so a folder changed later is seen afresh.
+final class SafePathChecker: Sendable {
+    let root: URL
+    private let rootPath: String
+    private let realRoot: String?
+    /// Real paths of the folders met so far, by their path relative to the root.
+    private let folders = Mutex<[Substring: String]>([:])
+
+    init(root: URL) {
+        self.root = root
+        rootPath = root.standardizedFileURL.path
+        realRoot = SafePath.realPath(rootPath)
+    }
+
+    /// The absolute path of `relative`, without checking it (for reading before the check).
+    func path(_ relative: String) -> String {
+        rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
+    }
+
+    /// Whether `relative` stays inside the root, as ``SafePath/resolve(_:in:)`` decides.
+    func isInside(_ relative: String) -> Bool {
+        guard let realRoot, let slash = relative.lastIndex(of: "/"), !relative.hasPrefix("/"),
+            !relative.contains("\0"), !relative.contains("\\"),
+            !relative.split(separator: "/", omittingEmptySubsequences: true).contains(where: { $0 == ".." || $0 == "." })
+        else { return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil }
+        let folder = relative[..<slash]
+        let name = relative[relative.index(after: slash)...]
+        let known = folders.withLock { $0[folder] }
+        if let realFolder = known ?? SafePath.realPath(path(String(folder))) {
+            if known == nil { folders.withLock { $0[folder] = realFolder } }
+            let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+            var status = stat()
+            // A file that is not a link is where its folder is; anything else takes the full walk.
+            if realFolder == realRoot || realFolder.hasPrefix(prefix), !name.isEmpty,
+                lstat(realFolder + "/" + name, &status) == 0, status.st_mode & S_IFMT != S_IFLNK
+            {
+                return true
+            }
+        }
+        return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
+    }
+}
+
