@@ -39,6 +39,46 @@ struct RelatedReviewsTests {
         }
         #expect(moves > 150)
     }
+
+    @Test("each review's related ones are those the rule picks, counted here the plain way", arguments: [5, 6])
+    func matchesTheRule(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        var site = RelatedSite()
+        for _ in 0..<120 { site.add(&random) }
+        let content = try InMemorySite(site.files).load()
+        let context = SiteBuilder.present(content, isPreview: false).context
+        for window in [1, 3, 50] {
+            let index = SiteIndex(reviews: content.reviews, context: context, relatedWindow: window)
+            var nonEmpty = 0
+            for id in index.liveIDs {
+                let expected = Self.related(of: id, in: index, window: window)
+                #expect(index.related[id] == expected, "window \(window), \(index[review: id].source)")
+                if !expected.isEmpty { nonEmpty += 1 }
+            }
+            #expect(nonEmpty == index.liveIDs.count)
+        }
+    }
+
+    /// The rule, as plainly as it can be written: each tag's list by date, the `window` reviews
+    /// either side of this one; tags shared counted in a dictionary; the best four by (tags
+    /// shared, nearness in days, newer, earlier in title order).
+    static func related(of id: Int, in index: SiteIndex, window: Int) -> [Int] {
+        let key = index.keys[id]!
+        var shared: [Int: Int] = [:]
+        for tag in key.tags {
+            let members = index.list(ListKey(.tag(tag.slug), .date))
+            let position = members.firstIndex(of: id)!
+            for other in members[max(0, position - window)..<min(members.count, position + window + 1)] where other != id {
+                shared[other, default: 0] += 1
+            }
+        }
+        let day = key.day.number
+        return shared.map { other, count -> (score: (Int, Int, Int, Int), id: Int) in
+            let otherDay = index.keys[other]!.day.number
+            return ((count, -abs(otherDay - day), otherDay, -index.titleRank[other]), other)
+        }
+        .sorted { $0.score > $1.score }.prefix(SiteIndex.relatedLimit).map(\.id)
+    }
 }
 
 /// Reviews with one to three of four tags and dates within a few months, so that tag lists are

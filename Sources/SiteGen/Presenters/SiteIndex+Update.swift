@@ -217,8 +217,9 @@ extension SiteIndex {
                 stale.formUnion(members[low..<min(members.count, position + reach + 1)])
             }
         }
+        let days = stale.isEmpty ? [] : dayNumbers
         for id in stale {
-            let fresh = reviews[id] == nil ? [] : relatedReviews(of: id)
+            let fresh = reviews[id] == nil ? [] : relatedReviews(of: id, days: days)
             guard fresh != related[id] else { continue }
             if tracksDependents {
                 for other in related[id] { relatedBy[other]?.remove(id) }
