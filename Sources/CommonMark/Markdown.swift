@@ -172,34 +172,26 @@ private extension Markdown {
     }
 }
 
-/// Where each line of a text starts, found on first use, to turn cmark's byte columns into
-/// columns of Unicode scalars.
+/// Where each line of a text starts, found as far as the links asked for need, to turn
+/// cmark's byte columns into columns of Unicode scalars.
 private struct LineStarts {
     let bytes: UnsafeRawBufferPointer
-    private var starts: [Int]?
+    /// The starts of lines 1, 2, … found so far.
+    private var starts = [0]
+    /// Whether the text holds a CR at all; without one, `memchr` finds each LF.
+    private let hasCR: Bool
 
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+        hasCR = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
     }
 
     /// The line and scalar column of cmark's `line` and byte `byteColumn` (both from 1).
     /// Lines end at LF, CR LF or a lone CR, as CommonMark says.
     mutating func position(line: Int, byteColumn: Int) -> (line: Int, column: Int) {
-        if starts == nil {
-            var found = [0]
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                if byte == 0x0A || byte == 0x0D { found.append(index) }
-            }
-            starts = found
-        }
-        guard let starts, line >= 1, line <= starts.count, byteColumn >= 1 else {
+        guard line >= 1, byteColumn >= 1, let start = start(ofLine: line) else {
             return (max(1, line), max(1, byteColumn))
         }
-        let start = starts[line - 1]
         let end = min(bytes.count, start + byteColumn - 1)
         var column = 1
         var index = start
@@ -209,5 +201,31 @@ private struct LineStarts {
             index += 1
         }
         return (line, column)
+    }
+
+    /// Where line `line` starts, or nil when the text has fewer lines.
+    private mutating func start(ofLine line: Int) -> Int? {
+        while starts.count < line {
+            guard let next = lineStart(after: starts[starts.count - 1]) else { return nil }
+            starts.append(next)
+        }
+        return starts[line - 1]
+    }
+
+    /// The start of the line after the one starting at `from`, or nil when that is the last.
+    private func lineStart(after from: Int) -> Int? {
+        guard from < bytes.count, let base = bytes.baseAddress else { return nil }
+        if !hasCR {
+            guard let found = memchr(base + from, 0x0A, bytes.count - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found)) + 1
+        }
+        var index = from
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+            if byte == 0x0A || byte == 0x0D { return index }
+        }
+        return nil
     }
 }

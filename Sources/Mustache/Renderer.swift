@@ -176,7 +176,12 @@ private extension Renderer {
             (indentation, overrides) = saved
             depth -= 1
         }
-        indentation = standalone ? indentation + extra : []
+        // Only a change allocates: most partials add no indentation to what is there.
+        if !standalone {
+            if !indentation.isEmpty { indentation = [] }
+        } else if !extra.isEmpty {
+            indentation += extra
+        }
         if !local.isEmpty {
             overrides = overrides.isEmpty ? local : local.merging(overrides) { _, outer in outer }
         }

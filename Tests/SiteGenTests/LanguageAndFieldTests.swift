@@ -86,6 +86,13 @@ struct LanguageAndFieldTests {
         #expect(Formatter(language: .english).workYear(1965) == "1965")
         #expect(Formatter(language: .english).seasons(1, episodes: 8) == "1 season, 8 episodes")
         #expect(Formatter(language: .english).seasons(nil, episodes: nil) == nil)
+        #expect(
+            Formatter(language: .english).cast([
+                CastMember(name: "Song Kang-ho", character: "Kim Ki-taek"), CastMember(name: "Jo Yeo-jeong"),
+                CastMember(name: "-A--B-"), CastMember(name: "Cho"),
+            ])
+                == "Song Kang\u{2011}ho (Kim Ki\u{2011}taek), Jo Yeo\u{2011}jeong, \u{2011}A\u{2011}\u{2011}B\u{2011}, Cho")
+        #expect(Formatter(language: .english).cast([]) == nil)
     }
 
     @Test(

@@ -153,7 +153,7 @@ public struct Formatter: Sendable {
         // Non-breaking hyphens, so "Song Kang-ho (Kim Ki-taek)" never breaks at a hyphen.
         return members.map { member in
             let text = member.character.map { "\(member.name) (\($0))" } ?? member.name
-            return text.replacingOccurrences(of: "-", with: "\u{2011}")
+            return text.contains("-") ? text.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "\u{2011}") : text
         }.joined(separator: ", ")
     }
 

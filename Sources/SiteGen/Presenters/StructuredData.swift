@@ -1,6 +1,6 @@
 /// JSON-LD for search engines (schema.org), written deterministically and safe to place
 /// inside a `<script>` element: `<`, `>` and `&` are escaped, so no value can close it.
-indirect enum StructuredData: Sendable, Equatable {
+enum StructuredData: Sendable, Equatable {
     case text(String)
     case number(Double)
     case list([StructuredData])
@@ -9,7 +9,10 @@ indirect enum StructuredData: Sendable, Equatable {
 
     /// An object whose optional members are left out when nil.
     static func node(_ type: String, _ members: [(String, StructuredData?)]) -> StructuredData {
-        .object([("@type", .text(type))] + members.compactMap { key, value in value.map { (key, $0) } })
+        var present: [(String, StructuredData)] = [("@type", .text(type))]
+        present.reserveCapacity(members.count + 1)
+        for (key, value) in members { if let value { present.append((key, value)) } }
+        return .object(present)
     }
 
     /// The JSON text.
@@ -53,21 +56,36 @@ indirect enum StructuredData: Sendable, Equatable {
     /// U+2028 and U+2029 as `\u` escapes (so nothing can close a script element or a line).
     private static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let hex = Array("0123456789abcdef".utf8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += [0x5C, 0x22]
-            case "\\": out += [0x5C, 0x5C]
-            case "\n": out += [0x5C, UInt8(ascii: "n")]
-            case "\r": out += [0x5C, UInt8(ascii: "r")]
-            case "\t": out += [0x5C, UInt8(ascii: "t")]
-            case "<", ">", "&", "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                let value = Int(scalar.value)
-                out += [0x5C, UInt8(ascii: "u")]
-                out += [hex[value >> 12], hex[(value >> 8) & 0xF], hex[(value >> 4) & 0xF], hex[value & 0xF]]
-            default: UTF8.encode(scalar) { out.append($0) }
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [0x5C, byte]
+                case UInt8(ascii: "\n"): out += [0x5C, UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [0x5C, UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): out += [0x5C, UInt8(ascii: "t")]
+                case 0x00...0x1F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                    writeEscape(UInt32(byte), to: &out)
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] | 1) == 0xA9:
+                    writeEscape(0x2000 | UInt32(bytes[index + 1] - 0x80), to: &out)
+                    index += 2
+                default: out.append(byte)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// `\u` and four hexadecimal digits.
+    private static func writeEscape(_ value: UInt32, to out: inout [UInt8]) {
+        let hex = hexDigits
+        out += [0x5C, UInt8(ascii: "u")]
+        out += [hex[Int(value >> 12)], hex[Int(value >> 8) & 0xF], hex[Int(value >> 4) & 0xF], hex[Int(value) & 0xF]]
     }
 }
