@@ -81,20 +81,37 @@ struct ListPages: Sendable {
             current!.cards.append(index.card(id))
         }
         if let done = current { close(done) }
-        let urls = context.urls
-        var jumps: [JumpLink] = []
-        if isCompact {
-            for start in index.groupStarts[key] ?? [] {
-                let page = start / size + 1
-                let id = members[start]
-                let label = heading(of: id, site)
-                jumps.append(
-                    JumpLink(
-                        label: label, url: urls.path(path(page)) + "#" + index[key: id].group(key.order),
-                        onThisPage: page == number, language: TextLanguage.of(label, otherwise: language)))
-            }
-        }
+        let jumps = isCompact ? self.jumps(site).map { $0.page == number ? $0.here : $0.elsewhere } : []
         return ListModel(groups: groups, jumps: jumps, isCompact: isCompact, pagination: pagination(number, site))
+    }
+
+    /// A jump link of a compact list, as the page it leads to shows it and as the others do.
+    struct Jump: Sendable {
+        let page: Int
+        let here: JumpLink
+        let elsewhere: JumpLink
+    }
+
+    /// The list's jump links: the same on each of its pages but for which are on that page,
+    /// so made once for all of them.
+    func jumps(_ site: Presentation) -> [Jump] {
+        let cacheKey = Presentation.JumpsKey(list: key, folder: folder, size: size)
+        if let known = site.shared.jumps.withLock({ $0[cacheKey] }) { return known }
+        let index = site.index
+        let urls = site.context.urls
+        let language = site.context.config.language.rawValue
+        let jumps = (index.groupStarts[key] ?? []).map { start in
+            let page = start / size + 1
+            let id = members[start]
+            let label = heading(of: id, site)
+            let url = urls.path(path(page)) + "#" + index[key: id].group(key.order)
+            let labelLanguage = TextLanguage.of(label, otherwise: language)
+            return Jump(
+                page: page, here: JumpLink(label: label, url: url, onThisPage: true, language: labelLanguage),
+                elsewhere: JumpLink(label: label, url: url, onThisPage: false, language: labelLanguage))
+        }
+        site.shared.jumps.withLock { $0[cacheKey] = jumps }
+        return jumps
     }
 
     /// The heading over the group a review falls in.

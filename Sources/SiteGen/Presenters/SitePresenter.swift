@@ -1,8 +1,23 @@
+import Synchronization
+
 /// The site as presenters see it: what every page shares (``SiteContext``) and the reviews
 /// in their lists (``SiteIndex``).
 struct Presentation: Sendable {
     let context: SiteContext
     let index: SiteIndex
+    /// What many pages of this presentation share, made by the first page that needs it.
+    let shared = SharedParts()
+
+    final class SharedParts: Sendable {
+        /// The jump links of each compact list, by its key, folder and page size.
+        let jumps = Mutex<[JumpsKey: [ListPages.Jump]]>([:])
+    }
+
+    struct JumpsKey: Hashable {
+        let list: ListKey
+        let folder: String
+        let size: Int
+    }
 }
 
 /// One page a presenter makes, named so that it can be made again on its own.

@@ -40,12 +40,22 @@ public struct JumpLink: Sendable, Equatable, ValueRepresentable {
     public let onThisPage: Bool
     /// The label's language (a Hangul initial is Korean).
     public let language: String
+    /// Made once: every page of a list shows the same links (see ``ListPages``).
+    public let templateValue: Value
 
-    public var templateValue: Value {
-        .members([
+    public init(label: String, url: String, onThisPage: Bool, language: String) {
+        self.label = label
+        self.url = url
+        self.onThisPage = onThisPage
+        self.language = language
+        templateValue = .members([
             "label": .string(label), "url": .string(url), "onThisPage": .bool(onThisPage),
             "language": .string(language),
         ])
+    }
+
+    public static func == (lhs: JumpLink, rhs: JumpLink) -> Bool {
+        (lhs.label, lhs.url, lhs.onThisPage, lhs.language) == (rhs.label, rhs.url, rhs.onThisPage, rhs.language)
     }
 }
 
