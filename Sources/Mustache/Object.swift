@@ -83,6 +83,9 @@ final class ObjectStorage: @unchecked Sendable {
     }
 
     let count: Int
+    /// One bit per key, at its hash modulo 64: a key whose bit is clear is not here, which
+    /// a lookup through the contexts of a template learns without reading the entries.
+    private let keyBits: UInt64
     private let entries: UnsafeMutableBufferPointer<Entry>
     /// Slots holding `index + 1` (0 is empty); empty for objects of up to `linearLimit` members.
     private let table: UnsafeMutableBufferPointer<Int32>
@@ -92,12 +95,13 @@ final class ObjectStorage: @unchecked Sendable {
     init(_ members: [(key: String, value: Value)]) {
         count = members.count
         entries = .allocate(capacity: max(count, 1))
+        var bits: UInt64 = 0
         for (index, member) in members.enumerated() {
-            (entries.baseAddress! + index).initialize(
-                to: Entry(
-                    hash: Self.hash(member.key), key: member.key,
-                    value: member.value))
+            let hash = Self.hash(member.key)
+            bits |= 1 << UInt64(hash & 63)
+            (entries.baseAddress! + index).initialize(to: Entry(hash: hash, key: member.key, value: member.value))
         }
+        keyBits = bits
         guard count > Self.linearLimit else {
             table = UnsafeMutableBufferPointer(start: nil, count: 0)
             return
@@ -140,6 +144,7 @@ final class ObjectStorage: @unchecked Sendable {
     /// Where `key` (whose ``hash(_:)`` is `hash`) sits, if present.
     @inline(__always)
     func index(of key: String, hash: Int) -> Int? {
+        guard keyBits & (1 << UInt64(hash & 63)) != 0 else { return nil }
         if table.count == 0 {
             for index in 0..<count where entries[index].hash == hash && entries[index].key == key { return index }
             return nil

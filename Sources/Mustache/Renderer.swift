@@ -5,6 +5,9 @@
 struct Renderer: ~Copyable {
     private var output: OutputBuffer
     private var stack: [Value]
+    /// The object of each context in `stack` (nil for other values), unretained: `stack`
+    /// holds them, and lookups read them without reference counting.
+    private var objects: [Unmanaged<ObjectStorage>?]
     private var indentation: [UInt8] = []
     private var atLineStart = true
     private var overrides: [String: OverrideRef] = [:]
@@ -21,6 +24,7 @@ struct Renderer: ~Copyable {
 
     init(root: Value, program: Program, library: TemplateLibrary?) {
         self.stack = [root]
+        self.objects = [Self.object(root)]
         self.program = program
         self.library = library
         self.limits = library?.limits ?? .standard
@@ -121,15 +125,15 @@ private extension Renderer {
         if case .array(let items) = value {
             for item in items {
                 try charge(body.count + 1, at: index, of: program)
-                stack.append(item)
+                push(item)
                 try render(program, body)
-                stack.removeLast()
+                pop()
             }
         } else {
             try charge(body.count, at: index, of: program)
-            stack.append(value)
+            push(value)
             try render(program, body)
-            stack.removeLast()
+            pop()
         }
     }
 
@@ -298,13 +302,13 @@ private extension Renderer {
     func lookup(_ parts: Slice<UnsafeBufferPointer<Name.Key>>) -> Value? {
         guard let first = parts.first else { return stack.last }
         var found: Value?
-        var frame = stack.count - 1
+        var frame = objects.count - 1
         while frame >= 0 {
-            if case .object(let members) = stack[frame],
-                let index = members.storage.index(of: first.string, hash: first.hash)
-            {
-                found = members.storage.value(at: index)
-                break
+            if let object = objects[frame] {
+                found = object._withUnsafeGuaranteedRef { storage in
+                    storage.index(of: first.string, hash: first.hash).map { storage.value(at: $0) }
+                }
+                if found != nil { break }
             }
             frame -= 1
         }
@@ -316,6 +320,25 @@ private extension Renderer {
             value = members.storage.value(at: index)
         }
         return value
+    }
+
+    /// Enters a context.
+    @inline(__always)
+    mutating func push(_ value: Value) {
+        stack.append(value)
+        objects.append(Self.object(value))
+    }
+
+    /// Leaves the innermost context.
+    @inline(__always)
+    mutating func pop() {
+        stack.removeLast()
+        objects.removeLast()
+    }
+
+    static func object(_ value: Value) -> Unmanaged<ObjectStorage>? {
+        if case .object(let members) = value { return Unmanaged.passUnretained(members.storage) }
+        return nil
     }
 
     mutating func write(_ value: Value, escaped: Bool) {
