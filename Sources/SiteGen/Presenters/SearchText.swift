@@ -29,7 +29,9 @@ enum SearchText {
     private static func keys<Sink: SearchKeySink>(
         utf8 bytes: UnsafeBufferPointer<UInt8>, html: Bool, into keys: inout Sink
     ) {
-        var word = Word()
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Word.capacity)
+        defer { buffer.deallocate() }
+        var word = Word(buffer: buffer)
         var at = 0
         let end = bytes.count
         while at < end {
@@ -109,36 +111,35 @@ enum SearchText {
         }
     }
 
-    /// The word being read: its UTF-8 bytes and its length in scalars.
+    /// The word being read: its UTF-8 bytes, in a buffer of the reading, and its length in scalars.
     private struct Word {
-        var bytes: [UInt8] = []
+        let buffer: UnsafeMutablePointer<UInt8>
+        var count = 0
         var length = 0
 
-        init() {
-            bytes.reserveCapacity(maxLength * 3)
-        }
+        /// The most bytes a word can hold: ``maxLength`` scalars of the Basic Multilingual Plane.
+        static let capacity = maxLength * 3
 
         mutating func append(byte: UInt8) {
             guard length < maxLength else { return }
-            bytes.append(byte)
+            buffer[count] = byte
+            count += 1
             length += 1
         }
 
         mutating func append(_ scalar: Unicode.Scalar) {
-            guard length < maxLength else { return }
-            UTF8.encode(scalar) { bytes.append($0) }
+            guard length < maxLength, scalar.value <= 0xFFFF else { return }
+            UTF8.encode(scalar) { byte in
+                buffer[count] = byte
+                count += 1
+            }
             length += 1
         }
 
-        /// Ends the word, handing it to `keys` unless it is a single scalar. A word already
-        /// there costs no allocation; a new one keeps these bytes, and the next word starts anew.
+        /// Ends the word, handing it to `keys` unless it is a single scalar.
         mutating func close<Sink: SearchKeySink>(into keys: inout Sink) {
-            if length > 1, keys.add(bytes) {
-                bytes = []
-                bytes.reserveCapacity(maxLength * 3)
-            } else {
-                bytes.removeAll(keepingCapacity: true)
-            }
+            if length > 1 { keys.add(UnsafeBufferPointer(start: buffer, count: count)) }
+            count = 0
             length = 0
         }
     }
@@ -149,6 +150,10 @@ enum SearchText {
     }
 
     static func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { hash($0) }
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -176,13 +181,13 @@ enum SearchText {
 /// Where ``SearchText`` hands the keys it reads (generic, so that each kind of sink gets code
 /// of its own rather than a closure call per word).
 protocol SearchKeySink {
-    /// Takes the key `bytes`; true when the sink kept this array (it must not be changed after).
-    mutating func add(_ bytes: [UInt8]) -> Bool
+    /// Takes the key `bytes` (lent for the call: a sink that keeps them copies them).
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension Set: SearchKeySink where Element == SearchKey {
-    mutating func add(_ bytes: [UInt8]) -> Bool {
-        insert(SearchKey(bytes: bytes)).inserted
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        insert(SearchKey(bytes: Array(bytes)))
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The keys of one family met in a run of reviews (taken in ascending rank), each with the
 /// ranks of the reviews that have it: an open-addressing table over the keys' FNV hashes, so
 /// that a word already met costs one hash of its few bytes and no allocation.
@@ -22,29 +24,33 @@ struct TermTable: SearchKeySink {
         if keepsTerms { current = [] }
     }
 
-    mutating func add(_ bytes: [UInt8]) -> Bool {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         let hash = SearchText.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let number = Int(slots[slot] - 1)
-            if hashes[number] == hash && keys[number].bytes == bytes {
+            if hashes[number] == hash && Self.equal(keys[number].bytes, bytes) {
                 if ranks[number].last != rank {
                     ranks[number].append(rank)
                     if keepsTerms { current.append(keys[number]) }
                 }
-                return false
+                return
             }
             slot = (slot + 1) & mask
         }
-        let key = SearchKey(bytes: bytes)
+        let key = SearchKey(bytes: Array(bytes))
         slots[slot] = Int32(keys.count + 1)
         keys.append(key)
         hashes.append(hash)
         ranks.append([rank])
         if keepsTerms { current.append(key) }
         if keys.count * 2 > slots.count { grow() }
-        return true
+    }
+
+    private static func equal(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.count == bytes.count
+            && key.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// Every key with its ranks, ascending.
