@@ -17,6 +17,8 @@ public struct Formatter: Sendable {
         let months = Mutex<[Int: String]>([:])
         let numbers = Mutex<[Int: String]>([:])
         let ratings = Mutex<[Int: String]>([:])
+        /// Each month's ``DateShape``, or nil where ICU's own text must be asked for each date.
+        let shapes = Mutex<[Int: DateShape?]>([:])
     }
 
     /// A formatter for `language`, with its own phrases unless `phrases` are given.
@@ -32,9 +34,27 @@ public struct Formatter: Sendable {
     /// "March 14, 2026" / "2026년 3월 14일", and the ISO form for `datetime=`.
     public func date(_ day: Day) -> DateModel {
         if let known = cache.dates.withLock({ $0[day] }) { return known }
-        let model = DateModel(iso: day.description, display: format(day, Date.FormatStyle(date: .long, time: .omitted)))
+        let shape = DateShape.years.contains(day.year) ? shape(ofMonth: day.month) : nil
+        let model = DateModel(iso: day.description, display: shape?.text(day) ?? format(day, Self.longDate))
         cache.dates.withLock { $0[day] = model }
         return model
+    }
+
+    private static let longDate = Date.FormatStyle(date: .long, time: .omitted)
+
+    /// The shape of long dates in `month`, when probes across days and years show it gives
+    /// exactly ICU's text (a locale might pad days, write its own digits, or say "1st").
+    func shape(ofMonth month: Int) -> DateShape? {
+        if let known = cache.shapes.withLock({ $0[month] }) { return known }
+        let sample = Day(year: DateShape.sample.year, month: month, day: DateShape.sample.day)!
+        var shape = DateShape(format(sample, Self.longDate))
+        let last = Day.length(ofMonth: month, year: 9999)
+        for (year, day) in [(1600, 1), (1999, 2), (2024, 9), (2025, 10), (9999, last)] {
+            let probe = Day(year: year, month: month, day: day)!
+            if shape?.text(probe) != format(probe, Self.longDate) { shape = nil }
+        }
+        cache.shapes.withLock { $0[month] = shape }
+        return shape
     }
 
     /// "March 2026" / "2026년 3월".
@@ -151,10 +171,22 @@ public struct Formatter: Sendable {
     public func cast(_ members: [CastMember]) -> String? {
         guard !members.isEmpty else { return nil }
         // Non-breaking hyphens, so "Song Kang-ho (Kim Ki-taek)" never breaks at a hyphen.
-        return members.map { member in
-            let text = member.character.map { "\(member.name) (\($0))" } ?? member.name
-            return text.contains("-") ? text.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "\u{2011}") : text
-        }.joined(separator: ", ")
+        var bytes: [UInt8] = []
+        let add = { (text: String, bytes: inout [UInt8]) in
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "-") { bytes += [0xE2, 0x80, 0x91] } else { bytes.append(byte) }
+            }
+        }
+        for (index, member) in members.enumerated() {
+            if index > 0 { bytes += Array(", ".utf8) }
+            add(member.name, &bytes)
+            if let character = member.character {
+                bytes += Array(" (".utf8)
+                add(character, &bytes)
+                bytes.append(UInt8(ascii: ")"))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// "320 pages" / "320쪽".

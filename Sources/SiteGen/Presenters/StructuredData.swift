@@ -58,24 +58,32 @@ enum StructuredData: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied at once.
+            var plain = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                index += 1
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                let separator =
+                    byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] | 1) == 0xA9
+                guard separator || byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
+                else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<index]))
                 switch byte {
+                case _ where separator: writeEscape(0x2000 | UInt32(bytes[index + 2] - 0x80), to: &out)
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [0x5C, byte]
                 case UInt8(ascii: "\n"): out += [0x5C, UInt8(ascii: "n")]
                 case UInt8(ascii: "\r"): out += [0x5C, UInt8(ascii: "r")]
                 case UInt8(ascii: "\t"): out += [0x5C, UInt8(ascii: "t")]
-                case 0x00...0x1F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
-                    writeEscape(UInt32(byte), to: &out)
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] | 1) == 0xA9:
-                    writeEscape(0x2000 | UInt32(bytes[index + 1] - 0x80), to: &out)
-                    index += 2
-                default: out.append(byte)
+                default: writeEscape(UInt32(byte), to: &out)
                 }
+                index += separator ? 3 : 1
+                plain = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }
