@@ -8,13 +8,16 @@ import Mustache
 struct SiteFolder: Sendable {
     let root: URL
     let fileSystem: FileSystem
+    /// The site folder's path, as given.
+    let rootPath: String
     /// The site folder with its links resolved.
     let realRoot: String
 
     init(root: URL, fileSystem: FileSystem) {
         self.root = root
         self.fileSystem = fileSystem
-        realRoot = fileSystem.realPath(root) ?? root.standardizedFileURL.path
+        rootPath = root.path
+        realRoot = fileSystem.realPath(rootPath) ?? root.standardizedFileURL.path
     }
 
     /// One entry of a folder, checked.
@@ -25,13 +28,14 @@ struct SiteFolder: Sendable {
         let isFolder: Bool
     }
 
-    func url(_ relative: String) -> URL {
-        relative.isEmpty ? root : root.appendingPathComponent(relative)
+    /// The absolute path of `relative` (a path this folder listed, or a fixed name).
+    func path(_ relative: String) -> String {
+        relative.isEmpty ? rootPath : rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
     }
 
     /// What is at `relative` (links followed), or nil when nothing is.
     func kind(_ relative: String) -> FileSystem.Kind? {
-        fileSystem.kind(url(relative))
+        fileSystem.kind(path(relative))
     }
 
     /// The visible entries of the folder at `relative` (names starting with `.` are skipped),
@@ -41,7 +45,7 @@ struct SiteFolder: Sendable {
         guard isInside(relative, &diagnostics) else { return [] }
         let listed: [FileSystem.Entry]
         do {
-            listed = try fileSystem.list(url(relative))
+            listed = try fileSystem.list(path(relative))
         } catch {
             if !error.isMissing {
                 diagnostics.append(problem("cannot read the folder: \(error.reason)", at: relative))
@@ -82,7 +86,7 @@ struct SiteFolder: Sendable {
     /// bytes are refused (text files are read whole and parsed).
     func read(_ relative: String, limit: Int = DiskFile.sizeLimit, _ diagnostics: inout [Diagnostic]) -> Data? {
         do {
-            return try fileSystem.read(url(relative), limit)
+            return try fileSystem.read(path(relative), limit)
         } catch {
             diagnostics.append(problem("cannot read: \(error.reason)", at: relative))
             return nil
@@ -91,7 +95,7 @@ struct SiteFolder: Sendable {
 
     /// Whether `relative` resolves to a place inside the site folder; reports it when not.
     func isInside(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Bool {
-        guard let real = fileSystem.realPath(url(relative)) else { return true }
+        guard let real = fileSystem.realPath(path(relative)) else { return true }
         if real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") { return true }
         diagnostics.append(problem("refused: it is a link to a place outside the site folder", at: relative))
         return false
@@ -108,7 +112,7 @@ private extension SiteFolder {
         _ relative: String, prefix: String, into found: inout [String], visited: inout Set<String>,
         _ diagnostics: inout [Diagnostic]
     ) {
-        let real = fileSystem.realPath(url(relative)) ?? relative
+        let real = fileSystem.realPath(path(relative)) ?? relative
         guard visited.insert(real).inserted else {
             diagnostics.append(problem("a link loop: this folder is already part of the site", at: relative))
             return

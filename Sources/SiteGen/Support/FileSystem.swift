@@ -4,25 +4,26 @@ import Foundation
     import Glibc
 #endif
 
-/// The file access the loader needs, as closures: the disk, or a dictionary in tests.
+/// The file access the loader needs, as closures over absolute paths: the disk, or a
+/// dictionary in tests.
 ///
 /// Every operation reports failure as a ``FileSystemError`` with the system's reason, so a
 /// folder that cannot be read is an error, never an empty folder.
 public struct FileSystem: Sendable {
     /// The bytes of a regular file (links followed), refusing one larger than the limit given.
-    public var read: @Sendable (URL, Int) throws(FileSystemError) -> Data
+    public var read: @Sendable (String, Int) throws(FileSystemError) -> Data
     /// The entries of a folder (links followed), sorted by name.
-    public var list: @Sendable (URL) throws(FileSystemError) -> [Entry]
+    public var list: @Sendable (String) throws(FileSystemError) -> [Entry]
     /// What is at a path, following links; nil when nothing is (or a link is broken).
-    public var kind: @Sendable (URL) -> Kind?
+    public var kind: @Sendable (String) -> Kind?
     /// The path with every link resolved, for checking that it stays inside the site.
-    public var realPath: @Sendable (URL) -> String?
+    public var realPath: @Sendable (String) -> String?
 
     public init(
-        read: @escaping @Sendable (URL, Int) throws(FileSystemError) -> Data,
-        list: @escaping @Sendable (URL) throws(FileSystemError) -> [Entry],
-        kind: @escaping @Sendable (URL) -> Kind?,
-        realPath: @escaping @Sendable (URL) -> String?
+        read: @escaping @Sendable (String, Int) throws(FileSystemError) -> Data,
+        list: @escaping @Sendable (String) throws(FileSystemError) -> [Entry],
+        kind: @escaping @Sendable (String) -> Kind?,
+        realPath: @escaping @Sendable (String) -> String?
     ) {
         self.read = read
         self.list = list
@@ -56,13 +57,13 @@ public struct FileSystem: Sendable {
 
     /// The real disk.
     public static let disk = FileSystem(
-        read: { url, limit throws(FileSystemError) in try DiskFile.read(url.path, limit: limit) },
-        list: { url throws(FileSystemError) in
-            guard let entries = Directory.entries(url.path) else {
-                throw FileSystemError(path: url.path, code: errno)
+        read: { path, limit throws(FileSystemError) in try DiskFile.read(path, limit: limit) },
+        list: { folder throws(FileSystemError) in
+            guard let entries = Directory.entries(folder) else {
+                throw FileSystemError(path: folder, code: errno)
             }
             return entries.map { entry in
-                let path = url.path + "/" + entry.name
+                let path = folder + "/" + entry.name
                 switch entry.kind {
                 case .file: return Entry(name: entry.name, kind: .file)
                 case .folder: return Entry(name: entry.name, kind: .folder)
@@ -71,9 +72,9 @@ public struct FileSystem: Sendable {
                 }
             }
         },
-        kind: { DiskFile.kind($0.path) },
-        realPath: { url in
-            guard let resolved = realpath(url.path, nil) else { return nil }
+        kind: { DiskFile.kind($0) },
+        realPath: { path in
+            guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
             return String(cString: resolved)
         })

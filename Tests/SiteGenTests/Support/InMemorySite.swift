@@ -29,8 +29,8 @@ struct InMemorySite {
         let unreadable = self.unreadable
         let special = self.special
         let prefix = Self.root.path + "/"
-        let relative = { @Sendable (url: URL) -> String? in
-            let path = url.standardizedFileURL.path
+        let relative = { @Sendable (absolute: String) -> String? in
+            let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
             if path == Self.root.path { return "" }
             return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
@@ -53,18 +53,18 @@ struct InMemorySite {
             return nil
         }
         return FileSystem(
-            read: { url, _ throws(FileSystemError) in
-                guard let path = relative(url) else { throw FileSystemError(path: url.path, code: ENOENT) }
-                if unreadable.contains(path) { throw FileSystemError(path: url.path, code: EACCES) }
+            read: { absolute, _ throws(FileSystemError) in
+                guard let path = relative(absolute) else { throw FileSystemError(path: absolute, code: ENOENT) }
+                if unreadable.contains(path) { throw FileSystemError(path: absolute, code: EACCES) }
                 guard let resolved = target(path), let bytes = data[resolved] else {
-                    throw FileSystemError(path: url.path, code: ENOENT)
+                    throw FileSystemError(path: absolute, code: ENOENT)
                 }
                 return bytes
             },
-            list: { url throws(FileSystemError) in
-                guard let path = relative(url) else { throw FileSystemError(path: url.path, code: ENOENT) }
-                if unreadable.contains(path) { throw FileSystemError(path: url.path, code: EACCES) }
-                guard path.isEmpty || folders.contains(path) else { throw FileSystemError(path: url.path, code: ENOENT) }
+            list: { absolute throws(FileSystemError) in
+                guard let path = relative(absolute) else { throw FileSystemError(path: absolute, code: ENOENT) }
+                if unreadable.contains(path) { throw FileSystemError(path: absolute, code: EACCES) }
+                guard path.isEmpty || folders.contains(path) else { throw FileSystemError(path: absolute, code: ENOENT) }
                 let start = path.isEmpty ? "" : path + "/"
                 var names: Set<String> = []
                 for key in everything where key.hasPrefix(start) {
@@ -74,9 +74,9 @@ struct InMemorySite {
                     FileSystem.Entry(name: name, kind: kind(start + name), isSymbolicLink: links[start + name] != nil)
                 }
             },
-            kind: { url in relative(url).flatMap(kind) },
-            realPath: { url in
-                guard let path = relative(url) else { return url.path }
+            kind: { absolute in relative(absolute).flatMap(kind) },
+            realPath: { absolute in
+                guard let path = relative(absolute) else { return absolute }
                 if let link = links[path] { return link }
                 return path.isEmpty ? Self.root.path : prefix + path
             })
