@@ -246,7 +246,7 @@ extension SiteIndex {
     /// its own time rather than to the site's newest (which would put a new review, and any
     /// edit of it, on most pages of the site).
     func relatedReviews(of id: Int, days: [Int]) -> [Int] {
-        guard let key = keys[id], !key.tags.isEmpty else { return [] }
+        guard let tags = keys[id]?.tags, !tags.isEmpty else { return [] }
         let day = days[id]
         let rank = titleRank[id]
         // Whether `other` comes first in a list by date: newer, or as new and earlier by title.
@@ -255,8 +255,8 @@ extension SiteIndex {
             days[other] != days[than] ? days[other] > days[than] : titleRank[other] < titleRank[than]
         }
         var windows: [ArraySlice<Int>] = []
-        windows.reserveCapacity(key.tags.count)
-        for tag in key.tags {
+        windows.reserveCapacity(tags.count)
+        for tag in tags {
             let members = list(ListKey(.tag(tag.slug), .date))
             let position = members.partitioningIndex { days[$0] != day ? days[$0] < day : titleRank[$0] >= rank }
             windows.append(members[max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)])
