@@ -19,7 +19,8 @@ struct DateShapeTests {
             var days = (1...Day.length(ofMonth: month, year: 2024)).map { Day(year: 2024, month: month, day: $0)! }
             for _ in 0..<40 {
                 let year = Int.random(in: 1600...2200, using: &random)
-                days.append(Day(year: year, month: month, day: Int.random(in: 1...Day.length(ofMonth: month, year: year), using: &random))!)
+                let day = Int.random(in: 1...Day.length(ofMonth: month, year: year), using: &random)
+                days.append(Day(year: year, month: month, day: day)!)
             }
             days += [Day(year: 1599, month: month, day: 3)!, Day(year: 1, month: month, day: 1)!]
             for day in days {

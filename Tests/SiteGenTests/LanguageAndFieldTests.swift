@@ -91,7 +91,8 @@ struct LanguageAndFieldTests {
                 CastMember(name: "Song Kang-ho", character: "Kim Ki-taek"), CastMember(name: "Jo Yeo-jeong"),
                 CastMember(name: "-A--B-"), CastMember(name: "Cho"),
             ])
-                == "Song Kang\u{2011}ho (Kim Ki\u{2011}taek), Jo Yeo\u{2011}jeong, \u{2011}A\u{2011}\u{2011}B\u{2011}, Cho")
+                == "Song Kang\u{2011}ho (Kim Ki\u{2011}taek), Jo Yeo\u{2011}jeong, "
+                + "\u{2011}A\u{2011}\u{2011}B\u{2011}, Cho")
         #expect(Formatter(language: .english).cast([]) == nil)
     }
 

@@ -68,7 +68,8 @@ struct RelatedReviewsTests {
         for tag in key.tags {
             let members = index.list(ListKey(.tag(tag.slug), .date))
             let position = members.firstIndex(of: id)!
-            for other in members[max(0, position - window)..<min(members.count, position + window + 1)] where other != id {
+            let near = members[max(0, position - window)..<min(members.count, position + window + 1)]
+            for other in near where other != id {
                 shared[other, default: 0] += 1
             }
         }

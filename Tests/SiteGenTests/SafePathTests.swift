@@ -59,7 +59,7 @@ struct SafePathTests {
         }
     }
 
-    @Test("the checker for many files decides as resolve does, asked twice (its folders remembered), also from a linked root")
+    @Test("the checker for many files decides as resolve does, asked twice, from a linked root too")
     func checkerAgrees() throws {
         try inTree { scratch, root in
             let alias = scratch.appendingPathComponent("alias")

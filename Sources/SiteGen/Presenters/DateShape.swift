@@ -30,8 +30,9 @@ struct DateShape: Sendable, Equatable {
         let (first, second) = dayRange.lowerBound < yearRange.lowerBound ? (dayRange, yearRange) : (yearRange, dayRange)
         let field = { (range: Range<String.Index>) -> Part in range == dayRange ? .day : .year }
         parts = [
-            .text(String(text[..<first.lowerBound])), field(first), .text(String(text[first.upperBound..<second.lowerBound])),
-            field(second), .text(String(text[second.upperBound...])),
+            .text(String(text[..<first.lowerBound])), field(first),
+            .text(String(text[first.upperBound..<second.lowerBound])), field(second),
+            .text(String(text[second.upperBound...])),
         ]
     }
 

@@ -65,9 +65,12 @@ enum StructuredData: Sendable, Equatable {
                 let byte = bytes[index]
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
                 let separator =
-                    byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] | 1) == 0xA9
-                guard separator || byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
-                else {
+                    byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] | 1) == 0xA9
+                // Control characters, ", \, <, > and &.
+                let special =
+                    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
+                guard separator || special else {
                     index += 1
                     continue
                 }

@@ -26,10 +26,11 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
             var c: UInt64 = 0x1656_67B1_9E37_79F9 ^ UInt64(count)
             var d: UInt64 = 0x27D4_EB2F_1656_67C5 &+ UInt64(count)
             while offset + 32 <= count {
-                a = Self.mix(a ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), 0xFF51_AFD7_ED55_8CCD)
-                b = Self.mix(b &+ bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self), 0xC4CE_B9FE_1A85_EC53)
-                c = Self.mix(c ^ bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self), 0x9FB2_1C65_1E98_DF25)
-                d = Self.mix(d &+ bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self), 0xD6E8_FEB8_6659_FD93)
+                let word = { (at: Int) in bytes.loadUnaligned(fromByteOffset: offset + at, as: UInt64.self) }
+                a = Self.mix(a ^ word(0), 0xFF51_AFD7_ED55_8CCD)
+                b = Self.mix(b &+ word(8), 0xC4CE_B9FE_1A85_EC53)
+                c = Self.mix(c ^ word(16), 0x9FB2_1C65_1E98_DF25)
+                d = Self.mix(d &+ word(24), 0xD6E8_FEB8_6659_FD93)
                 offset += 32
             }
             a = Self.mix(a ^ c, 0xFF51_AFD7_ED55_8CCD)

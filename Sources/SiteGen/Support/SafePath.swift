@@ -80,8 +80,12 @@ final class SafePathChecker: Sendable {
     func isInside(_ relative: String) -> Bool {
         guard let realRoot, let slash = relative.lastIndex(of: "/"), !relative.hasPrefix("/"),
             !relative.contains("\0"), !relative.contains("\\"),
-            !relative.split(separator: "/", omittingEmptySubsequences: true).contains(where: { $0 == ".." || $0 == "." })
-        else { return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil }
+            !relative.split(separator: "/", omittingEmptySubsequences: true).contains(where: {
+                $0 == ".." || $0 == "."
+            })
+        else {
+            return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
+        }
         let folder = relative[..<slash]
         let name = relative[relative.index(after: slash)...]
         let known = folders.withLock { $0[folder] }
@@ -99,4 +103,3 @@ final class SafePathChecker: Sendable {
         return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
     }
 }
-

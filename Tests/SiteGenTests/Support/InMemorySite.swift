@@ -64,7 +64,9 @@ struct InMemorySite {
             list: { absolute throws(FileSystemError) in
                 guard let path = relative(absolute) else { throw FileSystemError(path: absolute, code: ENOENT) }
                 if unreadable.contains(path) { throw FileSystemError(path: absolute, code: EACCES) }
-                guard path.isEmpty || folders.contains(path) else { throw FileSystemError(path: absolute, code: ENOENT) }
+                guard path.isEmpty || folders.contains(path) else {
+                    throw FileSystemError(path: absolute, code: ENOENT)
+                }
                 let start = path.isEmpty ? "" : path + "/"
                 var names: Set<String> = []
                 for key in everything where key.hasPrefix(start) {
