@@ -30,7 +30,7 @@ struct SiteFolder: Sendable {
 
     /// The absolute path of `relative` (a path this folder listed, or a fixed name).
     func path(_ relative: String) -> String {
-        relative.isEmpty ? rootPath : rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
+        relative.isEmpty ? rootPath : SafePath.join(rootPath, relative)
     }
 
     /// What is at `relative` (links followed), or nil when nothing is.
@@ -96,7 +96,7 @@ struct SiteFolder: Sendable {
     /// Whether `relative` resolves to a place inside the site folder; reports it when not.
     func isInside(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Bool {
         guard let real = fileSystem.realPath(path(relative)) else { return true }
-        if real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") { return true }
+        if SafePath.isWithin(real, realRoot) { return true }
         diagnostics.append(problem("refused: it is a link to a place outside the site folder", at: relative))
         return false
     }

@@ -248,7 +248,6 @@ extension SiteIndex {
     func relatedReviews(of id: Int, days: [Int]) -> [Int] {
         guard let tags = keys[id]?.tags, !tags.isEmpty else { return [] }
         let day = days[id]
-        let rank = titleRank[id]
         // Whether `other` comes first in a list by date: newer, or as new and earlier by title.
         // Read from two flat arrays: the keys of a large site do not fit the processor's caches.
         let first = { (other: Int, than: Int) -> Bool in
@@ -258,7 +257,7 @@ extension SiteIndex {
         windows.reserveCapacity(tags.count)
         for tag in tags {
             let members = list(ListKey(.tag(tag.slug), .date))
-            let position = members.partitioningIndex { days[$0] != day ? days[$0] < day : titleRank[$0] >= rank }
+            let position = members.partitioningIndex { !first($0, id) }
             windows.append(members[max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)])
         }
         // The windows are all in date order: merged, a review in several of them comes up in

@@ -16,16 +16,31 @@ public enum SafePath {
     /// ``resolve(_:in:)`` with `root`'s real path already found (`realPath(_:)`), for callers
     /// that check many paths in one folder.
     static func resolve(_ relative: String, in root: URL, realRoot: String?) -> URL? {
+        guard let segments = segments(of: relative) else { return nil }
+        let candidate = segments.reduce(root) { $0.appendingPathComponent(String($1)) }
+        guard let realRoot, let realCandidate = realPath(candidate.standardizedFileURL.path),
+            isWithin(realCandidate, realRoot)
+        else { return nil }
+        return candidate
+    }
+
+    /// The names along `relative`, or nil when it is empty or absolute or holds `.`, `..`, a
+    /// NUL byte or a backslash.
+    static func segments(of relative: String) -> [Substring]? {
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\")
         else { return nil }
         let segments = relative.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
-        let candidate = segments.reduce(root) { $0.appendingPathComponent(String($1)) }
-        guard let realRoot,
-            let realCandidate = realPath(candidate.standardizedFileURL.path),
-            realCandidate == realRoot || realCandidate.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
-        else { return nil }
-        return candidate
+        return segments.contains(where: { $0 == ".." || $0 == "." }) ? nil : segments
+    }
+
+    /// Whether the real path `path` is the real path `root` or inside it.
+    static func isWithin(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// `relative` joined to the absolute `folder`, unchecked.
+    static func join(_ folder: String, _ relative: String) -> String {
+        folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
     /// `path` (absolute) with every link resolved, as far as it exists: the part that does not
@@ -73,17 +88,13 @@ final class SafePathChecker: Sendable {
 
     /// The absolute path of `relative`, without checking it (for reading before the check).
     func path(_ relative: String) -> String {
-        rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
+        SafePath.join(rootPath, relative)
     }
 
     /// Whether `relative` stays inside the root, as ``SafePath/resolve(_:in:)`` decides.
     func isInside(_ relative: String) -> Bool {
-        guard let realRoot, let slash = relative.lastIndex(of: "/"), !relative.hasPrefix("/"),
-            !relative.contains("\0"), !relative.contains("\\"),
-            !relative.split(separator: "/", omittingEmptySubsequences: true).contains(where: {
-                $0 == ".." || $0 == "."
-            })
-        else {
+        guard let realRoot, SafePath.segments(of: relative) != nil else { return false }
+        guard let slash = relative.lastIndex(of: "/") else {
             return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
         }
         let folder = relative[..<slash]
@@ -91,10 +102,9 @@ final class SafePathChecker: Sendable {
         let known = folders.withLock { $0[folder] }
         if let realFolder = known ?? SafePath.realPath(path(String(folder))) {
             if known == nil { folders.withLock { $0[folder] = realFolder } }
-            let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
             var status = stat()
             // A file that is not a link is where its folder is; anything else takes the full walk.
-            if realFolder == realRoot || realFolder.hasPrefix(prefix), !name.isEmpty,
+            if SafePath.isWithin(realFolder, realRoot), !name.isEmpty,
                 lstat(realFolder + "/" + name, &status) == 0, status.st_mode & S_IFMT != S_IFLNK
             {
                 return true
