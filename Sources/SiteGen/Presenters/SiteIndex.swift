@@ -58,7 +58,10 @@ struct SiteIndex: Sendable {
         let cardSettings = context.cardSettings
         self.cards = reviews.parallelMap { Optional(Self.card(for: $0, settings: cardSettings)) }
         ids = Dictionary(reviews.enumerated().map { ($1.source, $0) }, uniquingKeysWith: { first, _ in first })
-        byTitle = Array(reviews.indices).parallelSorted { Self.titleOrder(keys[$0]!, keys[$1]!, collation) }
+        // What the title order reads, made once: comparing keys would copy (and retain) every
+        // field, and convert both titles for the collation on every comparison.
+        let places = keys.parallelMap { TitlePlace($0!) }
+        byTitle = Array(reviews.indices).parallelSorted { Self.titleOrder(places[$0], places[$1], collation) }
         titleRank = [Int](repeating: 0, count: reviews.count)
         for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }
         var members: [ListKey: [Int]] = [:]
@@ -66,8 +69,14 @@ struct SiteIndex: Sendable {
             for list in key!.lists { members[list, default: []].append(id) }
         }
         let ranks = titleRank
-        let sorted = Array(members).parallelMap { entry in
-            (entry.key, entry.value.sorted { Self.precedes($0, $1, entry.key.order, keys, ranks) })
+        // Every review's value in each order, read once: a comparison reads two numbers
+        // instead of copying two keys (which two cores sorting at once would both retain).
+        let primaries = Dictionary(
+            uniqueKeysWithValues: SortOrder.allCases.map { order in (order, keys.map { $0?.primary(order) ?? 0 }) })
+        // The longest lists first, so that no long sort is left to run alone at the end.
+        let sorted = members.sorted { $0.value.count > $1.value.count }.parallelMap { entry in
+            let primary = primaries[entry.key.order]!
+            return (entry.key, entry.value.sorted { Self.precedes($0, $1, primary, ranks) })
         }
         lists = Dictionary(uniqueKeysWithValues: sorted)
         groupStarts = Dictionary(
@@ -170,6 +179,22 @@ struct SiteIndex: Sendable {
 extension SiteIndex {
     /// Title order: the site's collation (numbers as numbers), then slug, then section.
     static func titleOrder(_ lhs: ReviewKey, _ rhs: ReviewKey, _ collation: Collation) -> Bool {
+        titleOrder(TitlePlace(lhs), TitlePlace(rhs), collation)
+    }
+
+    /// What the title order reads of a review: its title (ready for the collation), then its
+    /// address for equal titles.
+    struct TitlePlace: Sendable {
+        let title: Collation.Key
+        let slug: String
+        let section: String
+
+        init(_ key: ReviewKey) {
+            (title, slug, section) = (Collation.Key(key.title), key.slug, key.section)
+        }
+    }
+
+    static func titleOrder(_ lhs: TitlePlace, _ rhs: TitlePlace, _ collation: Collation) -> Bool {
         switch collation.ordered(lhs.title, rhs.title) {
         case .orderedAscending: return true
         case .orderedDescending: return false
@@ -182,6 +207,11 @@ extension SiteIndex {
         let left = keys[lhs]!.primary(order)
         let right = keys[rhs]!.primary(order)
         return left != right ? left > right : ranks[lhs] < ranks[rhs]
+    }
+
+    /// ``precedes(_:_:_:_:_:)`` given every review's value in the order (`primary`, by id).
+    static func precedes(_ lhs: Int, _ rhs: Int, _ primary: [Int], _ ranks: [Int]) -> Bool {
+        primary[lhs] != primary[rhs] ? primary[lhs] > primary[rhs] : ranks[lhs] < ranks[rhs]
     }
 
     /// The positions in `members` where a new group starts.
