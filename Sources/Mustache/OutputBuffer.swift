@@ -32,6 +32,11 @@ struct OutputBuffer: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// Lends the bytes written to `body`, without copying them.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
     /// The bytes written, as text.
     var text: String {
         String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)

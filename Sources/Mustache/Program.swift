@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled template: a flat list of operations over shared tables.
 ///
 /// Operations hold only numbers, so walking them costs no reference counting; a
@@ -6,6 +8,9 @@
 /// and never changes after `init`, so reading them copies and retains nothing.
 final class Program: @unchecked Sendable {
     let source: TemplateSource
+    /// The size of the largest output a render of this program has made so far: a new
+    /// render's buffer starts that large, instead of growing (and copying) to it again.
+    let outputSizeHint = Atomic<Int>(0)
     let ops: UnsafeBufferPointer<Op>
     /// The source offset of each operation's tag; read only to locate an error.
     let offsets: [Int32]

@@ -28,13 +28,23 @@ struct Renderer: ~Copyable {
         self.program = program
         self.library = library
         self.limits = library?.limits ?? .standard
-        output = OutputBuffer(capacity: 4096 + program.text.count * 2)
+        output = OutputBuffer(
+            capacity: Swift.max(4096 + program.text.count * 2, program.outputSizeHint.load(ordering: .relaxed)))
     }
 
     mutating func render() throws(TemplateError) {
         steps = program.ops.count
         try render(program, 0..<program.ops.count)
         if let overflow { throw overflow }
+        if output.count > program.outputSizeHint.load(ordering: .relaxed) {
+            // Some slack, so that a slightly larger page does not grow the buffer at its end.
+            program.outputSizeHint.store(Swift.min(output.count + output.count / 8, 1 << 24), ordering: .relaxed)
+        }
+    }
+
+    /// Lends the output's bytes to `body` (valid during the call only).
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try output.withBytes(body)
     }
 
     /// The output as text.

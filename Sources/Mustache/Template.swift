@@ -57,4 +57,14 @@ public struct Template: Sendable {
         try renderer.render()
         return renderer.bytes
     }
+
+    /// Renders, then lends the bytes (UTF-8) to `body`, valid only during the call: a caller
+    /// that keeps them in a container of its own copies them once, not twice.
+    public func withRenderedBytes<Result>(
+        _ value: Value, partials: TemplateLibrary? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws(TemplateError) -> Result {
+        var renderer = Renderer(root: value, program: program, library: partials)
+        try renderer.render()
+        return renderer.withBytes(body)
+    }
 }

@@ -204,9 +204,11 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         let pages = outputs.filter { $0.hasSuffix(".html") }.count
-        return Report(
+        let report = Report(
             pages: pages, files: outputs.count + others.count, output: written, warnings: content.warnings,
             upToDate: false, nextPublication: content.nextPublication, steps: steps.laps)
+        BackgroundRelease.release((consume content, consume presentation))
+        return report
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).

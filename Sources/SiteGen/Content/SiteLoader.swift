@@ -221,7 +221,11 @@ public struct SiteLoader: Sendable {
 
     /// Problems across files: an output path claimed twice, tags that would share a page.
     static func crossChecks(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
-        conflicts(sections: sections, reviews: reviews, pages: pages) + tagCollisions(reviews)
+        // The two checks read every review and are independent: one core each.
+        let found = [0, 1].parallelMap { check in
+            check == 0 ? conflicts(sections: sections, reviews: reviews, pages: pages) : tagCollisions(reviews)
+        }
+        return found[0] + found[1]
     }
 
     /// ``crossChecks(sections:reviews:pages:)`` for a site that passed them before `changed`
@@ -440,7 +444,9 @@ private extension SiteLoader {
         var reported: Set<String> = []
         var diagnostics: [Diagnostic] = []
         var spellings = TagSpellings()
-        for review in reviews.sorted(by: { $0.source < $1.source }) {
+        // In source order, sorting positions rather than moving whole reviews.
+        for position in reviews.indices.sorted(by: { reviews[$0].source < reviews[$1].source }) {
+            let review = reviews[position]
             for (index, tag) in review.tags.enumerated() {
                 let (slug, key) = spellings[tag]
                 guard !slug.isEmpty else { continue }

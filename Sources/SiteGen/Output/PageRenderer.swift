@@ -87,7 +87,8 @@ private extension PageRenderer {
                     .missingPartial(name: job.template),
                     at: SourceLocation(path: "\(Theme.folderName)/\(job.template).mustache", line: 1, column: 1))
             }
-            return .success(Data(try template.renderBytes(job.model.templateValue, partials: library)))
+            return .success(
+                try template.withRenderedBytes(job.model.templateValue, partials: library) { Data(buffer: $0) })
         } catch let error as TemplateError {
             return .failure(error)
         } catch {

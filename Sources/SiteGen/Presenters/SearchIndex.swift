@@ -116,7 +116,7 @@ struct SearchIndex: Sendable {
 
     /// `count` ranks cut into a few runs per core.
     private static func runs(_ count: Int) -> [Range<Int>] {
-        let runs = max(1, min(count / 64, ProcessInfoCores.count * 2))
+        let runs = max(1, min(count / 64, ProcessInfoCores.count * 4))
         return (0..<runs).map { count * $0 / runs..<count * ($0 + 1) / runs }
     }
 

@@ -111,36 +111,42 @@ enum SearchText {
         }
     }
 
-    /// The word being read: its UTF-8 bytes, in a buffer of the reading, and its length in scalars.
+    /// The word being read: its UTF-8 bytes, in a buffer of the reading, its length in scalars
+    /// and the FNV-1a hash of its bytes so far (so that a key is not read twice to be hashed).
     private struct Word {
         let buffer: UnsafeMutablePointer<UInt8>
         var count = 0
         var length = 0
+        var fnv = SearchText.fnvStart
 
         /// The most bytes a word can hold: ``maxLength`` scalars of the Basic Multilingual Plane.
         static let capacity = maxLength * 3
 
-        mutating func append(byte: UInt8) {
-            guard length < maxLength else { return }
+        @inline(__always)
+        mutating func put(_ byte: UInt8) {
             buffer[count] = byte
             count += 1
+            fnv = SearchText.fnv(fnv, byte)
+        }
+
+        mutating func append(byte: UInt8) {
+            guard length < maxLength else { return }
+            put(byte)
             length += 1
         }
 
         mutating func append(_ scalar: Unicode.Scalar) {
             guard length < maxLength, scalar.value <= 0xFFFF else { return }
-            UTF8.encode(scalar) { byte in
-                buffer[count] = byte
-                count += 1
-            }
+            UTF8.encode(scalar) { put($0) }
             length += 1
         }
 
         /// Ends the word, handing it to `keys` unless it is a single scalar.
         mutating func close<Sink: SearchKeySink>(into keys: inout Sink) {
-            if length > 1 { keys.add(UnsafeBufferPointer(start: buffer, count: count)) }
+            if length > 1 { keys.add(UnsafeBufferPointer(start: buffer, count: count), hash: SearchText.mix(fnv)) }
             count = 0
             length = 0
+            fnv = SearchText.fnvStart
         }
     }
 
@@ -154,11 +160,21 @@ enum SearchText {
     }
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
+        mix(bytes.reduce(fnvStart, fnv))
+    }
+
+    static let fnvStart: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// One byte of FNV-1a.
+    @inline(__always)
+    static func fnv(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    /// The mixing that ends ``hash(_:)``: FNV's high bits spread over the low ones.
+    @inline(__always)
+    static func mix(_ fnv: UInt64) -> UInt64 {
+        var hash = fnv
         hash ^= hash >> 33
         hash &*= 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 33
@@ -181,12 +197,13 @@ enum SearchText {
 /// Where ``SearchText`` hands the keys it reads (generic, so that each kind of sink gets code
 /// of its own rather than a closure call per word).
 protocol SearchKeySink {
-    /// Takes the key `bytes` (lent for the call: a sink that keeps them copies them).
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Takes the key `bytes` (lent for the call: a sink that keeps them copies them), whose
+    /// ``SearchText/hash(_:)-(UnsafeBufferPointer<UInt8>)`` is `hash`.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64)
 }
 
 extension Set: SearchKeySink where Element == SearchKey {
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         insert(SearchKey(bytes: Array(bytes)))
     }
 }

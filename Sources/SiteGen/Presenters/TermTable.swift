@@ -6,6 +6,12 @@ import Foundation
 struct TermTable: SearchKeySink {
     private var keys: [SearchKey] = []
     private var hashes: [UInt64] = []
+    /// Every key's bytes one after another, and where each key starts (one more for the end):
+    /// a key met again is compared here, without reading (and retaining) its ``SearchKey``.
+    private var arena: [UInt8] = []
+    private var starts: [Int32] = [0]
+    /// The rank each key was last met in, beside its list of ranks.
+    private var lastRanks: [Int32] = []
     private var ranks: [[Int32]] = []
     /// Key number + 1 in each slot, 0 when empty; the count is a power of two.
     private var slots = [Int32](repeating: 0, count: 1 << 12)
@@ -24,14 +30,14 @@ struct TermTable: SearchKeySink {
         if keepsTerms { current = [] }
     }
 
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let hash = SearchText.hash(bytes)
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let number = Int(slots[slot] - 1)
-            if hashes[number] == hash && Self.equal(keys[number].bytes, bytes) {
-                if ranks[number].last != rank {
+            if hashes[number] == hash && holds(number, bytes) {
+                if lastRanks[number] != rank {
+                    lastRanks[number] = rank
                     ranks[number].append(rank)
                     if keepsTerms { current.append(keys[number]) }
                 }
@@ -43,14 +49,19 @@ struct TermTable: SearchKeySink {
         slots[slot] = Int32(keys.count + 1)
         keys.append(key)
         hashes.append(hash)
+        arena.append(contentsOf: bytes)
+        starts.append(Int32(arena.count))
+        lastRanks.append(rank)
         ranks.append([rank])
         if keepsTerms { current.append(key) }
         if keys.count * 2 > slots.count { grow() }
     }
 
-    private static func equal(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.count == bytes.count
-            && key.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    /// Whether key `number` is `bytes`.
+    private func holds(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(starts[number])
+        guard Int(starts[number + 1]) - start == bytes.count else { return false }
+        return arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// Every key with its ranks, ascending.

@@ -104,3 +104,22 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Values a step is done with, freed on another thread: releasing a whole site's reviews
+/// and page models takes a core a while, which the end of a build need not wait for.
+enum BackgroundRelease {
+    static func release<Value: Sendable>(_ value: consuming Value) {
+        let box = Box(value)
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
+    }
+
+    /// The only reference to the value once handed over, so that the last release, which
+    /// frees it, happens on the thread that empties the box.
+    private final class Box<Held: Sendable>: @unchecked Sendable {
+        var value: Held?
+
+        init(_ value: consuming Held) {
+            self.value = value
+        }
+    }
+}
