@@ -207,6 +207,37 @@ public struct Formatter: Sendable {
 
     /// Text cut at a word boundary to at most `limit` characters, with an ellipsis when cut.
     public func excerpt(_ text: String, limit: Int = 160) -> String {
+        Self.asciiExcerpt(text, limit: limit) ?? Self.excerptByCharacters(text, limit: limit)
+    }
+
+    /// ``excerpt(_:limit:)`` of text that is ASCII as far as the excerpt reads, byte by byte
+    /// (each byte a character, whitespace being space and tab to carriage return); nil when
+    /// a byte of another character comes first.
+    static func asciiExcerpt(_ text: String, limit: Int) -> String? {
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(Swift.min(text.utf8.count, limit + 1))
+        var spaceBefore = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                spaceBefore = !collapsed.isEmpty
+                continue
+            }
+            if spaceBefore {
+                collapsed.append(0x20)
+                spaceBefore = false
+            }
+            collapsed.append(byte)
+            if collapsed.count > limit { break }
+        }
+        guard collapsed.count > limit else { return String(decoding: collapsed, as: UTF8.self) }
+        let cut = collapsed.prefix(limit)
+        let boundary = cut.lastIndex(of: 0x20) ?? cut.endIndex
+        return String(decoding: cut[..<boundary], as: UTF8.self) + "…"
+    }
+
+    /// ``excerpt(_:limit:)`` read character by character, for text in any script.
+    static func excerptByCharacters(_ text: String, limit: Int) -> String {
         // Whitespace runs become one space (none at either end), reading no further than
         // one character past the limit.
         var collapsed = ""

@@ -11,6 +11,40 @@ extension String {
 
     /// The slug, with symbols spelled out as words or (`spellingSymbols: false`) dropped.
     public func slug(spellingSymbols: Bool) -> String {
+        asciiSlug(spellingSymbols: spellingSymbols) ?? slugByCharacters(spellingSymbols: spellingSymbols)
+    }
+
+    /// ``slug(spellingSymbols:)`` of an ASCII name, read byte by byte (most tags, titles and
+    /// file names); nil for any other name. For ASCII the letters and digits are `a-z`, `A-Z`
+    /// and `0-9`, and every character is one byte (CR LF, one character, is two separators).
+    func asciiSlug(spellingSymbols: Bool) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count + 8)
+        var pendingHyphen = false
+        for byte in utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case 0x61...0x7A, 0x30...0x39, 0x41...0x5A:
+                if pendingHyphen && !result.isEmpty { result.append(0x2D) }
+                pendingHyphen = false
+                result.append((0x41...0x5A).contains(byte) ? byte + 32 : byte)
+            case 0x2B, 0x23, 0x26, 0x40:
+                guard spellingSymbols else {
+                    pendingHyphen = true
+                    continue
+                }
+                if !result.isEmpty { result.append(0x2D) }
+                result += Self.symbolWords[Character(Unicode.Scalar(byte))]!.utf8
+                pendingHyphen = true
+            default:
+                pendingHyphen = true
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// ``slug(spellingSymbols:)`` read character by character, for names in any script.
+    func slugByCharacters(spellingSymbols: Bool) -> String {
         var result = ""
         var pendingHyphen = false
         let append = { (word: String) in
