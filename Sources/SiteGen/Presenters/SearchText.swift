@@ -136,8 +136,20 @@ enum SearchText {
         }
 
         mutating func append(_ scalar: Unicode.Scalar) {
-            guard length < maxLength, scalar.value <= 0xFFFF else { return }
-            UTF8.encode(scalar) { put($0) }
+            let value = scalar.value
+            guard length < maxLength, value <= 0xFFFF else { return }
+            // UTF-8 written out (every Hangul syllable of a Korean text comes here as two or
+            // three jamo).
+            if value < 0x80 {
+                put(UInt8(value))
+            } else if value < 0x800 {
+                put(UInt8(0xC0 | value >> 6))
+                put(UInt8(0x80 | value & 0x3F))
+            } else {
+                put(UInt8(0xE0 | value >> 12))
+                put(UInt8(0x80 | value >> 6 & 0x3F))
+                put(UInt8(0x80 | value & 0x3F))
+            }
             length += 1
         }
 

@@ -217,9 +217,9 @@ extension SiteIndex {
                 stale.formUnion(members[low..<min(members.count, position + reach + 1)])
             }
         }
-        let days = stale.isEmpty ? [] : dayNumbers
+        let dates = stale.isEmpty ? DateOrder(days: [], places: []) : dateOrder
         for id in stale {
-            let fresh = reviews[id] == nil ? [] : relatedReviews(of: id, days: days)
+            let fresh = reviews[id] == nil ? [] : relatedReviews(of: id, dates: dates)
             guard fresh != related[id] else { continue }
             if tracksDependents {
                 for other in related[id] { relatedBy[other]?.remove(id) }

@@ -86,8 +86,8 @@ struct SiteIndex: Sendable {
         related = []
         for section in context.sections { _ = linkNeighbours(in: section.name) }
         let index = self
-        let days = dayNumbers
-        related = Array(reviews.indices).parallelMap { index.relatedReviews(of: $0, days: days) }
+        let dates = dateOrder
+        related = Array(reviews.indices).parallelMap { index.relatedReviews(of: $0, dates: dates) }
         for key in keys { count(key!, by: 1) }
         for scope in nameCounts.keys { names[scope] = Self.displayName(nameCounts[scope]!) }
         if tracksDependents {
@@ -275,14 +275,15 @@ extension SiteIndex {
     /// by date, so the cost does not grow with the site, and a review is related to reviews of
     /// its own time rather than to the site's newest (which would put a new review, and any
     /// edit of it, on most pages of the site).
-    func relatedReviews(of id: Int, days: [Int]) -> [Int] {
+    func relatedReviews(of id: Int, dates: DateOrder) -> [Int] {
         guard let tags = keys[id]?.tags, !tags.isEmpty else { return [] }
+        let days = dates.days
+        let places = dates.places
         let day = days[id]
-        // Whether `other` comes first in a list by date: newer, or as new and earlier by title.
-        // Read from two flat arrays: the keys of a large site do not fit the processor's caches.
-        let first = { (other: Int, than: Int) -> Bool in
-            days[other] != days[than] ? days[other] > days[than] : titleRank[other] < titleRank[than]
-        }
+        // Whether `other` comes first in a list by date (newer, or as new and earlier by
+        // title): whether it comes first in the list of all reviews by date. One number per
+        // review, in a flat array: the keys of a large site do not fit the processor's caches.
+        let first = { (other: Int, than: Int) -> Bool in places[other] < places[than] }
         var windows: [ArraySlice<Int>] = []
         windows.reserveCapacity(tags.count)
         for tag in tags {
@@ -318,8 +319,19 @@ extension SiteIndex {
         return best.map(\.id)
     }
 
-    /// Each review's day as a number (0 for a removed one), for ``relatedReviews(of:days:)``.
-    var dayNumbers: [Int] { keys.map { $0?.day.number ?? 0 } }
+    /// What ``relatedReviews(of:dates:)`` reads of every review, by id, in flat arrays: its
+    /// day as a number and its place in the list of all reviews by date (0 and `Int32.max`
+    /// for a removed review).
+    struct DateOrder {
+        let days: [Int]
+        let places: [Int32]
+    }
+
+    var dateOrder: DateOrder {
+        var places = [Int32](repeating: .max, count: keys.count)
+        for (place, id) in list(ListKey(.all, .date)).enumerated() { places[id] = Int32(place) }
+        return DateOrder(days: keys.map { $0?.day.number ?? 0 }, places: places)
+    }
 
     /// Counts (or uncounts, with `by: -1`) the names a review writes for its tags and genres.
     mutating func count(_ key: ReviewKey, by amount: Int) {
