@@ -131,6 +131,20 @@ final class ObjectStorage: @unchecked Sendable {
     @inline(__always)
     func value(at index: Int) -> Value { entries[index].value }
 
+    /// The storage of the value at `index` when it is an object, unretained (this storage
+    /// holds it).
+    @inline(__always)
+    func object(at index: Int) -> Unmanaged<ObjectStorage>? {
+        if case .object(let members) = entries[index].value { return .passUnretained(members.storage) }
+        return nil
+    }
+
+    /// Lends the value at `index` to `body` where it is stored.
+    @inline(__always)
+    func withValue<Result>(at index: Int, _ body: (borrowing Value) -> Result) -> Result {
+        body(entries[index].value)
+    }
+
     func key(at index: Int) -> String { entries[index].key }
 
     /// Where the key of `other`'s member at `index` sits here: at the same index when the

@@ -80,7 +80,7 @@ private extension Renderer {
                 index += 1
             case .variable(let name, let escaped):
                 startLine()
-                if let value = lookup(name, in: program) { write(value, escaped: escaped) }
+                writeVariable(name, in: program, escaped: escaped)
                 index += 1
             case .section(let name, let inverted, let standalone, let length):
                 if !standalone { startLine() }
@@ -306,6 +306,41 @@ private extension Renderer {
 
     func lookup(_ name: NameRef, in program: Program) -> Value? {
         lookup(program.keys[Int(name.start)..<Int(name.start + name.count)])
+    }
+
+    /// Writes the value of a variable tag, found as ``lookup(_:)`` finds it but lent where it
+    /// is stored rather than copied out: no reference counting for the most frequent tag.
+    @inline(__always)
+    mutating func writeVariable(_ name: NameRef, in program: Program, escaped: Bool) {
+        guard name.count > 0 else {
+            if let value = stack.last { write(value, escaped: escaped) }
+            return
+        }
+        let keys = program.keys
+        let start = Int(name.start)
+        let first = keys[start]
+        var frame = objects.count - 1
+        while frame >= 0 {
+            if let object = objects[frame],
+                let index = object._withUnsafeGuaranteedRef({ $0.index(of: first.string, hash: first.hash) })
+            {
+                var holder = object
+                var position = index
+                for part in start + 1..<start + Int(name.count) {
+                    let key = keys[part]
+                    guard let inner = holder._withUnsafeGuaranteedRef({ $0.object(at: position) }),
+                        let next = inner._withUnsafeGuaranteedRef({ $0.index(of: key.string, hash: key.hash) })
+                    else { return }
+                    holder = inner
+                    position = next
+                }
+                holder._withUnsafeGuaranteedRef { storage in
+                    storage.withValue(at: position) { write($0, escaped: escaped) }
+                }
+                return
+            }
+            frame -= 1
+        }
     }
 
     /// Finds a dotted name: its first part in the innermost context that has it, the rest inside that.
