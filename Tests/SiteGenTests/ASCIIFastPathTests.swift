@@ -58,7 +58,8 @@ struct ASCIIFastPathTests {
     @Test("an excerpt reaching a character beyond ASCII is read by characters")
     func excerptsBeyondASCII() {
         #expect(Formatter.asciiExcerpt("caf\u{E9} au lait", limit: 20) == nil)
-        #expect(Formatter(language: .english).excerpt("caf\u{E9}  au\u{A0}\u{A0}lait", limit: 20) == "caf\u{E9} au lait")
+        #expect(
+            Formatter(language: .english).excerpt("caf\u{E9}  au\u{A0}\u{A0}lait", limit: 20) == "caf\u{E9} au lait")
         // Past the limit the text is not read, so a late accent changes nothing.
         #expect(Formatter.asciiExcerpt("abc def ghi \u{E9}", limit: 5) == "abc…")
     }

@@ -67,9 +67,19 @@ struct BuildManifest: Sendable, Equatable {
         var stamps: [String: FileStamp] = [:]
         let root = source.path
         if let stamp = FileStamp.following(root + "/" + SiteConfig.fileName) { stamps[SiteConfig.fileName] = stamp }
-        var visited: Set<String> = []
-        for folder in inputFolders {
+        // The folders are read side by side (the content and the metadata cache are the large
+        // ones); a real folder reached from two of them is a loop, as one reached twice in one.
+        let found = inputFolders.parallelMap { folder -> (stamps: [String: FileStamp], visited: Set<String>)? in
+            var stamps: [String: FileStamp] = [:]
+            var visited: Set<String> = []
             guard scan(root, folder, into: &stamps, visited: &visited) else { return nil }
+            return (stamps, visited)
+        }
+        var visited: Set<String> = []
+        for part in found {
+            guard let part, visited.isDisjoint(with: part.visited) else { return nil }
+            visited.formUnion(part.visited)
+            stamps.merge(part.stamps) { first, _ in first }
         }
         return stamps
     }
