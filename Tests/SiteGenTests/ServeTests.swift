@@ -585,7 +585,9 @@ struct ServeTests {
         #expect(try site.request("GET", "/movies/parasite").status == 301)
         #expect(try site.request("GET", "/about/").text.contains("<h1"))
         release.signal()
-        let rebuild = try #require(await site.waitForRebuild())
+        // The first rebuild that changed files: a save's temporary file can reach the watcher
+        // alone on a busy machine, which makes an update that changes nothing.
+        let rebuild = try #require(await site.waitForChange())
         #expect(
             rebuild.update
                 == LiveSite.Update(
@@ -623,7 +625,7 @@ struct ServeTests {
             template: "{{<layout}}{{$content}}<p class=\"mine\">{{review.title}}</p>{{{review.html}}}"
                 + "{{/content}}{{/layout}}\n",
             thenParasite: parasite(body: "The *stairs*.\n\nSeen again."))
-        let rebuild = try #require(await site.waitForRebuild())
+        let rebuild = try #require(await site.waitForChange())
         #expect(
             rebuild.update
                 == LiveSite.Update(
@@ -637,7 +639,7 @@ struct ServeTests {
         #expect(page.contains(#"<p class="mine">Parasite</p>"#))
         #expect(page.contains("<p>Seen again.</p>"))
         #expect(try site.request("GET", "/books/stoner/").text.contains(#"<p class="mine">Stoner</p>"#))
-        #expect(site.log.filter { $0.hasPrefix("Rebuilt") }.first?.hasPrefix("Rebuilt (8 files changed)") == true)
+        #expect(site.log.contains { $0.hasPrefix("Rebuilt (8 files changed)") }, "\(site.log)")
     }
 
     @Test("a failed rebuild after an unfinished one shows its errors over the pages still to be made, too")
