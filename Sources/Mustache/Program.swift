@@ -5,7 +5,8 @@ import Synchronization
 /// Operations hold only numbers, so walking them costs no reference counting; a
 /// section, block or parent is followed by its body, whose length it records. The
 /// tables that rendering reads on every operation live in buffers this object owns
-/// and never changes after `init`, so reading them copies and retains nothing.
+/// and never changes after `init`, so reading them copies and retains nothing. The one
+/// thing renders change is ``outputSizeHint``, a relaxed atomic that only sizes buffers.
 final class Program: @unchecked Sendable {
     let source: TemplateSource
     /// The size of the largest output a render of this program has made so far: a new

@@ -312,59 +312,45 @@ private extension Renderer {
     /// is stored rather than copied out: no reference counting for the most frequent tag.
     @inline(__always)
     mutating func writeVariable(_ name: NameRef, in program: Program, escaped: Bool) {
-        guard name.count > 0 else {
+        let parts = program.keys[Int(name.start)..<Int(name.start + name.count)]
+        guard !parts.isEmpty else {
             if let value = stack.last { write(value, escaped: escaped) }
             return
         }
-        let keys = program.keys
-        let start = Int(name.start)
-        let first = keys[start]
-        var frame = objects.count - 1
-        while frame >= 0 {
-            if let object = objects[frame],
-                let index = object._withUnsafeGuaranteedRef({ $0.index(of: first.string, hash: first.hash) })
-            {
-                var holder = object
-                var position = index
-                for part in start + 1..<start + Int(name.count) {
-                    let key = keys[part]
-                    guard let inner = holder._withUnsafeGuaranteedRef({ $0.object(at: position) }),
-                        let next = inner._withUnsafeGuaranteedRef({ $0.index(of: key.string, hash: key.hash) })
-                    else { return }
-                    holder = inner
-                    position = next
-                }
-                holder._withUnsafeGuaranteedRef { storage in
-                    storage.withValue(at: position) { write($0, escaped: escaped) }
-                }
-                return
-            }
-            frame -= 1
+        guard let place = locate(parts) else { return }
+        place.holder._withUnsafeGuaranteedRef { storage in
+            storage.withValue(at: place.index) { write($0, escaped: escaped) }
         }
     }
 
     /// Finds a dotted name: its first part in the innermost context that has it, the rest inside that.
     func lookup(_ parts: Slice<UnsafeBufferPointer<Name.Key>>) -> Value? {
-        guard let first = parts.first else { return stack.last }
-        var found: Value?
+        guard !parts.isEmpty else { return stack.last }
+        return locate(parts).map { place in place.holder._withUnsafeGuaranteedRef { $0.value(at: place.index) } }
+    }
+
+    /// Where the value of a dotted name of one or more parts is stored (the object holding it,
+    /// unretained, and its index there), or nil when it is not found.
+    @inline(__always)
+    func locate(_ parts: Slice<UnsafeBufferPointer<Name.Key>>) -> (holder: Unmanaged<ObjectStorage>, index: Int)? {
+        let first = parts[parts.startIndex]
         var frame = objects.count - 1
         while frame >= 0 {
-            if let object = objects[frame] {
-                found = object._withUnsafeGuaranteedRef { storage in
-                    storage.index(of: first.string, hash: first.hash).map { storage.value(at: $0) }
+            if let object = objects[frame],
+                let index = object._withUnsafeGuaranteedRef({ $0.index(of: first.string, hash: first.hash) })
+            {
+                var place = (holder: object, index: index)
+                for part in parts.dropFirst() {
+                    guard let inner = place.holder._withUnsafeGuaranteedRef({ $0.object(at: place.index) }),
+                        let next = inner._withUnsafeGuaranteedRef({ $0.index(of: part.string, hash: part.hash) })
+                    else { return nil }
+                    place = (inner, next)
                 }
-                if found != nil { break }
+                return place
             }
             frame -= 1
         }
-        guard var value = found else { return nil }
-        for part in parts.dropFirst() {
-            guard case .object(let members) = value,
-                let index = members.storage.index(of: part.string, hash: part.hash)
-            else { return nil }
-            value = members.storage.value(at: index)
-        }
-        return value
+        return nil
     }
 
     /// Enters a context.

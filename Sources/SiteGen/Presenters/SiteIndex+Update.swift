@@ -141,7 +141,8 @@ extension SiteIndex {
         let moved = change.moved.sorted()
         for id in moved {
             guard let key = keys[id] else { continue }
-            let position = byTitle.partitioningIndex { !Self.titleOrder(self.keys[$0]!, key, collation) }
+            let place = TitlePlace(key)
+            let position = byTitle.partitioningIndex { !Self.titleOrder(TitlePlace(self.keys[$0]!), place, collation) }
             byTitle.insert(id, at: position)
         }
         for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }

@@ -204,14 +204,18 @@ extension SiteIndex {
 
     /// Whether `lhs` comes before `rhs` in a list of `order`.
     static func precedes(_ lhs: Int, _ rhs: Int, _ order: SortOrder, _ keys: [ReviewKey?], _ ranks: [Int]) -> Bool {
-        let left = keys[lhs]!.primary(order)
-        let right = keys[rhs]!.primary(order)
-        return left != right ? left > right : ranks[lhs] < ranks[rhs]
+        precedes((keys[lhs]!.primary(order), ranks[lhs]), (keys[rhs]!.primary(order), ranks[rhs]))
     }
 
     /// ``precedes(_:_:_:_:_:)`` given every review's value in the order (`primary`, by id).
     static func precedes(_ lhs: Int, _ rhs: Int, _ primary: [Int], _ ranks: [Int]) -> Bool {
-        primary[lhs] != primary[rhs] ? primary[lhs] > primary[rhs] : ranks[lhs] < ranks[rhs]
+        precedes((primary[lhs], ranks[lhs]), (primary[rhs], ranks[rhs]))
+    }
+
+    /// The order of every list: the higher value first, then the earlier title.
+    @inline(__always)
+    static func precedes(_ lhs: (value: Int, titleRank: Int), _ rhs: (value: Int, titleRank: Int)) -> Bool {
+        lhs.value != rhs.value ? lhs.value > rhs.value : lhs.titleRank < rhs.titleRank
     }
 
     /// The positions in `members` where a new group starts.
