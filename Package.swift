@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(
+            name: "CTCMalloc", pkgConfig: "libtcmalloc_minimal", providers: [.apt(["libgoogle-perftools-dev"])]),
         // The YAML, Markdown and zip adapters: Swift values in and out, the C library kept inside one
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
@@ -26,12 +28,15 @@ let package = Package(
         // The image adapter: bytes in, resized and encoded images out; libvips stays inside
         // `ImageProcessor.swift`.
         .target(name: "ImageProcessing", dependencies: ["CVips"]),
+        // The memory allocator: linking it puts tcmalloc in place of glibc's malloc for the
+        // whole process; `Allocator.swift` is the only file that sees its C API.
+        .target(name: "Allocator", dependencies: ["CTCMalloc"]),
         // The HTTP server on libevent: the only target that sees CEvent; its API is Swift types only.
         .target(name: "EventHTTP", dependencies: ["CEvent"]),
         // The library: load -> present -> render -> write.
         .target(
             name: "SiteGen",
-            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing"],
+            dependencies: ["Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing", "Allocator"],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.
         .target(name: "SiteGenCLI", dependencies: ["Mustache", "SiteGen", "EventHTTP"]),
@@ -44,7 +49,9 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "SiteGenTests",
-            dependencies: ["SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing"]),
+            dependencies: [
+                "SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing", "Allocator",
+            ]),
         .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP", "Zip"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,7 +14,7 @@ struct AdapterBoundaryTests {
         "each C library is imported only by its adapter files",
         arguments: [
             ("CYaml", ["YAML/YAMLEmitter.swift", "YAML/YAMLParser.swift"]), ("CCmark", ["CommonMark/Markdown.swift"]),
-            ("CZip", ["Zip/ZipArchive.swift"]),
+            ("CZip", ["Zip/ZipArchive.swift"]), ("CTCMalloc", ["Allocator/Allocator.swift"]),
         ])
     func onlyAdaptersSeeEachLibrary(module: String, adapters: [String]) throws {
         let importing = try swiftFiles().filter { path in

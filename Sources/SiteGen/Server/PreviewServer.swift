@@ -1,3 +1,4 @@
+import Allocator
 import EventHTTP
 import Foundation
 import Synchronization
@@ -65,6 +66,8 @@ public final class PreviewServer: Sendable {
         let site = try LiveSite.build(builder)
         state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
         relay.server = self
+        // The first build's scratch goes back to the system before anything is served.
+        Allocator.releaseFreeMemory()
     }
 
     /// Called after each rebuild is served (tests and the benchmark wait on it).
@@ -118,6 +121,9 @@ public final class PreviewServer: Sendable {
         waiting.add(1, ordering: .sequentiallyConsistent)
         rebuilds.async { [self] in
             waiting.subtract(1, ordering: .sequentiallyConsistent)
+            // What the replaced site and the rebuild's scratch held goes back to the system
+            // once the pages are served, so the server does not stay at its largest rebuild's size.
+            defer { Allocator.releaseFreeMemory() }
             let clock = ContinuousClock()
             let start = clock.now
             let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }

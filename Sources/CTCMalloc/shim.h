@@ -1,0 +1,1 @@
+#include <gperftools/malloc_extension_c.h>
