@@ -18,6 +18,7 @@ public struct MetadataCache: Sendable {
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
     public func entry(for lookup: Lookup) throws(Diagnostic) -> WorkMetadata? {
         guard let data = try bytes(of: lookup.path) else { return nil }
+        if let entry = WorkMetadata(cachedJSON: Array(data)) { return entry }
         do {
             return try JSONDecoder().decode(WorkMetadata.self, from: data)
         } catch {

@@ -57,7 +57,7 @@ public struct WorkMetadata: Codable, Sendable, Equatable {
         self.series = series
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, source, id, title, overview, year, genres, directors, authors, cast, runtime, pages, publisher
         case isbn, images, series
         case originalTitle = "original_title"
@@ -109,7 +109,7 @@ public struct SeriesFacts: Codable, Sendable, Equatable {
         self.lastAirDate = lastAirDate
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case creators, networks, seasons, episodes
         case lastAirDate = "last_air_date"
     }

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+/// A metadata cache entry is read without `JSONDecoder` when it is plain JSON of the right
+/// types; whatever that reading accepts must read exactly as `JSONDecoder` reads it, and
+/// everything else still goes to `JSONDecoder` (same values, same errors).
+@Suite("Metadata entries read without JSONDecoder")
+struct CachedJSONTests {
+    /// The bytes the cache writes for `entry` (`MetadataCache.store`'s encoder).
+    static func written(_ entry: WorkMetadata) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(entry) + Data("\n".utf8))
+    }
+
+    static func decoded(_ bytes: [UInt8]) -> WorkMetadata? {
+        try? JSONDecoder().decode(WorkMetadata.self, from: Data(bytes))
+    }
+
+    /// Text with what JSON must escape, non-ASCII letters and emoji.
+    static func text(_ random: inout SplitMix) -> String {
+        let pieces = ["Kim", "김지운", "é", "e\u{301}", "\"", "\\", "/", "\n", "\t", "\u{1}", "😀", " ", "Ünïcödé", ""]
+        return (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+            .joined()
+    }
+
+    static func entry(_ random: inout SplitMix) -> WorkMetadata {
+        func maybe<T>(_ make: () -> T) -> T? { Bool.random(using: &random) ? make() : nil }
+        func list(_ random: inout SplitMix) -> [String] {
+            (0..<Int.random(in: 0...3, using: &random)).map { _ in text(&random) }
+        }
+        let number = { (random: inout SplitMix) in
+            [0, -1, 1973, Int.max, Int.min, 123_456_789_012].randomElement(using: &random)!
+        }
+        var entry = WorkMetadata(
+            kind: text(&random), source: text(&random), id: text(&random), title: text(&random))
+        entry.originalTitle = maybe { text(&random) }
+        entry.overview = maybe { text(&random) }
+        entry.releaseDate = maybe { text(&random) }
+        entry.year = maybe { number(&random) }
+        entry.genres = list(&random)
+        entry.directors = list(&random)
+        entry.authors = list(&random)
+        entry.cast = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+            CastMember(name: text(&random), character: maybe { text(&random) })
+        }
+        entry.runtime = maybe { number(&random) }
+        entry.pages = maybe { number(&random) }
+        entry.publisher = maybe { text(&random) }
+        entry.isbn = maybe { text(&random) }
+        entry.images = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+            CachedImage(size: text(&random), file: text(&random), width: number(&random), height: number(&random))
+        }
+        entry.series = maybe {
+            SeriesFacts(
+                creators: list(&random), networks: list(&random), seasons: maybe { number(&random) },
+                episodes: maybe { number(&random) }, lastAirDate: maybe { text(&random) })
+        }
+        return entry
+    }
+
+    @Test("entries as the cache writes them read back as themselves, without JSONDecoder")
+    func writtenEntriesReadBack() throws {
+        var random = SplitMix(seed: 7)
+        for _ in 0..<500 {
+            let entry = Self.entry(&random)
+            let bytes = try Self.written(entry)
+            #expect(WorkMetadata(cachedJSON: bytes) == entry)
+        }
+    }
+
+    @Test("whatever it reads of a damaged entry, JSONDecoder reads the same", arguments: 0..<4)
+    func damagedEntries(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        // Bytes and pieces that change a value's type, break the syntax, repeat a key, or
+        // write a number another way.
+        let pieces =
+            [
+                "\"", "\\", ",", "}", "]", "{", "[", ":", "null", "1", "-", "0", ".5", "e3", "E-2", "true", "\u{0}",
+                "\u{1}", "\\u0041", "\\ud800", "\"year\": 2000,", "\"title\": \"B\",", "\"year\": \"2000\",",
+                "\"cast\": [{\"name\": null}],", "\"images\": [{\"size\": \"w\", \"file\": \"f\", \"width\": 1}],",
+                "\u{FEFF}", "\"series\": 1,", "\"genres\": [1],", "\"runtime\": 1.0,", "\"pages\": 1e2,",
+                "\"year\": 12345678901234567890e-2,", "\"year\": 99999999999999999999,", " ",
+            ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xEF, 0xBB, 0xBF], [0xFE, 0xFF]]
+        var accepted = 0
+        var fellBack = 0
+        for _ in 0..<1_500 {
+            var bytes = try Self.written(Self.entry(&random))
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                // Half of the time right after the opening brace, where a member is still JSON.
+                let at = Bool.random(using: &random) ? 1 : Int.random(in: 0...bytes.count, using: &random)
+                let piece = pieces.randomElement(using: &random)!
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes.insert(contentsOf: piece, at: at)
+                case 1: bytes.replaceSubrange(at..<min(bytes.count, at + piece.count), with: piece)
+                default: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...4, using: &random)))
+                }
+            }
+            if let read = WorkMetadata(cachedJSON: bytes) {
+                accepted += 1
+                #expect(Self.decoded(bytes) == read, "\(String(decoding: bytes, as: UTF8.self))")
+            } else {
+                fellBack += 1
+            }
+        }
+        // Both paths must be taken, or the comparison says nothing.
+        #expect(accepted > 100)
+        #expect(fellBack > 100)
+    }
+
+    @Test("entries it leaves to JSONDecoder still read, or fail with JSONDecoder's message")
+    func fallBack() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let lookup = Lookup.tmdb(1)
+        let file = scratch.url.appendingPathComponent(lookup.path)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let cases: [(String, Int?)] = [
+            ("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1e3}", 1000),
+            ("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 2000.0}", 2000),
+            (
+                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1, \"year\": 2}",
+                nil
+            ),
+        ]
+        for (text, year) in cases {
+            let bytes = Array(text.utf8)
+            #expect(WorkMetadata(cachedJSON: bytes) == nil, "\(text)")
+            try Data(bytes).write(to: file)
+            let read = try cache.entry(for: lookup)
+            #expect(read == Self.decoded(bytes))
+            if let year { #expect(read?.year == year) }
+        }
+        try Data("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": 1, \"title\": \"A\"}".utf8).write(to: file)
+        #expect(throws: Diagnostic.self) { try cache.entry(for: lookup) }
+        do {
+            _ = try cache.entry(for: lookup)
+        } catch {
+            #expect("\(error)".hasPrefix("metadata/\(lookup.path):1:1: not a valid metadata file: "), "\(error)")
+            #expect(error.message.contains("id"), "\(error.message)")
+        }
+    }
+}
