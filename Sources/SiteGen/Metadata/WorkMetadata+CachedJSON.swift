@@ -50,7 +50,7 @@ private struct EntryReader {
             case .series: entry.series = try reader.optional { r throws(Stop) in try r.series() }
             }
         }
-        guard found.isSuperset(of: [.kind, .source, .id, .title]) else { throw Stop() }
+        guard found.contains(.kind, .source, .id, .title) else { throw Stop() }
         return entry
     }
 
@@ -76,7 +76,7 @@ private struct EntryReader {
             case .height: image.height = try reader.int()
             }
         }
-        guard found.count == ImageKey.allCases.count else { throw Stop() }
+        guard found.contains(.size, .file, .width, .height) else { throw Stop() }
         return image
     }
 
@@ -96,28 +96,28 @@ private struct EntryReader {
 
     /// An object's members, each handed to `member` with its key, which must be one of `Key`'s
     /// and written without escapes; a key met twice stops. Returns the keys met.
-    mutating func members<Key: CodingKey & CaseIterable & Hashable>(
+    mutating func members<Key: CodingKey & CaseIterable>(
         _: Key.Type, _ member: (inout EntryReader, Key) throws(Stop) -> Void
-    ) throws(Stop) -> Set<Key> {
+    ) throws(Stop) -> KeysMet<Key> {
         try expect(UInt8(ascii: "{"))
-        var found: Set<Key> = []
+        var met = KeysMet<Key>()
         if next == UInt8(ascii: "}") {
             at += 1
-            return found
+            return met
         }
         while true {
             let name = try plainKey()
-            guard let key = Key.allCases.first(where: { $0.stringValue.utf8.elementsEqual(bytes[name]) }),
-                found.insert(key).inserted
+            guard let index = Key.allCases.firstIndex(where: { $0.stringValue.utf8.elementsEqual(bytes[name]) }),
+                met.insert(index)
             else { throw Stop() }
             try expect(UInt8(ascii: ":"))
-            try member(&self, key)
+            try member(&self, Key.allCases[index])
             if next == UInt8(ascii: ",") {
                 at += 1
                 continue
             }
             try expect(UInt8(ascii: "}"))
-            return found
+            return met
         }
     }
 
@@ -291,6 +291,29 @@ private struct EntryReader {
     }
 
     func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index].isDigit }
+}
+
+/// Which of an object's keys were met, one bit each by its place in `Key.allCases` (an
+/// entry's types have at most 18 keys, within the 64 bits).
+private struct KeysMet<Key: CodingKey & CaseIterable> {
+    private var bits: UInt64 = 0
+
+    /// Adds the key at `index` of `Key.allCases`; false when it was met already.
+    mutating func insert(_ index: Key.AllCases.Index) -> Bool {
+        let bit = Self.bit(index)
+        defer { bits |= bit }
+        return bits & bit == 0
+    }
+
+    func contains(_ keys: Key...) -> Bool {
+        keys.allSatisfy { key in
+            Key.allCases.firstIndex { $0.stringValue == key.stringValue }.map { bits & Self.bit($0) != 0 } ?? false
+        }
+    }
+
+    private static func bit(_ index: Key.AllCases.Index) -> UInt64 {
+        1 << Key.allCases.distance(from: Key.allCases.startIndex, to: index)
+    }
 }
 
 /// The keys of a cast member and of an image, as their synthesized `Decodable` reads them.
