@@ -34,20 +34,20 @@ private struct EntryReader {
             case .source: entry.source = try reader.string()
             case .id: entry.id = try reader.string()
             case .title: entry.title = try reader.string()
-            case .originalTitle: entry.originalTitle = try reader.optional { r throws(Stop) in try r.string() }
-            case .overview: entry.overview = try reader.optional { r throws(Stop) in try r.string() }
-            case .releaseDate: entry.releaseDate = try reader.optional { r throws(Stop) in try r.string() }
-            case .year: entry.year = try reader.optional { r throws(Stop) in try r.int() }
+            case .originalTitle: entry.originalTitle = try reader.optionalString()
+            case .overview: entry.overview = try reader.optionalString()
+            case .releaseDate: entry.releaseDate = try reader.optionalString()
+            case .year: entry.year = try reader.optionalInt()
             case .genres: entry.genres = try reader.strings()
             case .directors: entry.directors = try reader.strings()
             case .authors: entry.authors = try reader.strings()
             case .cast: entry.cast = try reader.list { r throws(Stop) in try r.castMember() }
-            case .runtime: entry.runtime = try reader.optional { r throws(Stop) in try r.int() }
-            case .pages: entry.pages = try reader.optional { r throws(Stop) in try r.int() }
-            case .publisher: entry.publisher = try reader.optional { r throws(Stop) in try r.string() }
-            case .isbn: entry.isbn = try reader.optional { r throws(Stop) in try r.string() }
+            case .runtime: entry.runtime = try reader.optionalInt()
+            case .pages: entry.pages = try reader.optionalInt()
+            case .publisher: entry.publisher = try reader.optionalString()
+            case .isbn: entry.isbn = try reader.optionalString()
             case .images: entry.images = try reader.list { r throws(Stop) in try r.image() }
-            case .series: entry.series = try reader.optional { r throws(Stop) in try r.series() }
+            case .series: entry.series = reader.null() ? nil : try reader.series()
             }
         }
         guard found.contains(.kind, .source, .id, .title) else { throw Stop() }
@@ -59,7 +59,7 @@ private struct EntryReader {
         let found = try members(CastKey.self) { reader, key throws(Stop) in
             switch key {
             case .name: member.name = try reader.string()
-            case .character: member.character = try reader.optional { r throws(Stop) in try r.string() }
+            case .character: member.character = try reader.optionalString()
             }
         }
         guard found.contains(.name) else { throw Stop() }
@@ -86,9 +86,9 @@ private struct EntryReader {
             switch key {
             case .creators: series.creators = try reader.strings()
             case .networks: series.networks = try reader.strings()
-            case .seasons: series.seasons = try reader.optional { r throws(Stop) in try r.int() }
-            case .episodes: series.episodes = try reader.optional { r throws(Stop) in try r.int() }
-            case .lastAirDate: series.lastAirDate = try reader.optional { r throws(Stop) in try r.string() }
+            case .seasons: series.seasons = try reader.optionalInt()
+            case .episodes: series.episodes = try reader.optionalInt()
+            case .lastAirDate: series.lastAirDate = try reader.optionalString()
             }
         }
         return series
@@ -106,12 +106,9 @@ private struct EntryReader {
             return met
         }
         while true {
-            let name = try plainKey()
-            guard let index = Key.allCases.firstIndex(where: { $0.stringValue.utf8.elementsEqual(bytes[name]) }),
-                met.insert(index)
-            else { throw Stop() }
+            guard let key = met.meet(bytes[try plainKey()]) else { throw Stop() }
             try expect(UInt8(ascii: ":"))
-            try member(&self, Key.allCases[index])
+            try member(&self, key)
             if next == UInt8(ascii: ",") {
                 at += 1
                 continue
@@ -145,8 +142,14 @@ private struct EntryReader {
         try list { reader throws(Stop) in try reader.string() }
     }
 
-    mutating func optional<Value>(_ value: (inout EntryReader) throws(Stop) -> Value) throws(Stop) -> Value? {
-        null() ? nil : try value(&self)
+    /// A string, or nil for `null`, as `decodeIfPresent` reads it.
+    mutating func optionalString() throws(Stop) -> String? {
+        null() ? nil : try string()
+    }
+
+    /// A whole number, or nil for `null`, as `decodeIfPresent` reads it.
+    mutating func optionalInt() throws(Stop) -> Int? {
+        null() ? nil : try int()
     }
 
     /// Whether a `null` comes next (then read).
@@ -296,23 +299,22 @@ private struct EntryReader {
 /// Which of an object's keys were met, one bit each by its place in `Key.allCases` (an
 /// entry's types have at most 18 keys, within the 64 bits).
 private struct KeysMet<Key: CodingKey & CaseIterable> {
+    private let keys = Array(Key.allCases)
     private var bits: UInt64 = 0
 
-    /// Adds the key at `index` of `Key.allCases`; false when it was met already.
-    mutating func insert(_ index: Key.AllCases.Index) -> Bool {
-        let bit = Self.bit(index)
-        defer { bits |= bit }
-        return bits & bit == 0
+    /// The key written `name`, now met; nil when no key is written so or it was met already.
+    mutating func meet(_ name: ArraySlice<UInt8>) -> Key? {
+        guard let index = keys.firstIndex(where: { $0.stringValue.utf8.elementsEqual(name) }),
+            bits & UInt64(1) << index == 0
+        else { return nil }
+        bits |= UInt64(1) << index
+        return keys[index]
     }
 
-    func contains(_ keys: Key...) -> Bool {
-        keys.allSatisfy { key in
-            Key.allCases.firstIndex { $0.stringValue == key.stringValue }.map { bits & Self.bit($0) != 0 } ?? false
+    func contains(_ wanted: Key...) -> Bool {
+        wanted.allSatisfy { key in
+            keys.firstIndex { $0.stringValue == key.stringValue }.map { bits & UInt64(1) << $0 != 0 } ?? false
         }
-    }
-
-    private static func bit(_ index: Key.AllCases.Index) -> UInt64 {
-        1 << Key.allCases.distance(from: Key.allCases.startIndex, to: index)
     }
 }
 
