@@ -9,8 +9,13 @@ public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Seque
     }
 
     /// An object with these members in this order; a repeated key keeps its last value.
-    public init(pairs: [(key: String, value: Value)]) {
-        let storage = ObjectStorage(pairs)
+    ///
+    /// With `keepsRenderings`, for an object that many renders include (a card on many
+    /// pages): what a partial renders with it on top of the context stack is kept with it, and
+    /// where the same partial is included with it again, as long as every name the partial
+    /// looked up outside the object finds the same value, those bytes are written again.
+    public init(pairs: [(key: String, value: Value)], keepsRenderings: Bool = false) {
+        let storage = ObjectStorage(pairs, keepsRenderings: keepsRenderings)
         guard storage.hasRepeatedKeys else {
             self.storage = storage
             return
@@ -23,7 +28,7 @@ public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Seque
                 unique.append(pair)
             }
         }
-        self.storage = ObjectStorage(unique)
+        self.storage = ObjectStorage(unique, keepsRenderings: keepsRenderings)
     }
 
     public init(dictionaryLiteral elements: (String, Value)...) {
@@ -92,7 +97,11 @@ final class ObjectStorage: @unchecked Sendable {
 
     static let linearLimit = 12
 
-    init(_ members: [(key: String, value: Value)]) {
+    /// What partials rendered with this object, when it keeps renderings.
+    let memo: RenderMemo?
+
+    init(_ members: [(key: String, value: Value)], keepsRenderings: Bool = false) {
+        memo = keepsRenderings ? RenderMemo() : nil
         count = members.count
         entries = .allocate(capacity: max(count, 1))
         var bits: UInt64 = 0

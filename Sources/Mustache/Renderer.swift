@@ -3,24 +3,34 @@
 /// Sections, partials, parents and blocks recurse; ``RenderLimits`` bounds how deep, how
 /// long and how much, so hostile input ends in a located error.
 struct Renderer: ~Copyable {
-    private var output: OutputBuffer
-    private var stack: [Value]
+    var output: OutputBuffer
+    var stack: [Value]
     /// The object of each context in `stack` (nil for other values), unretained: `stack`
     /// holds them, and lookups read them without reference counting.
-    private var objects: [Unmanaged<ObjectStorage>?]
-    private var indentation: [UInt8] = []
-    private var atLineStart = true
+    var objects: [Unmanaged<ObjectStorage>?]
+    var indentation: [UInt8] = []
+    var atLineStart = true
     private var overrides: [String: OverrideRef] = [:]
     private let program: Program
     /// The partial and parent tags being rendered, outermost first; located only on error.
-    private var sites: [(program: Program, offset: Int)] = []
-    private let library: TemplateLibrary?
-    private let limits: RenderLimits
+    var sites: [(program: Program, offset: Int)] = []
+    let library: TemplateLibrary?
+    let limits: RenderLimits
     /// Sections, blocks, partials and parents open right now.
-    private var depth = 0
-    private var steps = 0
+    var depth = 0
+    var steps = 0
     /// The output limit error, once indented text has outgrown it.
-    private var overflow: TemplateError?
+    var overflow: TemplateError?
+    /// Partials being rendered with an object that keeps renderings, outermost first, and the
+    /// stack frame of the innermost one's object (0 without one): a lookup that reaches below
+    /// it is noted in them (``RenderMemo``).
+    var recordings: [MemoRecording] = []
+    var recordFloor = 0
+    /// Non-standalone partials open (each renders without the indentation around it).
+    var resets = 0
+    /// The deepest nesting and partial levels reached, for ``MemoEntry``.
+    var deepest = 0
+    var deepestSites = 0
 
     init(root: Value, program: Program, library: TemplateLibrary?) {
         self.stack = [root]
@@ -68,7 +78,7 @@ private struct OverrideRef {
     let scope: [String: OverrideRef]
 }
 
-private extension Renderer {
+extension Renderer {
     mutating func render(_ program: Program, _ range: Range<Int>) throws(TemplateError) {
         let ops = program.ops
         let segments = program.segments
@@ -118,6 +128,41 @@ private extension Renderer {
         }
     }
 
+    /// Writes the indentation, noting where for the renderings being kept.
+    @inline(__always)
+    mutating func writeIndentation() {
+        if !recordings.isEmpty { noteIndentation() }
+        output.append(indentation)
+    }
+
+    /// A dotted name's place: its first part in the innermost of frames `top` down to `bottom`
+    /// that has it, the rest inside that; and that frame (-1: none).
+    @inline(__always)
+    func search(
+        _ parts: Slice<UnsafeBufferPointer<Name.Key>>, from top: Int, downTo bottom: Int
+    ) -> (frame: Int, place: (holder: Unmanaged<ObjectStorage>, index: Int)?) {
+        let first = parts[parts.startIndex]
+        var frame = top
+        while frame >= bottom {
+            if let object = objects[frame],
+                let index = object._withUnsafeGuaranteedRef({ $0.index(of: first.string, hash: first.hash) })
+            {
+                var place = (holder: object, index: index)
+                for part in parts.dropFirst() {
+                    guard let inner = place.holder._withUnsafeGuaranteedRef({ $0.object(at: place.index) }),
+                        let next = inner._withUnsafeGuaranteedRef({ $0.index(of: part.string, hash: part.hash) })
+                    else { return (frame, nil) }
+                    place = (inner, next)
+                }
+                return (frame, place)
+            }
+            frame -= 1
+        }
+        return (-1, nil)
+    }
+}
+
+private extension Renderer {
     @inline(never)
     mutating func renderSection(
         _ value: Value?, inverted: Bool, body: Range<Int>, at index: Int, of program: Program
@@ -155,6 +200,7 @@ private extension Renderer {
             try stop(at: index, of: program, opening: true)
         }
         depth += 1
+        deepest = Swift.max(deepest, depth)
     }
 
     /// Counts `cost` steps against the budget; the output's size is checked here too.
@@ -172,6 +218,7 @@ private extension Renderer {
         overrides local: [String: OverrideRef]
     ) throws(TemplateError) {
         sites.append(site)
+        deepestSites = Swift.max(deepestSites, sites.count)
         defer { sites.removeLast() }
         guard let resolved = resolve(name) else {
             guard library?.missingPartials == .fail, case .dynamic(let dotted) = name else { return }
@@ -184,14 +231,16 @@ private extension Renderer {
         }
         steps += template.program.ops.count
         if steps > limits.steps || output.count > limits.outputBytes { try stopAtSite(opening: false) }
-        let saved = (indentation, overrides)
+        let saved = (indentation, overrides, resets)
         depth += 1
+        deepest = Swift.max(deepest, depth)
         defer {
-            (indentation, overrides) = saved
+            (indentation, overrides, resets) = saved
             depth -= 1
         }
         // Only a change allocates: most partials add no indentation to what is there.
         if !standalone {
+            resets += 1
             if !indentation.isEmpty { indentation = [] }
         } else if !extra.isEmpty {
             indentation += extra
@@ -199,7 +248,11 @@ private extension Renderer {
         if !local.isEmpty {
             overrides = overrides.isEmpty ? local : local.merging(overrides) { _, outer in outer }
         }
-        try render(template.program, 0..<template.program.ops.count)
+        if overrides.isEmpty, let memo = keptRenderings() {
+            try renderKept(template.program, memo)
+        } else {
+            try render(template.program, 0..<template.program.ops.count)
+        }
     }
 
     /// Renders a block where it stands: the content passed for it, or its default.
@@ -333,24 +386,9 @@ private extension Renderer {
     /// unretained, and its index there), or nil when it is not found.
     @inline(__always)
     func locate(_ parts: Slice<UnsafeBufferPointer<Name.Key>>) -> (holder: Unmanaged<ObjectStorage>, index: Int)? {
-        let first = parts[parts.startIndex]
-        var frame = objects.count - 1
-        while frame >= 0 {
-            if let object = objects[frame],
-                let index = object._withUnsafeGuaranteedRef({ $0.index(of: first.string, hash: first.hash) })
-            {
-                var place = (holder: object, index: index)
-                for part in parts.dropFirst() {
-                    guard let inner = place.holder._withUnsafeGuaranteedRef({ $0.object(at: place.index) }),
-                        let next = inner._withUnsafeGuaranteedRef({ $0.index(of: part.string, hash: part.hash) })
-                    else { return nil }
-                    place = (inner, next)
-                }
-                return place
-            }
-            frame -= 1
-        }
-        return nil
+        let floor = recordFloor
+        let found = search(parts, from: objects.count - 1, downTo: floor)
+        return found.frame < 0 && floor > 0 ? locateOutside(parts, below: floor) : found.place
     }
 
     /// Enters a context.
@@ -387,7 +425,7 @@ private extension Renderer {
     /// Writes the indentation if this is the first thing on a line.
     mutating func startLine() {
         if atLineStart {
-            output.append(indentation)
+            writeIndentation()
             atLineStart = false
         }
     }
@@ -416,13 +454,13 @@ private extension Renderer {
                 return
             }
             let end = Int(program.lineBreaks[index])
-            if atLineStart { output.append(indentation) }
+            if atLineStart { writeIndentation() }
             output.append(UnsafeBufferPointer(rebasing: text[start..<end]))
             atLineStart = true
             start = end
         }
         if start < Int(segment.end) {
-            if atLineStart { output.append(indentation) }
+            if atLineStart { writeIndentation() }
             output.append(UnsafeBufferPointer(rebasing: text[start..<Int(segment.end)]))
         }
         atLineStart = segment.endsWithNewline

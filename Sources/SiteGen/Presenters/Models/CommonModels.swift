@@ -186,14 +186,16 @@ public struct ReviewCard: Sendable, Equatable, ValueRepresentable {
     public var templateValue: Value { box.templateValue }
 
     public init(_ fields: Fields) {
-        let templateValue: Value = .members([
-            "title": .string(fields.title), "url": .string(fields.url), "date": fields.date.templateValue,
-            "rating": Value(fields.rating), "summary": .string(fields.summary), "image": Value(fields.image),
-            "year": .string(fields.year), "creator": .string(fields.creator),
-            "sectionTitle": .string(fields.sectionTitle), "kind": .string(fields.kind),
-            "language": .string(fields.language), "titleLanguage": .string(fields.titleLanguage),
-            "creatorLanguage": .string(fields.creatorLanguage),
-        ])
+        // Kept renderings: each partial that shows a card is rendered once per card.
+        let templateValue: Value = .members(
+            [
+                "title": .string(fields.title), "url": .string(fields.url), "date": fields.date.templateValue,
+                "rating": Value(fields.rating), "summary": .string(fields.summary), "image": Value(fields.image),
+                "year": .string(fields.year), "creator": .string(fields.creator),
+                "sectionTitle": .string(fields.sectionTitle), "kind": .string(fields.kind),
+                "language": .string(fields.language), "titleLanguage": .string(fields.titleLanguage),
+                "creatorLanguage": .string(fields.creatorLanguage),
+            ], keepsRenderings: true)
         box = Box(fields, templateValue)
     }
 

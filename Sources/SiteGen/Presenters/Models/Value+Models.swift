@@ -18,8 +18,9 @@ extension Value {
         self = text.map(Value.string) ?? .null
     }
 
-    /// An object with these members, in this order.
-    static func members(_ pairs: KeyValuePairs<String, Value>) -> Value {
-        .object(Object(pairs: pairs.map { (key: $0.key, value: $0.value) }))
+    /// An object with these members, in this order; `keepsRenderings` for one that many pages
+    /// show (see `Object.init(pairs:keepsRenderings:)`).
+    static func members(_ pairs: KeyValuePairs<String, Value>, keepsRenderings: Bool = false) -> Value {
+        .object(Object(pairs: pairs.map { (key: $0.key, value: $0.value) }, keepsRenderings: keepsRenderings))
     }
 }
