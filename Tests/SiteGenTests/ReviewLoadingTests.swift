@@ -243,6 +243,35 @@ struct ReviewLoadingTests {
             ])
     }
 
+    @Test("reserved paths are found as splitting the path into folders finds them")
+    func reservedPathsMatchSplitting() {
+        // Split at the slash bytes, as the file system does: a combining mark after a slash
+        // does not hide it (splitting by characters did).
+        func bySplitting(_ path: String) -> Bool {
+            let second = path.utf8.split(separator: UInt8(ascii: "/")).dropFirst().first
+            return SiteLoader.reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
+                || SiteLoader.sectionIndexNames.contains(second.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        }
+        let parts = [
+            "", "/", "//", "tags", "page", "movies", "by-title", "by-rating", "feed.xml", "é", "x", "by-titles",
+        ]
+        var checked = 0
+        for first in parts {
+            for second in parts {
+                for third in ["", "/", "x/", "\u{301}"] {
+                    let path = first + "/" + second + "/" + third
+                    #expect(SiteLoader.isReserved(path) == bySplitting(path), "\(path)")
+                    #expect(SiteLoader.isReserved(first + third) == bySplitting(first + third), "\(first + third)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(SiteLoader.isReserved("movies/by-title/") && SiteLoader.isReserved("tags/"))
+        #expect(!SiteLoader.isReserved("movies/by-titles/") && !SiteLoader.isReserved("movies/x/page/"))
+        #expect(SiteLoader.isReserved("movies/by-title/\u{301}"))
+        #expect(checked == 576)
+    }
+
     @Test("a file name that cannot be a URL needs a slug")
     func badFileName() throws {
         let site = InMemorySite(["content/movies/my film.md": reviewFile("title: X\ndate: 2024-01-01")])

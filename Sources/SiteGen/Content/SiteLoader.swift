@@ -135,10 +135,12 @@ public struct SiteLoader: Sendable {
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let staticFiles = readStatic(folder, theme: theme, &diagnostics)
         if let image = config.image {
-            let at = SourceLocation(path: SiteConfig.fileName, line: config.imagePosition.line, column: config.imagePosition.column)
+            let at = SourceLocation(
+                path: SiteConfig.fileName, line: config.imagePosition.line, column: config.imagePosition.column)
             if let data = staticFiles[image] {
                 if ImageSize.of(Array(data.prefix(64 * 1024))) == nil {
-                    diagnostics.append(Diagnostic("\"image\" must be a PNG, JPEG, GIF or WebP image: static/\(image) is not", at: at))
+                    diagnostics.append(
+                        Diagnostic("\"image\" must be a PNG, JPEG, GIF or WebP image: static/\(image) is not", at: at))
                 }
             } else {
                 diagnostics.append(Diagnostic("\"image\" names static/\(image), which does not exist", at: at))
@@ -291,10 +293,13 @@ private extension SiteLoader {
             }
         }
         // The reviews' files are read on every core, in the order they are listed.
-        for (source, (text, problems)) in zip(sources, sources.parallelMap { source in
-            var problems: [Diagnostic] = []
-            return (text(of: source, folder, &problems), problems)
-        }) {
+        for (source, (text, problems)) in zip(
+            sources,
+            sources.parallelMap { source in
+                var problems: [Diagnostic] = []
+                return (text(of: source, folder, &problems), problems)
+            })
+        {
             diagnostics += problems
             if let text { files.append((text, source)) }
         }
@@ -377,6 +382,7 @@ private extension SiteLoader {
     /// Two things that would be written to the same place.
     static func conflicts(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         var owners: [String: String] = [:]
+        owners.reserveCapacity(sections.count + reviews.count + pages.count)
         for section in sections { owners[section.name + "/"] = "content/\(section.name)" }
         var diagnostics: [Diagnostic] = []
         let claims = reviews.map { ($0.path, $0.source) } + pages.map { ($0.path, $0.source) }
@@ -396,12 +402,6 @@ private extension SiteLoader {
             }
         }
         return diagnostics
-    }
-
-    /// Whether a page at `path` would take an address sitegen's own pages use.
-    static func isReserved(_ path: String) -> Bool {
-        reservedNames.contains(String(path.dropLast())) || path.hasPrefix("page/")
-            || sectionIndexNames.contains(String(path.split(separator: "/").dropFirst().first ?? ""))
     }
 
     /// Whether a review of `changed` claims an address another review, a page or a section has
@@ -491,5 +491,29 @@ private struct TagSpellings {
             made[tag] = spelling
             return spelling
         }
+    }
+}
+
+extension SiteLoader {
+    /// Whether a page at `path` would take an address sitegen's own pages use.
+    static func isReserved(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        // A reserved name holds no slash: only a path of one folder is copied to be looked up.
+        let head = path.dropLast()
+        if !head.utf8.contains(slash), reservedNames.contains(String(head)) { return true }
+        if path.hasPrefix("page/") { return true }
+        // The second folder (empty parts skipped), read in place: this runs for every review.
+        let utf8 = path.utf8
+        var index = utf8.startIndex
+        func skip(slashes: Bool) {
+            while index < utf8.endIndex, (utf8[index] == slash) == slashes { utf8.formIndex(after: &index) }
+        }
+        skip(slashes: true)
+        skip(slashes: false)
+        skip(slashes: true)
+        let start = index
+        skip(slashes: false)
+        let second = utf8[start..<index]
+        return sectionIndexNames.contains { $0.utf8.elementsEqual(second) }
     }
 }
