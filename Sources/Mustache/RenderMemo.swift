@@ -79,10 +79,44 @@ struct MemoKey: Sendable {
     }
 }
 
-/// A name a partial looked up outside its object, and what it found there (nil: nothing).
+/// A name a partial looked up outside its object, and what it found there.
+///
+/// An object found is held weakly and matched by identity: a record must not keep alive
+/// what it was rendered in (a page holding the card would then hold itself through the
+/// card's record). A list found makes the rendering one that is not kept.
 struct MemoEscape: Sendable {
+    enum Found: Sendable {
+        case nothing
+        case scalar(Value)
+        case object(WeakObject)
+    }
+
+    struct WeakObject: Sendable {
+        weak var storage: ObjectStorage?
+    }
+
     let parts: [Name.Key]
-    let value: Value?
+    let found: Found
+
+    /// What to note for `value`; nil for a list.
+    static func found(_ value: Value?) -> Found? {
+        switch value {
+        case nil: .nothing
+        case .object(let members)?: .object(WeakObject(storage: members.storage))
+        case .array?: nil
+        case let scalar?: .scalar(scalar)
+        }
+    }
+
+    /// Whether a lookup that finds `value` now finds what it found then.
+    func matches(_ value: Value?) -> Bool {
+        switch (found, value) {
+        case (.nothing, nil): true
+        case (.scalar(let then), let now?): then == now
+        case (.object(let then), .object(let now)?): then.storage === now.storage
+        default: false
+        }
+    }
 }
 
 /// One partial's rendering with an object, and what reproducing it takes.
@@ -134,6 +168,8 @@ final class MemoRecording {
     let outerDeepest: (depth: Int, sites: Int)
     var breaks: [Int32] = []
     var escapes: [MemoEscape] = []
+    /// False once a lookup outside found a list (see ``MemoEscape``).
+    var keepable = true
 
     init(
         object: ObjectIdentifier, floor: Int, start: Int, baseLength: Int, resets: Int, steps: Int, depth: Int,

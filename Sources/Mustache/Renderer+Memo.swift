@@ -50,7 +50,7 @@ extension Renderer {
             deepestSites = Swift.max(recording.outerDeepest.sites, ownDeepest.1)
         }
         try render(program, 0..<program.ops.count)
-        guard overflow == nil else { return }
+        guard overflow == nil, recording.keepable else { return }
         memo.takeUnretainedValue().store(
             MemoEntry(
                 key: key, bytes: recordedBytes(recording), breaks: recording.breaks, endsAtLineStart: atLineStart,
@@ -87,7 +87,7 @@ extension Renderer {
         for escape in entry.escapes {
             let found = escape.parts.withUnsafeBufferPointer { search($0[...], from: floor - 1, downTo: 0) }
             let value = found.place.map { place in place.holder._withUnsafeGuaranteedRef { $0.value(at: place.index) } }
-            guard value == escape.value else { return false }
+            guard escape.matches(value) else { return false }
             frames.append(found.frame)
         }
         // The escapes are the enclosing records' lookups too, where they leave those.
@@ -118,8 +118,13 @@ extension Renderer {
     ) -> (holder: Unmanaged<ObjectStorage>, index: Int)? {
         let found = search(parts, from: floor - 1, downTo: 0)
         let value = found.place.map { place in place.holder._withUnsafeGuaranteedRef { $0.value(at: place.index) } }
-        let escape = MemoEscape(parts: Array(parts), value: value)
-        for recording in recordings where recording.floor > found.frame { recording.escapes.append(escape) }
+        let escaped = recordings.lazy.filter { $0.floor > found.frame }
+        if let what = MemoEscape.found(value) {
+            let escape = MemoEscape(parts: Array(parts), found: what)
+            for recording in escaped { recording.escapes.append(escape) }
+        } else {
+            for recording in escaped { recording.keepable = false }
+        }
         return found.place
     }
 

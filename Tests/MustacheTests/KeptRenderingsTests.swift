@@ -1,6 +1,7 @@
 import Dispatch
-import Mustache
 import Testing
+
+@testable import Mustache
 
 /// Objects that keep renderings (`Object(pairs:keepsRenderings:)`): a partial rendered with one
 /// on top of the stack is written again from its record, which must give exactly the bytes
@@ -26,6 +27,35 @@ struct KeptRenderingsTests {
         #expect(try page.render(second, partials: library) == "<b>Mother</b> on Two (unrated)")
         #expect(try page.render(third, partials: library) == "<b>Mother</b> on Two")
         #expect(try page.render(first, partials: library) == "<b>Mother</b> on One (no stars)")
+    }
+
+    @Test("a record keeps nothing alive: not the page it was rendered in, nor the card")
+    func recordsHoldNoCycle() throws {
+        let library = try TemplateLibrary(sources: [
+            "card": "{{title}}{{#home}}, home {{name}}{{/home}}{{#cards}}+{{title}}{{/cards}}",
+            "plain": "{{title}} on {{#home}}{{name}}{{/home}}",
+        ])
+        let page = try Template("{{#card}}{{>card}}|{{>plain}}|{{>plain}}{{/card}}")
+        weak var card: ObjectStorage?
+        weak var home: ObjectStorage?
+        weak var root: ObjectStorage?
+        do {
+            let kept = Self.card(["title": "Mother"])
+            // The home object and the list hold the card: a record holding them would hold itself.
+            let homeValue: Value = .object(Object(pairs: [("name", "Home"), ("card", kept)]))
+            let data: Value = .object(Object(pairs: [("card", kept), ("home", homeValue), ("cards", [kept])]))
+            #expect(
+                try page.render(data, partials: library) == "Mother, home Home+Mother|Mother on Home|Mother on Home")
+            #expect(
+                try page.render(data, partials: library) == "Mother, home Home+Mother|Mother on Home|Mother on Home")
+            if case .object(let members) = kept { card = members.storage }
+            if case .object(let members) = homeValue { home = members.storage }
+            if case .object(let members) = data { root = members.storage }
+            #expect(card != nil && home != nil && root != nil)
+        }
+        #expect(card == nil)
+        #expect(home == nil)
+        #expect(root == nil)
     }
 
     @Test("one record serves every indentation, and writes each on every line")
