@@ -55,7 +55,7 @@ struct SiteFolder: Sendable {
         var entries: [Entry] = []
         for entry in listed where !entry.name.hasPrefix(".") {
             let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-            guard !entry.name.contains(where: \.isControlCharacter) else {
+            guard !Self.hasControlCharacter(entry.name) else {
                 diagnostics.append(problem("a file name with a control character (such as a tab) is refused", at: path))
                 continue
             }
@@ -131,5 +131,18 @@ private extension SiteFolder {
 private extension Character {
     var isControlCharacter: Bool {
         unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}
+
+extension SiteFolder {
+    /// Whether a file name holds a control character; a name of ASCII (nearly every one) is
+    /// read as bytes, without breaking it into characters.
+    static func hasControlCharacter(_ name: String) -> Bool {
+        var ascii = true
+        for byte in name.utf8 {
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte >= 0x80 { ascii = false }
+        }
+        return ascii ? false : name.contains(where: \.isControlCharacter)
     }
 }

@@ -64,9 +64,7 @@ struct BuildManifest: Sendable, Equatable {
 
     /// The stamps of every input file now; nil when a folder cannot be read (the build then says why).
     static func scan(_ source: URL) -> [String: FileStamp]? {
-        var stamps: [String: FileStamp] = [:]
         let root = source.path
-        if let stamp = FileStamp.following(root + "/" + SiteConfig.fileName) { stamps[SiteConfig.fileName] = stamp }
         // The folders are read side by side (the content and the metadata cache are the large
         // ones); a real folder reached from two of them is a loop, as one reached twice in one.
         let found = inputFolders.parallelMap { folder -> (stamps: [String: FileStamp], visited: Set<String>)? in
@@ -79,7 +77,13 @@ struct BuildManifest: Sendable, Equatable {
         for part in found {
             guard let part, visited.isDisjoint(with: part.visited) else { return nil }
             visited.formUnion(part.visited)
-            stamps.merge(part.stamps) { first, _ in first }
+        }
+        // Joined into a table made large enough at once (at 100,000 reviews, growing it step
+        // by step was a tenth of a second on one core).
+        var stamps = [String: FileStamp](minimumCapacity: 1 + found.reduce(0) { $0 + ($1?.stamps.count ?? 0) })
+        if let stamp = FileStamp.following(root + "/" + SiteConfig.fileName) { stamps[SiteConfig.fileName] = stamp }
+        for part in found {
+            if let part { stamps.merge(part.stamps) { first, _ in first } }
         }
         return stamps
     }

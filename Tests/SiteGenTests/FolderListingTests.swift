@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+/// Reading folders fast must not change what is read: names sort as `String` sorts them, and
+/// control characters are found as in characters.
+@Suite("Folder listing")
+struct FolderListingTests {
+    static let pieces = [
+        "a", "B", "z", "-", "_", "0", "9", ".", "review", "é", "e\u{301}", "É", "ß", "기생충", "\u{1100}\u{1161}",
+        "😀", "Z", "aa", "", "~", "\u{7F}", "\u{85}", "\t", "ﬁ", "İ",
+    ]
+
+    static func names(_ count: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<count).map { _ in (0..<(1 + next() % 4)).map { _ in pieces[next() % pieces.count] }.joined() }
+    }
+
+    @Test("names sort exactly as String's < sorts them, ASCII or not")
+    func sortsAsStrings() {
+        for seed in UInt64(1)...40 {
+            let names = Self.names(300, seed: seed)
+            let sorted = Directory.sortedByName(names.map { (name: $0, kind: 0) }).map(\.name)
+            #expect(sorted == names.sorted(), "seed \(seed)")
+        }
+        let ascii = (0..<2000).map { "review-\(($0 * 7919) % 2000)" } + ["Review", "review", "review-", "a", ""]
+        #expect(Directory.sortedByName(ascii.map { (name: $0, kind: 0) }).map(\.name) == ascii.sorted())
+    }
+
+    @Test("a control character is found in any name, as in its characters")
+    func controlCharacters() {
+        func byCharacters(_ name: String) -> Bool {
+            name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
+        for name in Self.names(3000, seed: 99) + ["plain.md", "tab\there.md", "del\u{7F}.md", "nel\u{85}.md", "\u{0}"] {
+            #expect(SiteFolder.hasControlCharacter(name) == byCharacters(name), "\(name.debugDescription)")
+        }
+        #expect(SiteFolder.hasControlCharacter("a\tb") && SiteFolder.hasControlCharacter("e\u{301}\u{9F}"))
+        #expect(!SiteFolder.hasControlCharacter("기생충-review.md"))
+    }
+}
