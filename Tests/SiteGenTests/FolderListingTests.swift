@@ -25,11 +25,11 @@ struct FolderListingTests {
     func sortsAsStrings() {
         for seed in UInt64(1)...40 {
             let names = Self.names(300, seed: seed)
-            let sorted = Directory.sortedByName(names.map { (name: $0, kind: 0) }).map(\.name)
+            let sorted = StringOrder.sorted(names) { $0 }
             #expect(sorted == names.sorted(), "seed \(seed)")
         }
         let ascii = (0..<2000).map { "review-\(($0 * 7919) % 2000)" } + ["Review", "review", "review-", "a", ""]
-        #expect(Directory.sortedByName(ascii.map { (name: $0, kind: 0) }).map(\.name) == ascii.sorted())
+        #expect(StringOrder.sorted(ascii) { $0 } == ascii.sorted())
     }
 
     @Test("a control character is found in any name, as in its characters")

@@ -125,7 +125,7 @@ struct BuildManifest: Sendable, Equatable {
         let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
         guard let record = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max) else { return nil }
         let recent = Int(started.timeIntervalSince1970) - 1
-        var inputs: [String: Input] = [:]
+        var inputs = [String: Input](minimumCapacity: stamps.count)
         for (path, stamp) in stamps {
             var hash: ContentHash?
             if stamp.seconds >= recent || stamp.changed / 1_000_000_000 >= recent {
@@ -198,7 +198,7 @@ struct BuildManifest: Sendable, Equatable {
             let path = location.path.replacingOccurrences(of: "\t", with: " ")
             lines.append("warning \(topic)\t\(path)\t\(location.line)\t\(location.column)\t\(message)")
         }
-        for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
+        for (path, input) in StringOrder.sorted(inputs, by: \.key) {
             lines.append("\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)")
         }
         try Directory.make(url.deletingLastPathComponent().path)

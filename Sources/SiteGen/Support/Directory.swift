@@ -27,24 +27,7 @@ public enum Directory {
             if name == "." || name == ".." { continue }
             found.append((name, kind(Int32(entry.pointee.d_type), at: path + "/" + name)))
         }
-        return sortedByName(found)
-    }
-
-    /// Sorts as `String`'s `<` does; two ASCII names (nearly all) are compared as bytes, which
-    /// gives the same order at a fraction of the cost (a section of 50,000 reviews sorted in
-    /// 0.1 s on one core before).
-    static func sortedByName<Item>(_ items: [(name: String, kind: Item)]) -> [(name: String, kind: Item)] {
-        let keyed = items.map { item in (item: item, ascii: item.name.utf8.allSatisfy { $0 < 0x80 }) }
-        return keyed.sorted { left, right in
-            guard left.ascii && right.ascii else { return left.item.name < right.item.name }
-            return left.item.name.utf8.withContiguousStorageIfAvailable { l in
-                right.item.name.utf8.withContiguousStorageIfAvailable { r in
-                    let common = min(l.count, r.count)
-                    let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
-                    return order != 0 ? order < 0 : l.count < r.count
-                }
-            }.flatMap { $0 } ?? (left.item.name < right.item.name)
-        }.map(\.item)
+        return StringOrder.sorted(found, by: \.name)
     }
 
     /// Every file and link below `path`, as paths relative to it.
