@@ -198,7 +198,7 @@ struct BuildManifest: Sendable, Equatable {
             let path = location.path.replacingOccurrences(of: "\t", with: " ")
             lines.append("warning \(topic)\t\(path)\t\(location.line)\t\(location.column)\t\(message)")
         }
-        for (path, input) in StringOrder.sorted(inputs, by: \.key) {
+        for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
             lines.append("\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)")
         }
         try Directory.make(url.deletingLastPathComponent().path)

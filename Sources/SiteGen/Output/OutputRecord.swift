@@ -67,7 +67,7 @@ struct OutputRecord: Sendable, Equatable {
     var text: String {
         var lines = [Self.header]
         lines.reserveCapacity(entries.count + 2)
-        for (path, entry) in StringOrder.sorted(entries, by: \.key) {
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             lines.append("\(entry.hash) \(entry.stamp.text) \(path)")
         }
         return lines.joined(separator: "\n") + "\n"

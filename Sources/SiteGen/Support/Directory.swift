@@ -27,7 +27,7 @@ public enum Directory {
             if name == "." || name == ".." { continue }
             found.append((name, kind(Int32(entry.pointee.d_type), at: path + "/" + name)))
         }
-        return StringOrder.sorted(found, by: \.name)
+        return found.sorted { $0.name < $1.name }
     }
 
     /// Every file and link below `path`, as paths relative to it.
