@@ -161,28 +161,16 @@ final class MemoRecording {
     /// hold it.
     let baseLength: Int
     let resets: Int
-    let steps: Int
-    let depth: Int
-    let sites: Int
-    /// The deepest levels reached by then, outside this recording.
-    let outerDeepest: (depth: Int, sites: Int)
     var breaks: [Int32] = []
     var escapes: [MemoEscape] = []
     /// False once a lookup outside found a list (see ``MemoEscape``).
     var keepable = true
 
-    init(
-        object: ObjectIdentifier, floor: Int, start: Int, baseLength: Int, resets: Int, steps: Int, depth: Int,
-        sites: Int, outerDeepest: (depth: Int, sites: Int)
-    ) {
+    init(object: ObjectIdentifier, floor: Int, start: Int, baseLength: Int, resets: Int) {
         self.object = object
         self.floor = floor
         self.start = start
         self.baseLength = baseLength
         self.resets = resets
-        self.steps = steps
-        self.depth = depth
-        self.sites = sites
-        self.outerDeepest = outerDeepest
     }
 }

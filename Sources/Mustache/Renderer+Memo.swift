@@ -35,26 +35,26 @@ extension Renderer {
         let floor = stack.count - 1
         let recording = MemoRecording(
             object: ObjectIdentifier(objects[floor]!.takeUnretainedValue()), floor: floor, start: output.count,
-            baseLength: indentation.count, resets: resets, steps: steps, depth: depth, sites: sites.count,
-            outerDeepest: (deepest, deepestSites))
+            baseLength: indentation.count, resets: resets)
+        // What the rendering counts against the limits is measured from here: steps, and the
+        // deepest levels (kept apart from those reached outside it, and joined back after).
+        let (startSteps, startDepth, startSites) = (steps, depth, sites.count)
+        let outer = (deepest, deepestSites)
+        (deepest, deepestSites) = (depth, sites.count)
         recordings.append(recording)
         let outerFloor = recordFloor
         recordFloor = floor
-        deepest = depth
-        deepestSites = sites.count
         defer {
             recordings.removeLast()
             recordFloor = outerFloor
-            let ownDeepest = (deepest, deepestSites)
-            deepest = Swift.max(recording.outerDeepest.depth, ownDeepest.0)
-            deepestSites = Swift.max(recording.outerDeepest.sites, ownDeepest.1)
+            (deepest, deepestSites) = (Swift.max(outer.0, deepest), Swift.max(outer.1, deepestSites))
         }
         try render(program, 0..<program.ops.count)
         guard overflow == nil, recording.keepable else { return }
         memo.takeUnretainedValue().store(
             MemoEntry(
                 key: key, bytes: recordedBytes(recording), breaks: recording.breaks, endsAtLineStart: atLineStart,
-                steps: steps - recording.steps, depth: deepest - recording.depth, sites: deepestSites - recording.sites,
+                steps: steps - startSteps, depth: deepest - startDepth, sites: deepestSites - startSites,
                 escapes: recording.escapes))
     }
 
