@@ -73,11 +73,57 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
-        var text = "\(location): \(message)"
-        for site in includedFrom {
-            text += "\n    included from \(site)"
+        ([location.description + ": " + message] + includedFromLines).joined(separator: "\n")
+    }
+
+    /// The lines under the message that say which partial and parent tags led to the error,
+    /// innermost first and indented. Sites that repeat (a partial that includes itself, or
+    /// partials that include each other, up to ``longestCycle`` of them) are written once with
+    /// how many times they came, so an endless recursion takes a few lines instead of 200.
+    public var includedFromLines: [String] {
+        let sites = includedFrom
+        var lines: [String] = []
+        var start = 0
+        while start < sites.count {
+            let (period, repeats) = Self.repetition(in: sites, at: start)
+            if repeats < 3 {
+                lines.append("    included from \(sites[start])")
+                start += 1
+                continue
+            }
+            if period == 1 {
+                lines.append("    included from \(sites[start]) (\(repeats) times)")
+            } else {
+                for site in sites[start..<(start + period)] {
+                    lines.append("    included from \(site)")
+                }
+                lines.append("    (the \(period) lines above, \(repeats) times in all)")
+            }
+            start += period * repeats
         }
-        return text
+        return lines
+    }
+
+    /// The most partials a cycle of ``includedFromLines`` folds.
+    public static let longestCycle = 8
+
+    /// The run of sites from `start` (at most ``longestCycle`` long) that repeats back to back
+    /// over the most sites, and how many times it comes; the shorter run on a tie.
+    private static func repetition(in sites: [SourceLocation], at start: Int) -> (period: Int, repeats: Int) {
+        var best = (period: 1, repeats: 1)
+        let longest = min(longestCycle, (sites.count - start) / 2)
+        guard longest >= 1 else { return best }
+        for period in 1...longest {
+            let first = sites[start..<(start + period)]
+            var repeats = 1
+            while start + (repeats + 1) * period <= sites.count,
+                sites[(start + repeats * period)..<(start + (repeats + 1) * period)].elementsEqual(first)
+            {
+                repeats += 1
+            }
+            if repeats * period > best.repeats * best.period { best = (period, repeats) }
+        }
+        return best
     }
 }
 

@@ -192,6 +192,64 @@ struct ErrorTests {
                 == "page.mustache:1:1: cannot read template: permission denied")
     }
 
+    @Test("sites that repeat are written once with a count; two in a row, or none, are written out")
+    func foldedSites() {
+        let a = at(1, 1, in: "a.mustache")
+        let b = at(2, 2, in: "b.mustache")
+        let c = at(3, 3, in: "c.mustache")
+        func lines(_ sites: [SourceLocation]) -> [String] {
+            TemplateError(.tooDeep(limit: 5), at: at(1, 1), includedFrom: sites).includedFromLines
+        }
+        #expect(lines([]) == [])
+        #expect(
+            lines([a, b, c]) == [
+                "    included from a.mustache:1:1", "    included from b.mustache:2:2",
+                "    included from c.mustache:3:3",
+            ])
+        #expect(
+            lines([a, a, c]) == [
+                "    included from a.mustache:1:1", "    included from a.mustache:1:1",
+                "    included from c.mustache:3:3",
+            ])
+        #expect(
+            lines([a, a, a, c]) == ["    included from a.mustache:1:1 (3 times)", "    included from c.mustache:3:3"])
+        #expect(
+            lines([c] + Array(repeating: a, count: 7)) == [
+                "    included from c.mustache:3:3", "    included from a.mustache:1:1 (7 times)",
+            ])
+        // A cycle of two partials, then the page; the longest repetition wins over a shorter one.
+        #expect(
+            lines(Array([[a, b], [a, b], [a, b], [a, b]].joined()) + [c]) == [
+                "    included from a.mustache:1:1",
+                "    included from b.mustache:2:2",
+                "    (the 2 lines above, 4 times in all)",
+                "    included from c.mustache:3:3",
+            ])
+        // Cycles longer than the longest folded one are written out.
+        let long = (1...(TemplateError.longestCycle + 1)).map { at($0, 1, in: "n.mustache") }
+        #expect(lines(Array([long, long, long].joined())).count == 3 * long.count)
+        let cycle = Array(long.dropLast())
+        #expect(lines(Array([cycle, cycle, cycle].joined())).count == cycle.count + 1)
+    }
+
+    @Test("two partials that include each other end in a short error, the cycle written once")
+    func mutualRecursionMessage() throws {
+        let library = try TemplateLibrary(
+            sources: ["ping": "<{{>pong}}", "pong": "-{{>ping}}", "page": "{{>ping}}"],
+            paths: ["ping": "ping.mustache", "pong": "pong.mustache", "page": "page.mustache"])
+        let error = #expect(throws: TemplateError.self) { try library.render("page", [:]) }
+        #expect(error?.includedFrom.count == 200)
+        #expect(
+            error?.description == """
+                pong.mustache:1:2: partials nest more than 200 deep (endless recursion?)
+                    included from ping.mustache:1:2
+                    included from pong.mustache:1:2
+                    (the 2 lines above, 99 times in all)
+                    included from ping.mustache:1:2
+                    included from page.mustache:1:1
+                """)
+    }
+
     @Test("source locations print as path:line:col and sort by path, line, then column")
     func sourceLocationOrder() {
         let locations = [at(2, 1), at(1, 9), at(1, 2, in: "b"), at(1, 10)]

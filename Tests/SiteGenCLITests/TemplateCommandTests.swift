@@ -209,10 +209,12 @@ struct TemplateCommandTests {
         ])
         let console = TestConsole()
         #expect(await console.run(["template", "t.mustache", "--data", "d.json"], in: folder.url) == 1)
-        let lines = console.err.split(separator: "\n")
-        #expect(lines.first == "node.mustache:1:8: partials nest more than 200 deep (endless recursion?)")
-        #expect(lines.dropFirst().dropLast().allSatisfy { $0 == "    included from node.mustache:1:8" })
-        #expect(lines.last == "    included from t.mustache:1:1")
-        #expect(lines.count == 201)
+        #expect(
+            console.err == """
+                node.mustache:1:8: partials nest more than 200 deep (endless recursion?)
+                    included from node.mustache:1:8 (199 times)
+                    included from t.mustache:1:1
+
+                """)
     }
 }

@@ -72,7 +72,7 @@ struct PageRenderer: Sendable {
 
     /// The error's message with the chain of partials that led to it.
     static func message(_ error: TemplateError) -> String {
-        ([error.message] + error.includedFrom.map { "    included from \($0)" }).joined(separator: "\n")
+        ([error.message] + error.includedFromLines).joined(separator: "\n")
     }
 }
 
