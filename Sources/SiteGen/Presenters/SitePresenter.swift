@@ -91,6 +91,32 @@ enum SitePresenter {
         presenters.flatMap { $0.keys(site) }
     }
 
+    /// The pages `new` has and `old` has not (`came`), and the other way round (`went`).
+    /// Each presenter lists its pages in an order that an edit mostly keeps, so the lists'
+    /// common start and end are skipped and only the part between is compared as sets.
+    static func keysChanged(from old: Presentation, to new: Presentation) -> (came: Set<PageKey>, went: Set<PageKey>) {
+        var came: Set<PageKey> = []
+        var went: Set<PageKey> = []
+        for presenter in presenters {
+            let before = presenter.keys(old)
+            let after = presenter.keys(new)
+            var start = 0
+            while start < before.count, start < after.count, before[start] == after[start] { start += 1 }
+            var endBefore = before.count
+            var endAfter = after.count
+            while endBefore > start, endAfter > start, before[endBefore - 1] == after[endAfter - 1] {
+                endBefore -= 1
+                endAfter -= 1
+            }
+            guard start < endBefore || start < endAfter else { continue }
+            let middleBefore = Set(before[start..<endBefore])
+            let middleAfter = Set(after[start..<endAfter])
+            came.formUnion(middleAfter.subtracting(middleBefore))
+            went.formUnion(middleBefore.subtracting(middleAfter))
+        }
+        return (came, went)
+    }
+
     /// Every page's job, made on every core.
     static func jobs(_ site: Presentation) -> [PageJob] {
         keys(site).parallelMap { job($0, site) }

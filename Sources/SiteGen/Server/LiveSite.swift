@@ -340,22 +340,24 @@ private extension LiveSite {
         var files = self.files
         var jobs = self.jobs
         var pending = self.pending
-        // Pages that came or went with the change (a review, a page of a list).
-        var outputs: [String: PageKey] = [:]
         var keys = SitePresenter.affected(by: change, newPresentation)
         if change.placesChanged {
-            let all = SitePresenter.keys(newPresentation)
-            outputs.reserveCapacity(all.count)
-            for key in all { outputs[SitePresenter.output(key, newPresentation)] = key }
-            // A page an earlier step of this update made pending may have no job yet.
-            let known = Array(jobs.keys) + pending.keys.filter { jobs[$0] == nil }
-            for output in known where outputs[output] == nil {
+            // Pages that came or went with the change (a review, a page of a list), found by
+            // their keys. A page whose address changed shows its new address (every model has
+            // its own URL), so it is among the affected pages: only those, the pages that
+            // came and the pages that went are looked up by address.
+            let (came, went) = SitePresenter.keysChanged(from: presentation, to: newPresentation)
+            let stayed = keys.subtracting(came)
+            keys.formUnion(came)
+            let outputs = Set(keys.map { SitePresenter.output($0, newPresentation) })
+            for key in went.union(stayed) {
+                let output = SitePresenter.output(key, presentation)
+                guard !outputs.contains(output) else { continue }
                 jobs[output] = nil
                 files[output] = nil
                 pending[output] = nil
                 changed.insert(output)
             }
-            for (output, key) in outputs where jobs[output] == nil { keys.insert(key) }
         }
         // Presented (and compared with the old models) when made.
         for key in keys {
