@@ -411,11 +411,15 @@ private extension SiteLoader {
     ) -> Bool {
         let sources = Set(changed.map(\.source))
         var claimed = Set(sections.map { $0.name + "/" })
-        claimed.reserveCapacity(reviews.count + pages.count + sections.count)
-        for review in reviews where !sources.contains(review.source) { claimed.insert(review.path) }
         for page in pages { claimed.insert(page.path) }
         for review in changed {
             guard claimed.insert(review.path).inserted, !isReserved(review.path) else { return true }
+        }
+        // The other reviews, compared in place rather than each made into a path: a section
+        // name and a slug are one path segment each, so equal paths are equal pairs.
+        let slugs = Set(changed.map(\.slug))
+        for review in reviews where slugs.contains(review.slug) && !sources.contains(review.source) {
+            if changed.contains(where: { $0.slug == review.slug && $0.section == review.section }) { return true }
         }
         // Each slug's spelling key among the other reviews' tags (one each: they passed).
         var keys: [String: String] = [:]

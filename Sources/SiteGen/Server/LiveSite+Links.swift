@@ -42,7 +42,8 @@ extension LiveSite {
         let links = { (review: Review) in review.sourceLinks.contains { $0.target.map(sources.contains) ?? false } }
         for id in index.liveIDs {
             let review = index[review: id]
-            if replaced[review.source] == nil, links(review) { linking.append(review.source) }
+            // Most reviews link to no other file: that is looked at before their source is looked up.
+            if links(review), replaced[review.source] == nil { linking.append(review.source) }
         }
         for (source, review) in replaced {
             if let review, links(review) { linking.append(source) }
