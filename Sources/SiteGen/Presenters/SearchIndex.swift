@@ -319,13 +319,24 @@ extension SearchIndex {
         let firstMoved = Int32(map.indices.first { map[$0] != Int32($0) } ?? map.count)
         let lastMoved = Int32(map.indices.last { map[$0] != Int32($0) } ?? -1)
         if firstMoved <= lastMoved {
+            // On every core (a review dated today moves every rank: each list is rewritten);
+            // the lists without a rank that moved are left as they are, shared.
+            let moved = map
             for f in postings.indices {
-                for position in postings[f].indices {
-                    postings[f].values[position].withUnsafeMutableBufferPointer { list in
-                        let low = list.partitioningIndex { $0 >= firstMoved }
-                        let high = list[low...].partitioningIndex { $0 > lastMoved }
-                        for slot in low..<high { list[slot] = map[Int(list[slot])] }
+                let remapped = Array(postings[f].values).parallelMap { list -> [Int32]? in
+                    let low = list.partitioningIndex { $0 >= firstMoved }
+                    let high = list[low...].partitioningIndex { $0 > lastMoved }
+                    guard low < high else { return nil }
+                    var list = list
+                    list.withUnsafeMutableBufferPointer { list in
+                        for slot in low..<high { list[slot] = moved[Int(list[slot])] }
                     }
+                    return list
+                }
+                var position = postings[f].values.startIndex
+                for list in remapped {
+                    if let list { postings[f].values[position] = list }
+                    postings[f].values.formIndex(after: &position)
                 }
             }
         }
