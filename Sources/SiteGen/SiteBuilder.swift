@@ -57,6 +57,11 @@ public struct SiteBuilder: Sendable {
     /// Loads the site folder, attaches the cached metadata and processes the reviews' own
     /// images (load, enrich, images).
     public func load() throws -> SiteContent {
+        try load(images: images)
+    }
+
+    /// ``load()`` with `images` as the image step (whose cache then knows what was used).
+    func load(images: ReviewImages) throws -> SiteContent {
         let content = try SiteLoader(
             root: options.source, fileSystem: fileSystem,
             options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL, today: options.today)
@@ -172,7 +177,8 @@ public struct SiteBuilder: Sendable {
     /// Loads, presents, renders and writes the whole site.
     func buildAll() throws -> Report {
         var steps = StepClock()
-        let content = try load()
+        let images = self.images
+        let content = try load(images: images)
         steps.lap("load")
         let library = try Self.compile(content.theme)
         let presentation = Self.present(content, isPreview: false)
@@ -203,6 +209,8 @@ public struct SiteBuilder: Sendable {
             transaction.discard()
             throw error
         }
+        // Every review's image went through the cache: what it did not use can go.
+        images.cache?.prune()
         let pages = outputs.filter { $0.hasSuffix(".html") }.count
         let report = Report(
             pages: pages, files: outputs.count + others.count, output: written, warnings: content.warnings,

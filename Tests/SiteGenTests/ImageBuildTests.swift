@@ -111,6 +111,71 @@ struct ImageBuildTests {
         #expect(try site.snapshot() == before)
     }
 
+    @Test("a replaced image's cache entry goes once no build used it for two weeks; the one in use stays")
+    func cachePruned() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let first = try site.cacheFiles()
+        try site.write(
+            "content/movies/parasite/poster.jpg", TestImage.encoded(.jpeg, width: 900, height: 1350, seed: 5))
+        _ = try site.build()
+        // Both entries: the replaced one was used too recently to go.
+        let both = try site.cacheFiles()
+        #expect(both.count == 14, "\(both)")
+        let second = both.filter { !first.contains($0) }
+        // Fifteen days later (both entries dated back): only the entry in use is left, and it is marked used again.
+        for name in both { try site.age(".sitegen/images/\(name)", days: 15) }
+        _ = try site.build()
+        #expect(try site.cacheFiles() == second)
+        let index = try #require(second.first { $0.hasSuffix(".index") })
+        let marked = try FileManager.default.attributesOfItem(atPath: site.url(".sitegen/images/\(index)").path)
+        #expect(try #require(marked[.modificationDate] as? Date) > Date().addingTimeInterval(-3600))
+        // A build that finds nothing changed (the manifest says so) reads no image and removes nothing.
+        _ = try site.build(usesManifest: true)
+        for name in second { try site.age(".sitegen/images/\(name)", days: 30) }
+        #expect(try site.build(usesManifest: true).upToDate)
+        #expect(try site.cacheFiles() == second)
+        // Once the review has no image of its own, the next build removes its old entry.
+        try site.folder.write(
+            "content/movies/parasite/index.md", "---\ntitle: Parasite\ndate: 2024-01-02\ntmdb: 1\n---\nA review.\n")
+        #expect(try site.build(usesManifest: true).upToDate == false)
+        #expect(try site.cacheFiles() == [])
+    }
+
+    @Test("pruning removes only entries' files that are unused and old; other names stay")
+    func pruneRules() throws {
+        let folder = try ScratchFolder()
+        let cache = ImageCache(source: folder.url)
+        let keys = (1...5).map { ContentHash("key \($0)") }
+        var files: [String: Int] = [:]  // name -> age in days
+        files["\(keys[0]).index"] = 20
+        files["\(keys[0])-240.jpg"] = 20
+        files["\(keys[1]).index"] = 1  // a young index keeps its old files
+        files["\(keys[1])-240.jpg"] = 20
+        files["\(keys[2])-480.webp"] = 20  // old, without an index
+        files["\(keys[3])-780.png"] = 2  // young, without an index
+        files["\(keys[4]).index"] = 40  // old, but used by this build
+        files["\(keys[4])-240.jpg"] = 40
+        files["notes.txt"] = 100
+        files["\(keys[0]).index.tmp"] = 100
+        files["\(keys[0])-x.jpg"] = 100
+        for (name, days) in files {
+            try folder.write(".sitegen/images/\(name)", "x")
+            try age(folder.url.appendingPathComponent(".sitegen/images/\(name)"), days: days)
+        }
+        #expect(cache.entry(keys[4]) == nil)  // asked for (its index is not valid): counts as used
+        #expect(cache.prune() == 3)
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted()
+        #expect(
+            left
+                == [
+                    "\(keys[1])-240.jpg", "\(keys[1]).index", "\(keys[3])-780.png", "\(keys[4])-240.jpg",
+                    "\(keys[4]).index", "\(keys[0])-x.jpg", "\(keys[0]).index.tmp", "notes.txt",
+                ].sorted())
+        // A cache whose folder does not exist prunes nothing.
+        #expect(ImageCache(source: folder.url.appendingPathComponent("none")).prune() == 0)
+    }
+
     @Test("an edited image is published under a new name and the old files are removed")
     func editedImage() throws {
         let site = try ImageSite()
@@ -126,6 +191,16 @@ struct ImageBuildTests {
         #expect(names.allSatisfy { $0.contains("-\(new).") }, "\(names)")
         #expect(try site.output("movies/parasite/index.html").contains("poster-480-\(new).jpg"))
     }
+}
+
+extension ImageBuildTests {
+    /// Dates the file at `url` back by `days` (its modification time).
+    static func age(_ url: URL, days: Int) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-Double(days) * 24 * 3600)], ofItemAtPath: url.path)
+    }
+
+    func age(_ url: URL, days: Int) throws { try Self.age(url, days: days) }
 }
 
 /// A site on disk with two films: Parasite, a page bundle with its own poster and a fetched
@@ -154,10 +229,15 @@ private final class ImageSite {
 
     func url(_ path: String) -> URL { folder.url.appendingPathComponent(path) }
 
-    func build() throws -> SiteBuilder.Report {
+    func build(usesManifest: Bool = false) throws -> SiteBuilder.Report {
         var options = SiteBuilder.Options(source: folder.url, output: url("public"))
-        options.usesManifest = false
+        options.usesManifest = usesManifest
         return try SiteBuilder(options: options).build()
+    }
+
+    /// Dates the file at `path` back by `days`.
+    func age(_ path: String, days: Int) throws {
+        try ImageBuildTests.age(url(path), days: days)
     }
 
     func write(_ path: String, _ data: Data) throws {

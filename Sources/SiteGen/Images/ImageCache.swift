@@ -1,5 +1,6 @@
 import Foundation
 import ImageProcessing
+import Synchronization
 
 /// Processed images kept between builds, in the site's `.sitegen/images/` (out of git and
 /// out of the output), by a fingerprint of the source's bytes, the widths and the encoder
@@ -8,13 +9,71 @@ import ImageProcessing
 ///
 /// The cache is only ever a shortcut: an entry that is missing, damaged or does not match
 /// its recorded fingerprints is a miss, and one that cannot be written is no error.
+///
+/// Entries are kept while they are used: each hit marks its entry's time, and after a full
+/// build ``prune(unusedFor:now:)`` removes the entries that build did not use and nothing
+/// used for a while (replaced images, a draft's image no preview showed lately), so the
+/// folder does not grow with every image ever published.
 struct ImageCache: Sendable {
     static let header = "sitegen-image-cache 1"
+    /// How long an entry no build used is kept: a draft's image that only `serve` shows stays
+    /// while it is previewed now and then.
+    static let keptUnused: TimeInterval = 14 * 24 * 60 * 60
     let folder: URL
+    /// The keys read or written through this cache (by any copy of it).
+    private let used = UsedKeys()
 
     /// The cache of the site at `source`.
     init(source: URL) {
         folder = source.appendingPathComponent(BuildManifest.folderName).appendingPathComponent("images")
+    }
+
+    /// Removes the files of every entry not read or written through this cache that was last
+    /// used (read, or written) before `now` minus `age`. Only files named as entries are
+    /// touched; anything else in the folder is left alone. Returns how many were removed.
+    @discardableResult
+    func prune(unusedFor age: TimeInterval = keptUnused, now: Date = Date()) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        let kept = used.keys
+        let cutoff = now.addingTimeInterval(-age)
+        // An entry's time is its index's (a hit marks it); files without an index go by their own.
+        var entryTimes: [Substring: Date] = [:]
+        for name in names where name.hasSuffix(".index") {
+            if let key = Self.key(ofFileNamed: name), let time = Self.modified(folder.appendingPathComponent(name)) {
+                entryTimes[key] = time
+            }
+        }
+        var removed = 0
+        for name in names {
+            guard let key = Self.key(ofFileNamed: name), let hash = ContentHash(hex: key), !kept.contains(hash) else {
+                continue
+            }
+            let path = folder.appendingPathComponent(name)
+            guard let time = entryTimes[key] ?? Self.modified(path), time < cutoff else { continue }
+            if unlink(path.path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// The key an entry's file is named by (`KEY.index`, `KEY-WIDTH.EXTENSION`), or nil for
+    /// any other name (a temporary file being written, something someone put there).
+    private static func key(ofFileNamed name: String) -> Substring? {
+        let key = name.prefix(32)
+        guard key.count == 32, key.allSatisfy(\.isHexDigit), ContentHash(hex: key) != nil else { return nil }
+        let rest = name.dropFirst(32)
+        if rest == ".index" { return key }
+        let parts = rest.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        guard rest.first == "-", parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        return key
+    }
+
+    /// When the file at `url` (not following a link) was last modified.
+    private static func modified(_ url: URL) -> Date? {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
     }
 
     /// What identifies the output for `bytes`.
@@ -25,6 +84,7 @@ struct ImageCache: Sendable {
 
     /// The images stored under `key`, or nil.
     func entry(_ key: ContentHash) -> [EncodedImage]? {
+        used.insert(key)
         guard let index = try? DiskFile.read(indexURL(key).path),
             let text = String(data: index, encoding: .utf8)
         else { return nil }
@@ -41,11 +101,15 @@ struct ImageCache: Sendable {
             else { return nil }
             images.append(EncodedImage(format: format, width: width, height: height, data: data))
         }
-        return images.isEmpty ? nil : images
+        guard !images.isEmpty else { return nil }
+        // Marks the entry used now (for ``prune(unusedFor:now:)``); failing to is no error.
+        _ = utimensat(AT_FDCWD, indexURL(key).path, nil, 0)
+        return images
     }
 
     /// Keeps `images` under `key`: the files first, then the index naming them.
     func store(_ images: [EncodedImage], key: ContentHash) {
+        used.insert(key)
         do {
             try Directory.make(folder.path)
             var lines = [Self.header]
@@ -66,4 +130,15 @@ struct ImageCache: Sendable {
     private func fileURL(_ key: ContentHash, _ format: ImageFormat, _ width: Int) -> URL {
         folder.appendingPathComponent("\(key)-\(width).\(format.fileExtension)")
     }
+}
+
+/// The keys an ``ImageCache`` was asked for, shared by its copies.
+private final class UsedKeys: Sendable {
+    private let stored = Mutex<Set<ContentHash>>([])
+
+    func insert(_ key: ContentHash) {
+        _ = stored.withLock { $0.insert(key) }
+    }
+
+    var keys: Set<ContentHash> { stored.withLock { $0 } }
 }
