@@ -172,8 +172,20 @@ struct ImageBuildTests {
                     "\(keys[1])-240.jpg", "\(keys[1]).index", "\(keys[3])-780.png", "\(keys[4])-240.jpg",
                     "\(keys[4]).index", "\(keys[0])-x.jpg", "\(keys[0]).index.tmp", "notes.txt",
                 ].sorted())
-        // A cache whose folder does not exist prunes nothing.
+        // A cache whose folder does not exist prunes nothing, nor one that is a link to another folder.
         #expect(ImageCache(source: folder.url.appendingPathComponent("none")).prune() == 0)
+        try folder.write("elsewhere/.sitegen/images/\(keys[0]).index", "x")
+        try age(folder.url.appendingPathComponent("elsewhere/.sitegen/images/\(keys[0]).index"), days: 100)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("linked/.sitegen"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("linked/.sitegen/images").path,
+            withDestinationPath: folder.url.appendingPathComponent("elsewhere/.sitegen/images").path)
+        #expect(ImageCache(source: folder.url.appendingPathComponent("linked")).prune() == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("linked2").path,
+            withDestinationPath: folder.url.appendingPathComponent("elsewhere").path)
+        #expect(ImageCache(source: folder.url.appendingPathComponent("linked2")).prune() == 1)
     }
 
     @Test("an edited image is published under a new name and the old files are removed")

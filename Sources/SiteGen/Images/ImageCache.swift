@@ -33,7 +33,11 @@ struct ImageCache: Sendable {
     /// touched; anything else in the folder is left alone. Returns how many were removed.
     @discardableResult
     func prune(unusedFor age: TimeInterval = keptUnused, now: Date = Date()) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        // Files are removed only in the site's own folders, never through a link to another place.
+        let parent = folder.deletingLastPathComponent().path
+        guard lstatKind(parent) == .folder, lstatKind(folder.path) == .folder,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return 0 }
         let kept = used.keys
         let cutoff = now.addingTimeInterval(-age)
         // An entry's time is its index's (a hit marks it); files without an index go by their own.
