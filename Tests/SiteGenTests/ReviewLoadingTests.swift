@@ -105,6 +105,7 @@ struct ReviewLoadingTests {
             ("date: 2024-01-01", #"2:1: missing required field "title""#),
             ("title: X", #"2:1: missing required field "date""#),
             ("title: \"  \"\ndate: 2024-01-01", #"2:8: "title" is empty"#),
+            ("title: \"\u{3000}\\t\u{00A0}\"\ndate: 2024-01-01", #"2:8: "title" is empty"#),
             ("title: X\ndate: 2024-13-01", #"3:7: "date" must be a date written YYYY-MM-DD, not "2024-13-01""#),
             ("title: X\ndate: 2023-02-29", #"3:7: "date" must be a date written YYYY-MM-DD, not "2023-02-29""#),
             ("title: X\ndate: next Tuesday", #"3:7: "date" must be a date written YYYY-MM-DD, not "next Tuesday""#),

@@ -59,7 +59,8 @@ struct FieldReader {
             report("\"\(key)\" must be text, not \(value.kindName)", at: value.position)
             return nil
         }
-        if required && text.trimmingCharacters(in: .whitespaces).isEmpty {
+        // Nothing but blanks (what trimming them would empty), found at the first other character.
+        if required && text.unicodeScalars.allSatisfy({ CharacterSet.whitespaces.contains($0) }) {
             report("\"\(key)\" is empty", at: value.position)
             return nil
         }

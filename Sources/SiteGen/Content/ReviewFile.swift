@@ -7,8 +7,12 @@ enum ReviewFile {
 
     /// Whether `source` is a page bundle's `index.md` (`content/<section>/<folder>/index.md`).
     static func isBundle(_ source: String) -> Bool {
-        let parts = source.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "content" && parts[3] == Substring(bundleIndex)
+        isBundle(source.split(separator: "/", omittingEmptySubsequences: false))
+    }
+
+    /// ``isBundle(_:)`` of a source already split at its slashes.
+    private static func isBundle(_ parts: [Substring]) -> Bool {
+        parts.count == 4 && parts[0] == "content" && parts[3] == Substring(bundleIndex)
     }
 
     /// The folder a review's own files are in: the bundle for a bundle, the section otherwise.
@@ -20,7 +24,7 @@ enum ReviewFile {
     /// name without `.md`.
     static func defaultSlug(of source: String) -> String {
         let parts = source.split(separator: "/", omittingEmptySubsequences: false)
-        if isBundle(source) { return String(parts[2]) }
+        if isBundle(parts) { return String(parts[2]) }
         return String(parts.last?.dropLast(3) ?? "")
     }
 }

@@ -18,12 +18,33 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(_ text: String) {
+        // `YYYY-MM-DD` in ASCII read as bytes; anything else goes the long way (and fails there).
+        if let parsed = text.utf8.withContiguousStorageIfAvailable(Self.digits), let parsed {
+            self.init(year: parsed.year, month: parsed.month, day: parsed.day)
+            return
+        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The year, month and day of exactly ten bytes `DDDD-DD-DD` (ASCII digits), or nil.
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return (year, month, day)
     }
 
     /// `YYYY-MM-DD`.
