@@ -157,8 +157,9 @@ struct FieldReader {
             }
             return explicit
         }
-        // A page bundle takes its folder's name.
-        let (what, name) = ReviewFile.isBundle(source) ? ("folder", fileSlug) : ("file", fileSlug + ".md")
+        // A page bundle takes its folder's name (said in the messages only, so found only for them).
+        var what: String { ReviewFile.isBundle(source) ? "folder" : "file" }
+        var name: String { ReviewFile.isBundle(source) ? fileSlug : fileSlug + ".md" }
         if !fileSlug.isSafeSlug {
             report(
                 "the \(what) name \"\(name)\" cannot be a URL: rename it or set \"slug\"",
