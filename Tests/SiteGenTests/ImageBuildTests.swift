@@ -116,8 +116,7 @@ struct ImageBuildTests {
         let site = try ImageSite()
         _ = try site.build()
         let first = try site.cacheFiles()
-        try site.write(
-            "content/movies/parasite/poster.jpg", TestImage.encoded(.jpeg, width: 900, height: 1350, seed: 5))
+        try site.replacePoster()
         _ = try site.build()
         // Both entries: the replaced one was used too recently to go.
         let both = try site.cacheFiles()
@@ -193,8 +192,7 @@ struct ImageBuildTests {
         let site = try ImageSite()
         _ = try site.build()
         let old = try site.stamp()
-        try site.write(
-            "content/movies/parasite/poster.jpg", TestImage.encoded(.jpeg, width: 900, height: 1350, seed: 5))
+        try site.replacePoster()
         _ = try site.build()
         let new = try site.stamp()
         #expect(new != old)
@@ -250,6 +248,11 @@ private final class ImageSite {
     /// Dates the file at `path` back by `days`.
     func age(_ path: String, days: Int) throws {
         try ImageBuildTests.age(url(path), days: days)
+    }
+
+    /// Puts another image in place of Parasite's poster.
+    func replacePoster() throws {
+        try write("content/movies/parasite/poster.jpg", TestImage.encoded(.jpeg, width: 900, height: 1350, seed: 5))
     }
 
     func write(_ path: String, _ data: Data) throws {

@@ -131,18 +131,9 @@ extension String {
         guard !isEmpty else { return false }
         // ASCII (nearly every file name) read as bytes: letters, digits, "-" and "_" are the
         // ASCII characters that pass the check below.
-        if utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true {
-            return utf8.allSatisfy(Self.isSlugByte)
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
         }
         return allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-    }
-
-    private static func isSlugByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
     }
 }

@@ -39,31 +39,29 @@ struct ImageCache: Sendable {
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
         else { return 0 }
         let kept = used.keys
-        let cutoff = now.addingTimeInterval(-age)
+        let cutoff = Int(now.addingTimeInterval(-age).timeIntervalSince1970)
+        // When a file (not a link) was last modified, in seconds.
+        let modified = { (name: String) in FileStamp.of(folder.appendingPathComponent(name).path)?.seconds }
         // An entry's time is its index's (a hit marks it); files without an index go by their own.
-        var entryTimes: [Substring: Date] = [:]
+        var entryTimes: [ContentHash: Int] = [:]
         for name in names where name.hasSuffix(".index") {
-            if let key = Self.key(ofFileNamed: name), let time = Self.modified(folder.appendingPathComponent(name)) {
-                entryTimes[key] = time
-            }
+            if let key = Self.key(ofFileNamed: name), let time = modified(name) { entryTimes[key] = time }
         }
         var removed = 0
         for name in names {
-            guard let key = Self.key(ofFileNamed: name), let hash = ContentHash(hex: key), !kept.contains(hash) else {
-                continue
-            }
-            let path = folder.appendingPathComponent(name)
-            guard let time = entryTimes[key] ?? Self.modified(path), time < cutoff else { continue }
-            if unlink(path.path) == 0 { removed += 1 }
+            guard let key = Self.key(ofFileNamed: name), !kept.contains(key),
+                let time = entryTimes[key] ?? modified(name), time < cutoff
+            else { continue }
+            if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
         }
         return removed
     }
 
     /// The key an entry's file is named by (`KEY.index`, `KEY-WIDTH.EXTENSION`), or nil for
     /// any other name (a temporary file being written, something someone put there).
-    private static func key(ofFileNamed name: String) -> Substring? {
-        let key = name.prefix(32)
-        guard key.count == 32, key.allSatisfy(\.isHexDigit), ContentHash(hex: key) != nil else { return nil }
+    private static func key(ofFileNamed name: String) -> ContentHash? {
+        let digits = name.prefix(32)
+        guard digits.allSatisfy(\.isHexDigit), let key = ContentHash(hex: digits) else { return nil }
         let rest = name.dropFirst(32)
         if rest == ".index" { return key }
         let parts = rest.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
@@ -71,13 +69,6 @@ struct ImageCache: Sendable {
             parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         return key
-    }
-
-    /// When the file at `url` (not following a link) was last modified.
-    private static func modified(_ url: URL) -> Date? {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
     }
 
     /// What identifies the output for `bytes`.
