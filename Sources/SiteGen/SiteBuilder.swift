@@ -194,14 +194,13 @@ public struct SiteBuilder: Sendable {
         let transaction = try OutputTransaction(output: options.output, force: options.force)
         let written: OutputTransaction.Report
         do {
-            try PageRenderer(library: library).render(keys, job: { SitePresenter.job($0, presentation) }) {
-                job, data throws(BuildError) in
-                try transaction.put(data, at: job.output)
-            }
+            try PageRenderer(library: library).render(
+                keys, job: { SitePresenter.job($0, presentation) },
+                deliver: { job, data throws(BuildError) in try transaction.put(data, at: job.output) })
             // Staged on every core; the first failure in path order is the one reported.
-            try others.sorted { $0.key < $1.key }
+            let staged = others.sorted { $0.key < $1.key }
                 .parallelMap { path, data in Result { () throws(BuildError) in try transaction.put(data, at: path) } }
-                .forEach { try $0.get() }
+            for result in staged { try result.get() }
             steps.lap("render and write")
             written = try transaction.commit()
             steps.lap("commit")

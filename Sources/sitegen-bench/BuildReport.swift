@@ -51,6 +51,7 @@ struct BuildReport {
     private func describe(_ step: Pipeline.Step) -> String {
         // The build's own steps (indented) are timed inside it, with no CPU or memory figure.
         if step.cpu == 0 && step.maxRSS == 0 { return "\(step.name.drop { $0 == " " }) \(Show.seconds(step.wall))" }
-        return "\(step.name) \(Show.seconds(step.wall)) (cpu \(Show.seconds(step.cpu)), peak \(Show.memory(step.maxRSS)))"
+        let usage = "cpu \(Show.seconds(step.cpu)), peak \(Show.memory(step.maxRSS))"
+        return "\(step.name) \(Show.seconds(step.wall)) (\(usage))"
     }
 }

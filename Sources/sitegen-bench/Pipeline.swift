@@ -1,5 +1,5 @@
-import Foundation
 import CommonMark
+import Foundation
 import SiteGen
 
 #if canImport(Glibc)

@@ -62,7 +62,8 @@ struct BuildCommandTests {
         let steps = try #require(first.out.split(separator: "\n").last.map(String.init))
         #expect(
             steps.wholeMatch(
-                of: /Steps: load \d+\.\d\d s, present \d+\.\d\d s, list pages and files \d+\.\d\d s, render and write \d+\.\d\d s, commit \d+\.\d\d s/
+                of:
+                    /Steps: load \d+\.\d\d s, present \d+\.\d\d s, list pages and files \d+\.\d\d s, render and write \d+\.\d\d s, commit \d+\.\d\d s/
             ) != nil, "\(first.out)")
         let again = TestConsole()
         #expect(await again.run(["build", "--timings"], in: site.url) == 0)

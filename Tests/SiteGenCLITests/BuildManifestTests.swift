@@ -17,18 +17,43 @@ struct BuildManifestTests {
     }
 
     static let edits: [Edit] = [
-        Edit(description: "a review's body") { try write($0, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Changed.")) },
-        Edit(description: "a review's rating, same size") { try write($0, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01\nrating: 4", body: "Words.")) },
-        Edit(description: "a new review") { try write($0, "content/movies/new.md", review("title: New\ndate: 2024-03-01")) },
-        Edit(description: "a deleted review") { try FileManager.default.removeItem(at: $0.appendingPathComponent("content/movies/heat.md")) },
-        Edit(description: "a new empty section folder") { try FileManager.default.createDirectory(at: $0.appendingPathComponent("content/books"), withIntermediateDirectories: true) },
-        Edit(description: "a template") { try write($0, "Templates/review.mustache", "{{<layout}}{{$content}}<p>{{review.title}}</p>{{/content}}{{/layout}}\n") },
+        Edit(description: "a review's body") {
+            try write($0, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Changed."))
+        },
+        Edit(description: "a review's rating, same size") {
+            try write($0, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01\nrating: 4", body: "Words."))
+        },
+        Edit(description: "a new review") {
+            try write($0, "content/movies/new.md", review("title: New\ndate: 2024-03-01"))
+        },
+        Edit(description: "a deleted review") {
+            try FileManager.default.removeItem(at: $0.appendingPathComponent("content/movies/heat.md"))
+        },
+        Edit(description: "a new empty section folder") {
+            try FileManager.default.createDirectory(
+                at: $0.appendingPathComponent("content/books"), withIntermediateDirectories: true)
+        },
+        Edit(description: "a template") {
+            try write(
+                $0, "Templates/review.mustache",
+                "{{<layout}}{{$content}}<p>{{review.title}}</p>{{/content}}{{/layout}}\n")
+        },
         Edit(description: "site.yml") { try write($0, "site.yml", "title: Renamed\nbase_url: https://example.org/\n") },
         Edit(description: "a static file") { try write($0, "static/robots.txt", "User-agent: nobody\n") },
-        Edit(description: "a metadata entry") { try write($0, "metadata/movies/tmdb-7.json", entry(overview: "Another overview.")) },
-        Edit(description: "a cached image") { try write($0, "metadata/images/tmdb-7-w342.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>B</title></svg>\n") },
-        Edit(description: "a file of the output edited by hand") { try write($0, "public/movies/heat/index.html", "defaced") },
-        Edit(description: "a file of the output deleted by hand") { try FileManager.default.removeItem(at: $0.appendingPathComponent("public/index.html")) },
+        Edit(description: "a metadata entry") {
+            try write($0, "metadata/movies/tmdb-7.json", entry(overview: "Another overview."))
+        },
+        Edit(description: "a cached image") {
+            try write(
+                $0, "metadata/images/tmdb-7-w342.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>B</title></svg>\n")
+        },
+        Edit(description: "a file of the output edited by hand") {
+            try write($0, "public/movies/heat/index.html", "defaced")
+        },
+        Edit(description: "a file of the output deleted by hand") {
+            try FileManager.default.removeItem(at: $0.appendingPathComponent("public/index.html"))
+        },
         Edit(description: "a damaged manifest") { folder in
             let manifests = folder.appendingPathComponent(".sitegen")
             for name in try FileManager.default.contentsOfDirectory(atPath: manifests.path) {

@@ -59,13 +59,15 @@ struct FetchCommandTests {
             "<p class=\"overview\" lang=\"en\">All unemployed, Ki-taek&#39;s family takes peculiar interest in the wealthy and "
                 + "glamorous Parks.</p>",
             #"<h2 class="part-heading" id="details-heading">Details</h2>"#,
-            detail("Director", "Bong Joon-ho"), detail("Original title", "기생충", "ko"), detail("Released", "May 30, 2019"),
+            detail("Director", "Bong Joon-ho"), detail("Original title", "기생충", "ko"),
+            detail("Released", "May 30, 2019"),
             detail("Runtime", "2 h 13 min"),
             detail(
                 "Cast",
                 // Non-breaking hyphens (U+2011): a name never breaks at its hyphen.
                 ("Song Kang-ho (Kim Ki-taek), Lee Sun-kyun (Park Dong-ik), Cho Yeo-jeong (Choi Yeon-kyo), "
-                    + "Choi Woo-shik (Kim Ki-woo), Park So-dam (Kim Ki-jung)").replacingOccurrences(of: "-", with: "\u{2011}")),
+                    + "Choi Woo-shik (Kim Ki-woo), Park So-dam (Kim Ki-jung)").replacingOccurrences(
+                        of: "-", with: "\u{2011}")),
             #"<li><a href="/genres/comedy/" lang="en">Comedy</a></li>"#,
             #"<li><a href="/genres/thriller/" lang="en">Thriller</a></li>"#,
             #"<li><a href="/genres/drama/" lang="en">Drama</a></li>"#,
@@ -98,7 +100,9 @@ struct FetchCommandTests {
         #expect(try text(output, "genres/index.html").contains(#"href="/genres/college-teachers/""#))
     }
 
-    @Test("build without a cache says how many reviews name a film or book with nothing cached (--verbose lists them), and still builds")
+    @Test(
+        "build without a cache says how many reviews name a film or book with nothing cached (--verbose lists them), and still builds"
+    )
     func buildWithoutCache() async throws {
         let site = try TemporaryFolder(fetchSite)
         let summary = TestConsole()
@@ -331,7 +335,8 @@ struct FetchCommandTests {
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
         let page = try text(
             files(in: site.url.appendingPathComponent("public")), "books/아몬드/index.html")
-        #expect(page.contains("<p class=\"overview\" lang=\"ko\">감정을 느끼지 못하는 소년 &amp; 그의 &quot;괴물&quot; 친구. 두 소년의 성장.</p>"))
+        #expect(
+            page.contains("<p class=\"overview\" lang=\"ko\">감정을 느끼지 못하는 소년 &amp; 그의 &quot;괴물&quot; 친구. 두 소년의 성장.</p>"))
         #expect(page.contains(#"<img src="/images/isbn-9788936433598-naver.jpg""#))
     }
 

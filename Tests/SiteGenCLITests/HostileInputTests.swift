@@ -26,9 +26,10 @@ struct HostileInputTests {
                     + ".sitegen-output record): choose a new or empty folder, or pass --force to let sitegen replace "
                     + "and remove every file in it\n"), "\(console.err)")
         #expect(console.err.hasSuffix("checking the output folder failed: 1 error\n"))
-        #expect(try visibleFiles(site.url.appendingPathComponent("out")) == [
-            "docs/thesis.txt": "years of work", "index.html": "my old page",
-        ])
+        #expect(
+            try visibleFiles(site.url.appendingPathComponent("out")) == [
+                "docs/thesis.txt": "years of work", "index.html": "my old page",
+            ])
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("out/.sitegen-output").path))
     }
 
@@ -41,7 +42,8 @@ struct HostileInputTests {
         let files = try visibleFiles(site.url.appendingPathComponent("out"))
         #expect(files["docs/thesis.txt"] == nil)
         #expect(files["movies/first/index.html"] != nil)
-        #expect(try String(contentsOf: site.url.appendingPathComponent("out/.git/HEAD"), encoding: .utf8).hasPrefix("ref:"))
+        #expect(
+            try String(contentsOf: site.url.appendingPathComponent("out/.git/HEAD"), encoding: .utf8).hasPrefix("ref:"))
         // From now on it is sitegen's folder: no --force needed.
         #expect(await TestConsole().run(["build", "--output", "out"], in: site.url) == 0)
     }
@@ -52,7 +54,8 @@ struct HostileInputTests {
         try site.write("home/me/notes.txt", "mine")
         let home = site.url.appendingPathComponent("home/me").path
         for (output, reason) in [
-            (home, "it is your home folder or holds it"), (site.url.appendingPathComponent("home").path, "it is your home folder or holds it"),
+            (home, "it is your home folder or holds it"),
+            (site.url.appendingPathComponent("home").path, "it is your home folder or holds it"),
             ("/etc", "it is a system folder"), ("/", "it is a system folder"), (".", "it holds the site's sources"),
         ] {
             let console = TestConsole()
@@ -86,9 +89,9 @@ struct HostileInputTests {
         let site = try TemporaryFolder(plainSite)
         let binary = try BuiltBinary("sitegen")
         #expect(try binary.run(["build"], in: site.url).status == 0)
-        let public_ = site.url.appendingPathComponent("public")
-        let before = try visibleFiles(public_)
-        let record = try Data(contentsOf: public_.appendingPathComponent(".sitegen-output"))
+        let publicFolder = site.url.appendingPathComponent("public")
+        let before = try visibleFiles(publicFolder)
+        let record = try Data(contentsOf: publicFolder.appendingPathComponent(".sitegen-output"))
         try site.write("content/movies/first.md", review("title: First\ndate: 2024-01-02\nrating: 5"))
         let big = String(repeating: "A long review paragraph that goes on. ", count: 4000)
         try site.write("content/movies/long.md", review("title: Long\ndate: 2024-05-01", body: big))
@@ -102,9 +105,10 @@ struct HostileInputTests {
         #expect(
             tooLarge.contains { result.err.contains("/public/\($0): cannot write: File too large\n") }, "\(result.err)")
         #expect(result.err.hasSuffix("writing failed: 1 error\n"))
-        #expect(try visibleFiles(public_) == before)
-        #expect(try Data(contentsOf: public_.appendingPathComponent(".sitegen-output")) == record)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: public_.path).allSatisfy { !$0.contains("staging") })
+        #expect(try visibleFiles(publicFolder) == before)
+        #expect(try Data(contentsOf: publicFolder.appendingPathComponent(".sitegen-output")) == record)
+        let names = try FileManager.default.contentsOfDirectory(atPath: publicFolder.path)
+        #expect(names.allSatisfy { !$0.contains("staging") })
     }
 
     @Test("a tag or slug too long for a file name is an error at its line and column; nothing is written")
@@ -181,7 +185,8 @@ struct HostileInputTests {
         ]
         for (path, target) in links {
             let url = site.url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(
                 at: url, withDestinationURL: target.isEmpty ? outside.url : outside.url.appendingPathComponent(target))
         }
@@ -201,7 +206,9 @@ struct HostileInputTests {
         }
         let again = TestConsole()
         #expect(await again.run(["build"], in: site.url) == 1)
-        #expect(again.err.contains("metadata/movies/tmdb-7.json:1:1: refused: it is a link to a place outside metadata/\n"), "\(again.err)")
+        #expect(
+            again.err.contains("metadata/movies/tmdb-7.json:1:1: refused: it is a link to a place outside metadata/\n"),
+            "\(again.err)")
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
@@ -209,15 +216,19 @@ struct HostileInputTests {
     func linksInsideAndLoops() async throws {
         let site = try TemporaryFolder(plainSite.merging(["notes/a.txt": "shared note"]) { $1 })
         try FileManager.default.createSymbolicLink(
-            at: site.url.appendingPathComponent("static/notes"), withDestinationURL: site.url.appendingPathComponent("notes"))
+            at: site.url.appendingPathComponent("static/notes"),
+            withDestinationURL: site.url.appendingPathComponent("notes"))
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
         #expect(try visibleFiles(site.url.appendingPathComponent("public"))["notes/a.txt"] == "shared note")
 
         try FileManager.default.createSymbolicLink(
-            at: site.url.appendingPathComponent("static/loop"), withDestinationURL: site.url.appendingPathComponent("static"))
+            at: site.url.appendingPathComponent("static/loop"),
+            withDestinationURL: site.url.appendingPathComponent("static"))
         let console = TestConsole()
         #expect(await console.run(["build"], in: site.url) == 1)
-        #expect(console.err.contains("static/loop:1:1: a link loop: this folder is already part of the site\n"), "\(console.err)")
+        #expect(
+            console.err.contains("static/loop:1:1: a link loop: this folder is already part of the site\n"),
+            "\(console.err)")
     }
 
     @Test("a FIFO where a review should be is an error, not a build that waits forever")
@@ -228,7 +239,8 @@ struct HostileInputTests {
         #expect(await console.run(["build"], in: site.url) == 1)
         #expect(
             console.err.contains(
-                "content/movies/pipe.md:1:1: not a regular file or folder (a FIFO, socket or device)\n"), "\(console.err)")
+                "content/movies/pipe.md:1:1: not a regular file or folder (a FIFO, socket or device)\n"),
+            "\(console.err)")
     }
 
     @Test(

@@ -246,7 +246,9 @@ extension ImportLetterboxdTests {
                 Created 2, updated 0, unchanged 0, skipped 1 (1 listed twice).
 
                 """)
-        #expect(try files(site.url.appendingPathComponent("content/movies"))["film.md"]?.hasPrefix("---\ntitle: ?!\n") == true)
+        #expect(
+            try files(site.url.appendingPathComponent("content/movies"))["film.md"]?.hasPrefix("---\ntitle: ?!\n")
+                == true)
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
     }
 }

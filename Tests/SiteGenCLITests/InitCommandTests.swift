@@ -104,7 +104,10 @@ struct InitCommandTests {
                 ["init", "--base-url", "example.org"],
                 "--base-url must be an absolute http or https URL, not \"example.org\""
             ),
-            (["init", "--language", "pt_BR"], "--language must be a language tag such as en, de, pt-BR or zh-Hant, not \"pt_BR\" (write pt-BR)"),
+            (
+                ["init", "--language", "pt_BR"],
+                "--language must be a language tag such as en, de, pt-BR or zh-Hant, not \"pt_BR\" (write pt-BR)"
+            ),
             (["init", "a", "b"], "unexpected argument b"),
         ] {
             let console = TestConsole()

@@ -18,7 +18,10 @@ struct ErrorTextTests {
         #expect(!text.contains("Domain"), "\(text)")
         #expect(text.hasPrefix(folder.url.path), "\(text)")
         // sitegen's own mkdir -p says exactly what is wrong.
-        #expect(throws: FileSystemError(path: folder.url.appendingPathComponent("metadata").path, reason: "a file is where a folder is needed")) {
+        #expect(
+            throws: FileSystemError(
+                path: folder.url.appendingPathComponent("metadata").path, reason: "a file is where a folder is needed")
+        ) {
             try Directory.make(target.path)
         }
     }

@@ -245,7 +245,8 @@ struct RandomSite {
         for entry in entries { files.merge(self.files(of: entry)) { $1 } }
         for id in 1...3 {
             files["metadata/movies/tmdb-\(id).json"] = metadata(id)
-            files["metadata/images/tmdb-\(id)-w342.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(id)</title></svg>\n"
+            files["metadata/images/tmdb-\(id)-w342.svg"] =
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(id)</title></svg>\n"
         }
         return files
     }

@@ -167,7 +167,9 @@ struct OutputTransactionTests {
         let error = try #require(throws: BuildError.self) {
             try OutputWriter(folder: folder.url).write(["index.html": Data("home".utf8)])
         }
-        #expect(error.diagnostics.map(\.message).first?.hasPrefix(".sitegen-output in the output folder is damaged") == true)
+        #expect(
+            error.diagnostics.map(\.message).first?.hasPrefix(".sitegen-output in the output folder is damaged") == true
+        )
         _ = try OutputWriter(folder: folder.url, force: true).write(["index.html": Data("new".utf8)])
         #expect(try folder.contents(hidden: false) == ["index.html": "new"])
     }

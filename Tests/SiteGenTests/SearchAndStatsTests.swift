@@ -101,7 +101,7 @@ struct SearchAndStatsTests {
         #expect(SearchPresenter.postings([3, 13, 14], of: 100) == "3,a,1")
         let dense = SearchPresenter.postings(Array(0..<100).map(Int32.init), of: 100)
         #expect(dense.hasPrefix("*"))
-        let bytes = try? #require(Data(base64Encoded: String(dense.dropFirst())))
+        let bytes = Data(base64Encoded: String(dense.dropFirst()))
         #expect(bytes?.count == 13)
         #expect(bytes?.first == 0xFF)
         #expect(bytes?.last == 0xF0)

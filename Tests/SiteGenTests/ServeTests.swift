@@ -994,15 +994,24 @@ struct ServeTests {
                 ["content/movies/parasite.md": parasite(extra: "\ndirector: Bong Joon-ho")]
             ),
             ("a title (re-sorts)", .reviews, ["content/movies/parasite.md": parasite(title: "Zz Parasite")]),
-            ("a rating (and back to the first poster: every page again)", .allPages, ["content/movies/past-lives.md": pastLives(rating: "2.5")]),
+            (
+                "a rating (and back to the first poster: every page again)", .allPages,
+                ["content/movies/past-lives.md": pastLives(rating: "2.5")]
+            ),
             ("a rating alone", .reviews, ["content/movies/past-lives.md": pastLives(rating: "3")]),
             ("tags", .reviews, ["content/movies/parasite.md": parasite(tags: "[thriller, family]")]),
-            ("a date (a new year in the footer: every page again)", .allPages, ["content/books/stoner.md": stoner(date: "2027-01-01")]),
+            (
+                "a date (a new year in the footer: every page again)", .allPages,
+                ["content/books/stoner.md": stoner(date: "2027-01-01")]
+            ),
             (
                 "a new review", .reviews,
                 ["content/movies/new.md": review("title: Brand New\ndate: 2026-05-01\nrating: 3\ntags: [korea]")]
             ),
-            ("a deleted review (the last with genres: every page again)", .allPages, ["content/movies/past-lives.md": nil]),
+            (
+                "a deleted review (the last with genres: every page again)", .allPages,
+                ["content/movies/past-lives.md": nil]
+            ),
             (
                 "a review and a template at once", .reviews,
                 [
@@ -1062,11 +1071,15 @@ struct ServeTests {
             (
                 "site.yml with one review a page, and a review deleted, at once", .allPages,
                 [
-                    "site.yml": "title: Renamed Reviews\nbase_url: https://example.org/\nauthor: Tester\npage_size: 1\n",
+                    "site.yml":
+                        "title: Renamed Reviews\nbase_url: https://example.org/\nauthor: Tester\npage_size: 1\n",
                     "content/movies/new.md": nil,
                 ]
             ),
-            ("a draft (its year was the newest: every page again)", .allPages, ["content/books/stoner.md": stoner(date: "2027-01-01", extra: "\ndraft: true")]),
+            (
+                "a draft (its year was the newest: every page again)", .allPages,
+                ["content/books/stoner.md": stoner(date: "2027-01-01", extra: "\ndraft: true")]
+            ),
         ]
         for step in steps {
             let before = site.files
@@ -1271,7 +1284,6 @@ private func saveWhileCompleting(_ site: ServedSite, template: String, thenParas
     site.server.rebuild(["content/movies/parasite.md"])
     release.signal()
 }
-
 
 /// `files` written into `folder`, a builder for it (output in its `public/`), and the site as
 /// `serve` first builds it.

@@ -22,7 +22,11 @@ struct StructuredDataTests {
     @Test("objects keep their order; optional members are left out; numbers are whole when they can be")
     func objects() throws {
         let node = StructuredData.node(
-            "Review", [("ratingValue", .number(4.5)), ("bestRating", .number(5)), ("missing", nil), ("list", .list([.text("a"), .number(-2)]))])
+            "Review",
+            [
+                ("ratingValue", .number(4.5)), ("bestRating", .number(5)), ("missing", nil),
+                ("list", .list([.text("a"), .number(-2)])),
+            ])
         #expect(node.json == #"{"@type":"Review","ratingValue":4.5,"bestRating":5,"list":["a",-2]}"#)
     }
 

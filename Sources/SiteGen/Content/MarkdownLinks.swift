@@ -83,7 +83,6 @@ struct MarkdownLinks: Sendable {
     }
 }
 
-
 private extension MarkdownLinks {
     /// The file path (percent escapes undone) and the `?query#fragment` of a link to a Markdown
     /// file; nil for any other link.

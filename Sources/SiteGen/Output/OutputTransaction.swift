@@ -279,10 +279,13 @@ private extension OutputTransaction {
     func writeError(_ path: String, _ error: OutputFailure) -> BuildError {
         BuildError(
             step: "writing",
-            diagnostics: [Diagnostic("cannot write: \(error.reason)", file: (folder as NSString).appendingPathComponent(path))])
+            diagnostics: [
+                Diagnostic("cannot write: \(error.reason)", file: (folder as NSString).appendingPathComponent(path))
+            ])
     }
 
     /// Writes `data` to a new file at `path`; returns its stamp.
+    @discardableResult
     static func write(_ data: Data, to path: String) throws(OutputFailure) -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputFailure(path: path, code: errno) }

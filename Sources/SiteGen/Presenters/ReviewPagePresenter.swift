@@ -47,10 +47,13 @@ struct ReviewPagePresenter: PagePresenter {
             html: review.body.html, readingTime: context.format.readingTime(words: review.body.wordCount),
             year: card.year, creator: card.creator, overview: overview, details: details, image: card.image,
             tags: review.tags.map {
-                TagLink(name: $0, url: urls.path(urls.tag($0.slug)), language: TextLanguage.of($0, otherwise: siteLanguage))
+                TagLink(
+                    name: $0, url: urls.path(urls.tag($0.slug)), language: TextLanguage.of($0, otherwise: siteLanguage))
             },
             genres: review.genres.map {
-                TagLink(name: $0, url: urls.path(urls.genre($0.slug)), language: TextLanguage.of($0, otherwise: siteLanguage))
+                TagLink(
+                    name: $0, url: urls.path(urls.genre($0.slug)),
+                    language: TextLanguage.of($0, otherwise: siteLanguage))
             },
             extra: .object(review.extra), rewatch: review.work.rewatch)
         let image = socialImage(review, context)
@@ -100,11 +103,17 @@ struct ReviewPagePresenter: PagePresenter {
                 "Movie",
                 [
                     ("name", .text(review.title)), ("director", people(creators)),
-                    ("dateCreated", (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)),
+                    (
+                        "dateCreated",
+                        (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)
+                    ),
                     ("image", image.map { .text($0.url) }),
-                    ("sameAs", (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
-                        .text("https://www.themoviedb.org/movie/\($0)")
-                    }),
+                    (
+                        "sameAs",
+                        (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
+                            .text("https://www.themoviedb.org/movie/\($0)")
+                        }
+                    ),
                 ])
         case .book:
             item = .node(
@@ -119,12 +128,18 @@ struct ReviewPagePresenter: PagePresenter {
                 "TVSeries",
                 [
                     ("name", .text(review.title)), ("creator", people(creators)),
-                    ("startDate", (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)),
+                    (
+                        "startDate",
+                        (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)
+                    ),
                     ("numberOfSeasons", review.metadata?.series?.seasons.map { .number(Double($0)) }),
                     ("image", image.map { .text($0.url) }),
-                    ("sameAs", (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
-                        .text("https://www.themoviedb.org/tv/\($0)")
-                    }),
+                    (
+                        "sameAs",
+                        (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
+                            .text("https://www.themoviedb.org/tv/\($0)")
+                        }
+                    ),
                 ])
         }
         let rating: StructuredData? = review.rating.flatMap { rating in
@@ -138,7 +153,8 @@ struct ReviewPagePresenter: PagePresenter {
         let reviewNode = StructuredData.node(
             "Review",
             [
-                ("itemReviewed", item), ("reviewRating", rating), ("author", .node("Person", [("name", .text(author))])),
+                ("itemReviewed", item), ("reviewRating", rating),
+                ("author", .node("Person", [("name", .text(author))])),
                 ("datePublished", .text(review.date.description)), ("reviewBody", .text(card.summary)),
                 ("inLanguage", .text(card.language)), ("url", .text(urls.absolute(review.path))),
             ])
@@ -164,14 +180,18 @@ struct ReviewPagePresenter: PagePresenter {
                         crumbs.enumerated().map { position, crumb in
                             .node(
                                 "ListItem",
-                                [("position", .number(Double(position + 1))), ("name", .text(crumb.0)), ("item", .text(crumb.1))])
+                                [
+                                    ("position", .number(Double(position + 1))), ("name", .text(crumb.0)),
+                                    ("item", .text(crumb.1)),
+                                ])
                         })
                 )
             ])
     }
 
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        let ids = change.changed.union(change.neighboursChanged).union(change.relatedChanged).subtracting(change.removed)
+        let ids = change.changed.union(change.neighboursChanged).union(change.relatedChanged)
+            .subtracting(change.removed)
         // A card's title or link shows on the pages of its neighbours too.
         let neighbours = change.cardChanged.flatMap { [site.index.older[$0], site.index.newer[$0]].compactMap { $0 } }
         return ids.union(neighbours).filter { site.index.reviews.indices.contains($0) && site.index.reviews[$0] != nil }
@@ -188,7 +208,8 @@ struct ReviewPagePresenter: PagePresenter {
         let siteLanguage = context.config.language.rawValue
         let add = { (label: String, value: String?) in
             if let value, !value.isEmpty {
-                rows.append(DetailRow(label: label, value: value, language: TextLanguage.of(value, otherwise: siteLanguage)))
+                rows.append(
+                    DetailRow(label: label, value: value, language: TextLanguage.of(value, otherwise: siteLanguage)))
             }
         }
         let date =

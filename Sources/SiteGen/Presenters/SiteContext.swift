@@ -83,7 +83,8 @@ public struct SiteContext: Sendable {
         var sites: [Place: Precomputed<SiteModel>] = [:]
         for place in places where sites[place] == nil {
             sites[place] = Precomputed(
-                Self.site(at: place, config: config, urls: urls, copyrightYear: copyrightYear, navigation: navigation,
+                Self.site(
+                    at: place, config: config, urls: urls, copyrightYear: copyrightYear, navigation: navigation,
                     isPreview: isPreview))
         }
         sharedSites = sites
@@ -128,7 +129,8 @@ public struct SiteContext: Sendable {
     /// Whether another context gives every page the same shared parts (settings, sections,
     /// navigation and footer): when not, every page must be presented again.
     func isInterchangeable(with other: SiteContext) -> Bool {
-        config == other.config && sections == other.sections && pages.map(\.navigationEntry) == other.pages.map(\.navigationEntry)
+        config == other.config && sections == other.sections
+            && pages.map(\.navigationEntry) == other.pages.map(\.navigationEntry)
             && facts == other.facts && isPreview == other.isPreview && siteImage == other.siteImage
             && hasOwnRobots == other.hasOwnRobots
     }

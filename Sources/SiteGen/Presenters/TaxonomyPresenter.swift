@@ -82,7 +82,11 @@ struct TaxonomyPresenter: PagePresenter {
                     + (number > 1 ? " · \(listModel.pagination?.label ?? "")" : ""),
                 path: pages.path(number), kind: "tag",
                 feeds: taxonomy == .tags
-                    ? [LinkModel(title: "\(heading) · \(context.config.title)", url: context.urls.path(FeedPresenter.path(list.scope)))]
+                    ? [
+                        LinkModel(
+                            title: "\(heading) · \(context.config.title)",
+                            url: context.urls.path(FeedPresenter.path(list.scope)))
+                    ]
                     : []),
             heading: heading, countLabel: format.reviewCount(pages.members.count),
             allTags: LinkModel(
@@ -121,8 +125,10 @@ struct TaxonomyPresenter: PagePresenter {
     func counts(_ site: Presentation) -> [TagCount] {
         let context = site.context
         let entries = site.index.scopes(taxonomy).map { slug in
-            (slug: slug, name: site.index.names[taxonomy.scope(slug)] ?? slug,
-                count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count)
+            (
+                slug: slug, name: site.index.names[taxonomy.scope(slug)] ?? slug,
+                count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count
+            )
         }
         return entries.sorted { lhs, rhs in
             let order = context.collation.ordered(lhs.name, rhs.name)

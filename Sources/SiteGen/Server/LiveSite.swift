@@ -247,8 +247,8 @@ private extension LiveSite {
 
     func with(_ update: Update, _ work: Work) -> LiveSite {
         LiveSite(
-            files: files, lastUpdate: update, lastWork: work, builder: builder, content: content, presentation: presentation,
-            library: library, jobs: jobs, pending: pending)
+            files: files, lastUpdate: update, lastWork: work, builder: builder, content: content,
+            presentation: presentation, library: library, jobs: jobs, pending: pending)
     }
 
     /// Re-reads the review files at `sources` (changed, new or gone), moves them in the index,
@@ -309,7 +309,9 @@ private extension LiveSite {
         // Only a review that came, or took another address or other tags, can take another's.
         let claimsAnew = replacements.compactMap { source, review -> Review? in
             guard let review else { return nil }
-            guard let id = presentation.index.ids[source], let old = presentation.index.reviews[id] else { return review }
+            guard let id = presentation.index.ids[source], let old = presentation.index.reviews[id] else {
+                return review
+            }
             return old.path != review.path || old.tags != review.tags ? review : nil
         }
         if !claimsAnew.isEmpty {
@@ -369,8 +371,8 @@ private extension LiveSite {
             changed.insert(path)
         }
         return LiveSite(
-            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: newPresentation,
-            library: library, jobs: jobs, pending: pending, presentedAll: presentedAll)
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent,
+            presentation: newPresentation, library: library, jobs: jobs, pending: pending, presentedAll: presentedAll)
     }
 
     /// What changed among the site's settings: `site.yml`, sections' `_index.md`, plain pages.
@@ -513,8 +515,8 @@ private extension LiveSite {
             theme: theme, staticFiles: staticFiles, warnings: content.warnings,
             nextPublication: content.nextPublication)
         return LiveSite(
-            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
-            library: library, jobs: jobs, pending: pending)
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent,
+            presentation: presentation, library: library, jobs: jobs, pending: pending)
     }
 
     /// Re-reads changed files of `static/`. Nil for a folder (also one that was moved away or
@@ -548,8 +550,8 @@ private extension LiveSite {
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings,
             nextPublication: content.nextPublication)
         return LiveSite(
-            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent, presentation: presentation,
-            library: library, jobs: jobs, pending: pending)
+            files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent,
+            presentation: presentation, library: library, jobs: jobs, pending: pending)
     }
 
     /// The paths whose bytes differ between two sets of files.

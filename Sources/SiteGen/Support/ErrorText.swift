@@ -15,7 +15,9 @@ public enum ErrorText {
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
         if nsError.domain == NSCocoaErrorDomain, let reason = cocoaReasons[nsError.code] { return reason }
-        if let description = error as? CustomStringConvertible, !(error is NSError) {
+        // Through `Any`: on Linux the compiler takes every error for an NSError and would call
+        // both tests foregone, though at run time they are not.
+        if !(type(of: error as Any) is NSError.Type), let description = (error as Any) as? CustomStringConvertible {
             return description.description
         }
         return nsError.localizedFailureReason ?? nsError.localizedDescription

@@ -36,7 +36,8 @@ struct BuildCommand: Command {
 
         """
     static let arguments = ArgumentSpec(
-        flags: ["--drafts", "--future", "--force", "--verbose", "--timings"], options: ["--source", "--output", "--base-url"])
+        flags: ["--drafts", "--future", "--force", "--verbose", "--timings"],
+        options: ["--source", "--output", "--base-url"])
 
     let source: String?
     let output: String?
@@ -91,7 +92,8 @@ struct BuildCommand: Command {
         )
         if timings {
             let steps = report.steps.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }
-            environment.console.line("Steps: " + (steps.isEmpty ? "none (the build stopped early)" : steps.joined(separator: ", ")))
+            environment.console.line(
+                "Steps: " + (steps.isEmpty ? "none (the build stopped early)" : steps.joined(separator: ", ")))
         }
         return ExitCode.success
     }

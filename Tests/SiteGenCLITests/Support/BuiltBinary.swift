@@ -76,7 +76,8 @@ struct BuiltBinary: Sendable {
     func runDetached(_ arguments: [String], in directory: URL, environment: [String: String]) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try self.run(arguments, in: directory, environment: environment) })
+                continuation.resume(
+                    with: Swift.Result { try self.run(arguments, in: directory, environment: environment) })
             }
         }
     }
