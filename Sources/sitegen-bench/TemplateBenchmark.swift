@@ -24,7 +24,7 @@ struct TemplateBenchmark {
         let value = try JSONDecoder().decode(
             Value.self, from: Data(contentsOf: URL(fileURLWithPath: data, relativeTo: base)))
         let text = try String(contentsOf: URL(fileURLWithPath: file, relativeTo: base), encoding: .utf8)
-        let folderPath = partials ?? (file as NSString).deletingLastPathComponent
+        let folderPath = partials ?? file.parentPath
         let folder = TemplateFolder(
             displayPath: folderPath,
             url: URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base))

@@ -81,6 +81,32 @@ struct HostileInputTests {
         #expect(files["movies/first/index.html"] != nil)
     }
 
+    @Test("a page, a section and static files with one-letter names can go away: their folders go too")
+    func oneLetterNamesGoAway() async throws {
+        // Foundation's deletingLastPathComponent traps on a path of one character; the build
+        // crashed after its commit when such a file or folder was stale.
+        let site = try TemporaryFolder(
+            plainSite.merging([
+                "content/x.md": review("title: X page", body: "hi"),
+                "content/z/_index.md": "---\ntitle: Zines\nkind: book\n---\n",
+                "content/z/one.md": review("title: One\ndate: 2024-01-03"),
+                "static/a": "a file", "static/é/logo.svg": "<svg/>",
+            ]) { $1 })
+        let first = TestConsole()
+        #expect(await first.run(["build"], in: site.url) == 0, "\(first.err)")
+        let publicFolder = site.url.appendingPathComponent("public")
+        let built = try visibleFiles(publicFolder)
+        #expect(["x/index.html", "z/one/index.html", "a", "é/logo.svg"].allSatisfy { built[$0] != nil })
+        for gone in ["content/x.md", "content/z", "static/a", "static/é"] {
+            try FileManager.default.removeItem(at: site.url.appendingPathComponent(gone))
+        }
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 0, "\(console.err)")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: publicFolder.path))
+        #expect(names.isDisjoint(with: ["x", "z", "a", "é"]), "\(names.sorted())")
+        #expect(try visibleFiles(publicFolder)["movies/first/index.html"] != nil)
+    }
+
     @Test(
         "a write the disk refuses stops the build, names the real file, and leaves public/ as it was",
         // ThreadSanitizer's runtime maps files of its own, which the file size limit breaks (SIGBUS).

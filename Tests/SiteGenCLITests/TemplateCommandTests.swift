@@ -32,6 +32,15 @@ struct TemplateCommandTests {
         #expect(console.out == "[1.5]")
     }
 
+    @Test("a template named by one letter in the current folder takes its partials from there")
+    func oneLetterName() async throws {
+        // Foundation's deletingLastPathComponent trapped on a path of one character.
+        let folder = try TemporaryFolder(["t": "Hi {{name}}{{>p}}", "p.mustache": "!", "d.json": #"{"name": "x"}"#])
+        let console = TestConsole()
+        #expect(await console.run(["template", "t", "--data", "d.json"], in: folder.url) == 0, "\(console.err)")
+        #expect(console.out == "Hi x!")
+    }
+
     @Test(
         "any JSON value is data, not only an object",
         arguments: [

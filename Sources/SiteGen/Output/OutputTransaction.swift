@@ -55,7 +55,7 @@ public final class OutputTransaction: Sendable {
     init(output: URL, force: Bool) throws(BuildError) {
         let path = OutputFolder.realPath(of: output.standardizedFileURL.path)
         folder = path
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = path.parentPath
         let fail = { (message: String) -> BuildError in
             BuildError(step: "checking the output folder", diagnostics: [Diagnostic(message, file: output.path)])
         }
@@ -265,10 +265,10 @@ private extension OutputTransaction {
     func removeEmptyFolders(around stale: [String]) {
         var candidates: Set<String> = []
         for path in stale {
-            var parent = (path as NSString).deletingLastPathComponent
-            while !parent.isEmpty {
+            var parent = path.parentPath
+            while !parent.isEmpty, parent != "/" {
                 candidates.insert(parent)
-                parent = (parent as NSString).deletingLastPathComponent
+                parent = parent.parentPath
             }
         }
         for path in candidates.sorted(by: { $0.count > $1.count }) {

@@ -72,7 +72,7 @@ public enum Directory {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = path.parentPath
         if !parent.isEmpty && parent != path { try make(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path: path, code: errno) }
     }

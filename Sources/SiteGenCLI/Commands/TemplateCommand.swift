@@ -44,7 +44,7 @@ struct TemplateCommand: Command {
         } catch {
             throw CommandError("\(file): cannot read template: \(error.localizedDescription)")
         }
-        let folderPath = partials ?? (file as NSString).deletingLastPathComponent
+        let folderPath = partials ?? file.parentPath
         let folder = TemplateFolder(
             displayPath: folderPath,
             url: URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base))
