@@ -62,6 +62,7 @@ public struct SiteBuilder: Sendable {
 
     /// ``load()`` with `images` as the image step (whose cache then knows what was used).
     func load(images: ReviewImages) throws -> SiteContent {
+        try StateFolder.check(options.source, step: "loading the site")
         let content = try SiteLoader(
             root: options.source, fileSystem: fileSystem,
             options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL, today: options.today)
@@ -145,6 +146,7 @@ public struct SiteBuilder: Sendable {
     /// the output folder is left exactly as it was.
     public func build() throws -> Report {
         try checkOutputFolder()
+        try StateFolder.check(options.source, step: "checking the site folder")
         // Nothing changed since the last build (the manifest says so, and the output is intact): done.
         let manifestURL = BuildManifest.location(source: options.source, output: options.output)
         let identity = BuildManifest.identity(of: options)

@@ -238,6 +238,39 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
+    @Test(".sitegen as a link out of the site is refused by build and import; nothing is written where it leads")
+    func stateFolderLink() async throws {
+        let outside = try TemporaryFolder(["keep.txt": "mine"])
+        let site = try TemporaryFolder(ImportFixtures.site)
+        try ImportFixtures.zip(ImportFixtures.letterboxd, to: site.url.appendingPathComponent("export.zip"))
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let state = site.url.appendingPathComponent(".sitegen")
+        try FileManager.default.removeItem(at: state)
+        try FileManager.default.createSymbolicLink(at: state, withDestinationURL: outside.url)
+        let message =
+            ".sitegen:1:1: refused: it is a link that leads out of the site folder (or nowhere), and sitegen writes "
+            + "its own files there; make it a folder, or remove it\n"
+        for (command, step) in [
+            (["build"], "checking the site folder"), (["build", "--force"], "checking the site folder"),
+            (["import", "letterboxd", "export.zip"], "finding the site"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(command, in: site.url) == 1, "\(command)")
+            #expect(console.err == message + "\(step) failed: 1 error\n", "\(command)")
+        }
+        #expect(try visibleFiles(outside.url) == ["keep.txt": "mine"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path) == ["keep.txt"])
+        // A link that stays in the site is the site's own folder.
+        try FileManager.default.removeItem(at: state)
+        try FileManager.default.createDirectory(
+            at: site.url.appendingPathComponent("cache"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: state.path, withDestinationPath: "cache")
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("cache").path)
+                .contains { $0.hasPrefix("build-") })
+    }
+
     @Test("links that stay inside the site are followed; a link loop is reported, not followed forever")
     func linksInsideAndLoops() async throws {
         let site = try TemporaryFolder(plainSite.merging(["notes/a.txt": "shared note"]) { $1 })

@@ -157,6 +157,38 @@ struct InitCommandTests {
         #expect(try files(in: folder.url.appendingPathComponent("Templates")) == theme)
     }
 
+    @Test(
+        "theme eject never writes through a link out of the site (Templates/ or a folder in it); one inside is followed",
+        arguments: [[], ["--force"]])
+    func themeEjectLinks(options: [String]) async throws {
+        let scratch = try TemporaryFolder(["outside/keep.txt": "mine"])
+        let site = scratch.url.appendingPathComponent("site")
+        #expect(await TestConsole().run(["init", "site"], in: scratch.url, variables: Self.today) == 0)
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        let templates = site.appendingPathComponent("Templates")
+        let outside = scratch.url.appendingPathComponent("outside")
+        for (link, shown) in [("Templates", "Templates"), ("Templates/assets", "Templates/assets/favicon.svg")] {
+            if link != "Templates" {
+                try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(
+                at: site.appendingPathComponent(link), withDestinationURL: outside)
+            let console = TestConsole()
+            #expect(await console.run(["theme", "eject"] + options, in: site) == 1)
+            #expect(
+                console.err
+                    == "sitegen theme eject: \(shown): refused: it leads out of the site folder (or nowhere) "
+                    + "through a link; nothing was copied\n")
+            #expect(try files(in: outside) == ["keep.txt": Data("mine".utf8)])
+            try FileManager.default.removeItem(at: templates)
+        }
+        try FileManager.default.createSymbolicLink(
+            at: templates, withDestinationURL: site.appendingPathComponent("inner"))
+        #expect(await TestConsole().run(["theme", "eject"] + options, in: site) == 0)
+        #expect(try files(in: site.appendingPathComponent("inner")).keys.contains("layout.mustache"))
+    }
+
     @Test("theme needs the eject action and a site folder")
     func themeErrors() async throws {
         let folder = try TemporaryFolder()

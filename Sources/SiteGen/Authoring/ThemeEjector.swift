@@ -20,6 +20,13 @@ public enum ThemeEjector {
         }
         let folder = site.appendingPathComponent(Theme.folderName, isDirectory: true)
         let files = self.files
+        // Templates/, or a folder in it, may be a link: never one that leads out of the site.
+        let outside = files.map { "\(Theme.folderName)/\($0.path)" }.first { SafePath.resolve($0, in: site) == nil }
+        if let outside {
+            let shown = SafePath.resolve(Theme.folderName, in: site) == nil ? Theme.folderName : outside
+            throw AuthoringError(
+                "\(shown): refused: it leads out of the site folder (or nowhere) through a link; nothing was copied")
+        }
         if !force {
             let existing = files.map(\.path).filter { path in
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(path).path))

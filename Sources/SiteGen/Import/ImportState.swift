@@ -20,7 +20,7 @@ struct ImportState: Codable, Equatable {
 
     /// The state file for `source` importing into `section`, relative to the site folder.
     static func path(source: String, section: String) -> String {
-        ".sitegen/imports/\(source)-\(section).json"
+        "\(StateFolder.name)/imports/\(source)-\(section).json"
     }
 
     /// Reads the state file; a missing one is an empty state. A damaged one is an empty state

@@ -64,6 +64,7 @@ public struct Importer: Sendable {
                         file: options.site.path)
                 ])
         }
+        try StateFolder.check(options.site, step: "finding the site")
         let section = try section(folder)
         let (items, skipped) = try read()
         let existing = try ExistingReviews.scan(folder, section: section)

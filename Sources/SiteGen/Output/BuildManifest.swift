@@ -18,7 +18,7 @@ import Mustache
 /// since a second edit within one clock tick keeps the same stamp.
 struct BuildManifest: Sendable, Equatable {
     static let header = "sitegen-build-manifest 2"
-    static let folderName = ".sitegen"
+    static let folderName = StateFolder.name
 
     /// The binary, the options and the output folder the build ran with.
     let identity: String

@@ -92,7 +92,7 @@ struct CheckCommand: Command {
         if external && !report.external.isEmpty {
             let checker = ExternalLinkChecker(
                 client: URLSessionHTTPClient(),
-                cacheFile: site.appendingPathComponent(".sitegen").appendingPathComponent(
+                cacheFile: site.appendingPathComponent(StateFolder.name).appendingPathComponent(
                     ExternalLinkChecker.cacheName),
                 concurrency: concurrency, timeout: timeout)
             let outcomes = await checker.check(report.external.keys.sorted())

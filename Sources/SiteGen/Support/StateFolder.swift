@@ -1,0 +1,26 @@
+import Foundation
+import Mustache
+
+/// `.sitegen/` in a site folder: what sitegen keeps for itself (build manifests, encoded
+/// images, import records, the link checker's answers). It is written to, so it must be the
+/// site's own: a link out of the site folder would have sitegen write wherever it leads.
+public enum StateFolder {
+    public static let name = ".sitegen"
+
+    /// Why sitegen will not use `site`'s `.sitegen`: it is a link that leads out of the site
+    /// folder, or nowhere. Nil when it is a folder, is missing, or is a link within the site.
+    static func refusal(in site: URL) -> Diagnostic? {
+        guard lstatKind(site.appendingPathComponent(name).path) == .link,
+            SafePath.resolve(name, in: site) == nil
+        else { return nil }
+        return Diagnostic(
+            "refused: it is a link that leads out of the site folder (or nowhere), and sitegen writes its own files "
+                + "there; make it a folder, or remove it",
+            at: SourceLocation(path: name, line: 1, column: 1))
+    }
+
+    /// Throws ``refusal(in:)`` as the error of `step`.
+    static func check(_ site: URL, step: String) throws(BuildError) {
+        if let refusal = refusal(in: site) { throw BuildError(step: step, diagnostics: [refusal]) }
+    }
+}
