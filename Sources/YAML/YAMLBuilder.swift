@@ -36,6 +36,15 @@ struct YAMLBuilder {
                     position: at)
             }
         case .scalar(let text, let plain, let anchor, let at):
+            // libyaml refuses these characters written as they are, but not written as escapes
+            // ("\x01", "\0", "\uFFFE"), only possible in quoted text: refused the same.
+            if !plain, let character = YAMLPrintable.firstRefused(in: text) {
+                let kind = character.value >= 0xFFFE ? "non-characters" : "control characters"
+                throw YAMLError(
+                    message: "\(kind) are not allowed (\(YAMLPrintable.name(character)), written as an escape): "
+                        + "remove it",
+                    position: at)
+            }
             let built = Built(node: .scalar(text, plain: plain, at: at), values: 1, height: 0)
             if let anchor { anchors[anchor] = built }
             try attach(built)

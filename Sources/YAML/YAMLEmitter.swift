@@ -7,7 +7,8 @@ public enum YAMLEmitter {
     /// A value to write.
     public indirect enum Value: Sendable, Equatable {
         /// Text that must read back as text: quoted whenever, written plain, it would read as a
-        /// number, a date, a boolean or null (`'2046'`, `'yes'`, `''`).
+        /// number, a date, a boolean or null (`'2046'`, `'yes'`, `''`). Control characters
+        /// (but tab and line breaks), which no YAML reader accepts, are left out.
         case text(String)
         /// A scalar written plain when libyaml allows it (a number, a date, `true`), for values
         /// the caller has checked.
@@ -121,7 +122,9 @@ private extension YAMLEmitter {
 
         func value(_ value: YAMLEmitter.Value) throws(YAMLError) {
             switch value {
-            case .text(let text):
+            case .text(let raw):
+                // Characters no YAML reader accepts, even escaped (as from a CSV export), are left out.
+                let text = YAMLPrintable.removingRefused(from: raw)
                 try scalar(text, plainAllowed: !YAMLEmitter.readsAsOtherThanText(text))
             case .plain(let text):
                 try scalar(text, plainAllowed: true)

@@ -30,11 +30,17 @@ struct StructuredDataTests {
         #expect(node.json == #"{"@type":"Review","ratingValue":4.5,"bestRating":5,"list":["a",-2]}"#)
     }
 
-    @Test("XML escaping writes the five entities, even before a combining mark, and leaves other text as is")
+    @Test(
+        "XML escaping writes the five entities, even before a combining mark, replaces what XML forbids, leaves the rest"
+    )
     func xmlEscaping() {
         #expect(XML.escape("Tom & Jerry's <\"best\"> 기생충 é") == "Tom &amp; Jerry&apos;s &lt;&quot;best&quot;&gt; 기생충 é")
         #expect(XML.escape("&\u{301}") == "&amp;\u{301}")
-        let pieces = ["&", "<", ">", "\"", "'", "a", " ", "한", "é", "e\u{301}", "\u{301}", "🎬", "\n"]
+        let pieces = [
+            "&", "<", ">", "\"", "'", "a", " ", "한", "é", "e\u{301}", "\u{301}", "🎬", "\n", "\t", "\r", "\u{0}",
+            "\u{1}",
+            "\u{B}", "\u{1F}", "\u{7F}", "\u{85}", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{FF01}", "\u{EFFF}",
+        ]
         var random = SplitMix(seed: 7)
         for _ in 0..<500 {
             let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in pieces.randomElement(using: &random)! }
@@ -47,6 +53,8 @@ struct StructuredDataTests {
                 case ">": expected += "&gt;"
                 case "\"": expected += "&quot;"
                 case "'": expected += "&apos;"
+                case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+                    expected += "\u{FFFD}"
                 default: expected.unicodeScalars.append(scalar)
                 }
             }

@@ -35,7 +35,7 @@ struct YAMLEmitterTests {
         "12:30", "1:02:03", ".inf", "-.Inf", ".NaN", "yes", "No", "ON", "off", "y", "N", "true", "False", "~", "null",
         "NULL", "2024-03-15", "2001-12-14t21:59:43.10-05:00", "<<", "=", "[a]", "{a: b}", "&anchor", "*alias",
         "!tag", "|", ">", "%percent", "@at", "`tick", " leading", "trailing ", "tab\there", "line\nbreak",
-        "crlf\r\nline", "bell\u{7}", "기생충: 반지하", "기생충", "🎬 film", "\u{FEFF}bom", "back\\slash", "a,b",
+        "crlf\r\nline", "기생충: 반지하", "기생충", "🎬 film", "\u{FEFF}bom", "back\\slash", "a,b",
         "C++", "C#", "Tom & Jerry", "?", "? x", "x ? y", "https://letterboxd.com/film/parasite-2019/",
     ]
 
@@ -53,6 +53,16 @@ struct YAMLEmitterTests {
             #expect(!plain, "\(yaml) is written plain")
         }
         #expect(!yaml.split(separator: "\n", omittingEmptySubsequences: false).contains("---"))
+    }
+
+    @Test("characters no YAML reader accepts (control characters but tab and line breaks) are left out")
+    func controlCharacters() throws {
+        let text =
+            "bell\u{7}, nul\u{0}, vt\u{B}, esc\u{1B}, del\u{7F}, c1\u{80}\u{9F}, nel\u{85}, \u{FFFE}\u{FFFF}x\ttab"
+        let yaml = try YAMLEmitter.document(.mapping([("value", .text(text)), ("list", .list([.text("\u{1}")]))]))
+        let node = try #require(try YAMLParser.parse(yaml))
+        #expect(node["value"]?.scalarText == "bell, nul, vt, esc, del, c1, nel\u{85}, x\ttab", "\(yaml)")
+        #expect(node["list"]?.sequenceItems.first?.scalarText == "", "\(yaml)")
     }
 
     @Test("text that a YAML reader could take for another type is recognised")

@@ -28,6 +28,33 @@ struct YAMLHintTests {
         }
     }
 
+    @Test(
+        "control characters written as escapes are refused as libyaml refuses them written as they are",
+        arguments: [
+            (#"title: "A\x01B""#, 1, 8, "control characters", "U+0001"),
+            (#"title: ok"# + "\n" + #"tags: [a, "b\0"]"#, 2, 11, "control characters", "U+0000"),
+            (#"- "\e""#, 1, 3, "control characters", "U+001B"),
+            (#"k: "x\u0080""#, 1, 4, "control characters", "U+0080"),
+            (#"k: "\x7F""#, 1, 4, "control characters", "U+007F"),
+            (#"k: "\uFFFE""#, 1, 4, "non-characters", "U+FFFE"),
+            (#""\x1F": v"#, 1, 1, "control characters", "U+001F"),
+        ])
+    func escapedControlCharacters(yaml: String, line: Int, column: Int, kind: String, character: String) {
+        #expect(
+            throws: YAMLError(
+                message: "\(kind) are not allowed (\(character), written as an escape): remove it",
+                position: TextPosition(line: line, column: column))
+        ) {
+            try YAMLParser.parse(yaml)
+        }
+    }
+
+    @Test("tab, line breaks, next line and other escapes are text like any other")
+    func allowedEscapes() throws {
+        let root = try #require(try YAMLParser.parse(#"k: "a\tb\nc\rd\Ne\_f\Lg\u00e9""#))
+        #expect(root["k"]?.scalarText == "a\tb\nc\rd\u{85}e\u{A0}f\u{2028}g\u{E9}")
+    }
+
     @Test("a value that is already quoted, or a key indented too far, gets no quoting hint")
     func noQuotingHint() {
         #expect(
