@@ -127,6 +127,11 @@ struct ReviewLoadingTests {
                 #"5:3: "tags" must be a list like [a, b], not a mapping"#
             ),
             ("title: X\ndate: 2024-01-01\ntags: [a, [b]]", #"4:11: each of "tags" must be text, not a list"#),
+            ("title: X\ndate: 2024-01-01\ntags: [a, \"\"]", #"4:11: each of "tags" must not be empty"#),
+            (
+                "title: X\ndate: 2024-01-01\ntags:\n" + (1...101).map { "  - t\($0)\n" }.joined(),
+                #"105:5: a review has at most 100 tags, and this is tag 101 (every tag's feed holds the review with all its tags, so the site would grow with the square of them)"#
+            ),
             ("title: X\ndate: 2024-01-01\ntags: [ok, \"!!\"]", #"4:12: tag "!!" has no letters or digits"#),
             (
                 "title: X\ndate: 2024-01-01\nslug: a/b",

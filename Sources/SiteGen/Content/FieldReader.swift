@@ -126,7 +126,8 @@ struct FieldReader {
         case .sequence(let items, _):
             return items.compactMap { item in
                 guard let text = item.scalarText, !text.isEmpty else {
-                    report("each of \"\(key)\" must be text, not \(item.kindName)", at: item.position)
+                    let problem = item.scalarText == nil ? "must be text, not \(item.kindName)" : "must not be empty"
+                    report("each of \"\(key)\" \(problem)", at: item.position)
                     return nil
                 }
                 return (text, item.position)

@@ -64,6 +64,9 @@ extension Review {
         return (review, warnings)
     }
 
+    /// How many tags a review may have.
+    static let tagLimit = 100
+
     /// `tags`: a list, or a single tag. One text with commas in it is an error that shows the
     /// list it most likely means: a tag may hold a comma ("Love, Actually") only inside a
     /// list, so that sitegen never has to guess.
@@ -76,7 +79,15 @@ extension Review {
                     + " (a tag with a comma in it goes in quotes inside the list)", at: position)
             return []
         }
-        return reader.locatedStrings("tags")
+        let tags = reader.locatedStrings("tags")
+        if tags.count > Review.tagLimit {
+            reader.report(
+                "a review has at most \(Review.tagLimit) tags, and this is tag \(Review.tagLimit + 1) (every tag's feed "
+                    + "holds the review with all its tags, so the site would grow with the square of them)",
+                at: tags[Review.tagLimit].position)
+            return []
+        }
+        return tags
     }
 
     /// `text` as an item of a YAML flow list: as it is, or in double quotes when YAML would read it otherwise.

@@ -42,11 +42,12 @@ extension ImportItem {
 
     /// Tags from a comma-separated list: trimmed, empty ones dropped, and the later of two
     /// that would share a page (`Sci-Fi`, `sci fi`) dropped; tags without a letter or digit, or
-    /// too long for a URL, cannot be tags and are dropped too.
+    /// too long for a URL, cannot be tags and are dropped too; so are those after the most a
+    /// review may have (``Review/tagLimit``).
     static func tags(_ text: String, excluding: Set<String> = []) -> [String] {
         var seen: Set<String> = []
         var tags: [String] = []
-        for part in text.split(separator: ",") {
+        for part in text.split(separator: ",") where tags.count < Review.tagLimit {
             let tag = part.trimmingCharacters(in: .whitespacesAndNewlines)
             let slug = tag.slug
             guard !tag.isEmpty, !excluding.contains(tag), !slug.isEmpty, slug.utf8.count <= String.slugByteLimit,
