@@ -1154,6 +1154,35 @@ struct ServeTests {
         }
     }
 
+    @Test("a link to nothing or a link loop, wherever it appears, is refused as a full build refuses it")
+    func updateRefusesBrokenLinks() throws {
+        let folder = try ScratchFolder()
+        var (builder, site) = try liveSite(in: folder, fixture)
+        let cases: [(links: [(String, String)], message: String)] = [
+            ([("content/movies/broken.md", "nowhere.md")], "content/movies/broken.md:1:1: a broken symbolic link"),
+            ([("content/movies/x", "nowhere")], "content/movies/x:1:1: a broken symbolic link"),
+            ([("content/movies/a.md", "b.md"), ("content/movies/b.md", "a.md")], "content/movies/a.md:1:1: a broken"),
+            ([("static/gone.txt", "nowhere.txt")], "static/gone.txt:1:1: a broken symbolic link"),
+            ([("Templates/card.mustache", "nowhere")], "Templates/card.mustache:1:1: a broken symbolic link"),
+        ]
+        for (links, message) in cases {
+            for (path, target) in links {
+                let url = folder.url.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+            }
+            let paths = Set(links.map(\.0))
+            let full = #expect(throws: BuildError.self, "\(paths)") { try LiveSite.build(builder) }
+            let incremental = #expect(throws: BuildError.self, "\(paths)") { try site.updating(paths) }
+            #expect(incremental == full, "\(paths)")
+            #expect(incremental?.description.contains(message) == true, "\(incremental?.description ?? "")")
+            for path in paths { try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path)) }
+            site = try site.updating(paths)
+            #expect(differences(site.files, try LiveSite.build(builder).files) == [], "\(paths)")
+        }
+    }
+
     @Test("a genre written another way renames it on the stats page of a year no edited review is in")
     func genreRenameReachesEveryStatsYear() throws {
         let files = [

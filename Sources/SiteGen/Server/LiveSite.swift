@@ -105,7 +105,10 @@ public struct LiveSite: Sendable {
         var metadata: Set<String> = []
         var settings = Settings()
         for path in paths {
-            switch classify(path) {
+            let kind = classify(path)
+            // A link to nothing, or a loop: the build reports it, and so does a full build here.
+            if !kind.isIgnored, isBrokenLink(path) { return try Self.build(builder, previous: files) }
+            switch kind {
             case .ignored: continue
             case .config: settings.config = true
             case .sectionIndex(let name): settings.sections.insert(name)
@@ -184,6 +187,19 @@ private extension LiveSite {
         case page
         /// Anything else (a new section): read everything again.
         case other
+
+        var isIgnored: Bool {
+            if case .ignored = self { true } else { false }
+        }
+    }
+
+    /// Whether `path` is a symbolic link that leads nowhere (or into a loop).
+    func isBrokenLink(_ path: String) -> Bool {
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        guard folder.kind(path) == nil, let name = path.split(separator: "/").last,
+            let entries = try? builder.fileSystem.list(folder.path(path.parentPath))
+        else { return false }
+        return entries.contains { $0.name == name && $0.isSymbolicLink }
     }
 
     var loader: SiteLoader {
