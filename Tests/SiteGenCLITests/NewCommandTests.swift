@@ -161,6 +161,19 @@ struct NewCommandTests {
         #expect(try text(folder, "content/films/살인의-추억.md").contains("title: \"살인의 추억\"\n"))
     }
 
+    @Test("a title whose file name a section's own pages take (Page, By Title) gets -2, and the site builds")
+    func reservedNames() async throws {
+        let folder = try TemporaryFolder(Self.site)
+        for (title, file) in [("Page", "page-2"), ("By Title", "by-title-2"), ("By Rating", "by-rating-2")] {
+            let console = TestConsole()
+            #expect(
+                await console.run(["new", "movie", title, "--no-fetch"], in: folder.url, variables: Self.today) == 0)
+            #expect(console.out == "content/films/\(file).md\n")
+        }
+        let build = TestConsole()
+        #expect(await build.run(["build", "--drafts"], in: folder.url) == 0, "\(build.err)")
+    }
+
     @Test(
         "the section: the first of the kind, or --section (which must hold the kind), or movies/ in a site without one")
     func sections() async throws {

@@ -45,7 +45,9 @@ public struct NewReview: Sendable {
             throw AuthoringError(problems.map(\.description).joined(separator: "\n"))
         }
         let name = try sectionName(loader)
-        let slug = title.slug
+        var slug = title.slug
+        // A section's own pages take these names (/movies/page/, /movies/by-title/): import does the same.
+        if SiteLoader.sectionIndexNames.contains(slug) { slug += "-2" }
         guard !slug.isEmpty else {
             throw AuthoringError("the title \(title.yamlQuoted) has no letters or digits to make a file name of")
         }
