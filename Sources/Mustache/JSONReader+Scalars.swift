@@ -165,7 +165,9 @@ extension JSONReader {
             let shown = text.count > 24 ? text.prefix(24) + "…" : Substring(text)
             throw failure("number \(shown) is too large (beyond ±1.8e308)", at: start)
         }
-        return Int(exactly: number).map(Value.int) ?? .double(number)
+        // Every whole number that fits `Int` was found above: this one is not whole, or too
+        // large, however the `Double` rounds it (-9223372036854775809 rounds to Int.min).
+        return .double(number)
     }
 
     /// `digits × 10^scale` when that is a whole number that fits `Int`, computed exactly

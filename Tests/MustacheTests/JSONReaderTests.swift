@@ -74,8 +74,11 @@ struct JSONReaderTests {
             ])
         #expect(try read("9223372036854775808") == .double(9_223_372_036_854_775_808))
         #expect(try read("123456789012345678901234567890") == .double(1.2345678901234568e29))
-        #expect(try read("[0.1, 1e300, 1e-400, -0]") == [.double(0.1), .double(1e300), 0, 0])
-        #expect(try read("12345675692345673.2300") == .int(12_345_675_692_345_674))
+        #expect(try read("[0.1, 1e300, 1e-400, -0]") == [.double(0.1), .double(1e300), .double(0), 0])
+        // Not whole, or beyond Int, stays a double however it rounds (the first once became Int.min).
+        #expect(try read("-9223372036854775809") == .double(-9_223_372_036_854_775_808))
+        #expect(try read("12345675692345673.2300") == .double(12_345_675_692_345_673.23))
+        #expect(try read("0.99999999999999999999") == .double(1))
         #expect(error("[1, 1e400]") == JSONError("number 1e400 is too large (beyond ±1.8e308)", at: at(1, 5)))
         let long = "1" + String(repeating: "0", count: 400)
         #expect(
