@@ -128,6 +128,8 @@ struct ReviewLoadingTests {
             ),
             ("title: X\ndate: 2024-01-01\ntags: [a, [b]]", #"4:11: each of "tags" must be text, not a list"#),
             ("title: X\ndate: 2024-01-01\ntags: [a, \"\"]", #"4:11: each of "tags" must not be empty"#),
+            ("date: 2024-01-01\nrating: 3\ntitle: ~", #"4:8: "title" is empty"#),
+            ("title: X\ndate:\nrating: 3", #"3:6: "date" is empty"#),
             (
                 "title: X\ndate: 2024-01-01\ntags:\n" + (1...101).map { "  - t\($0)\n" }.joined(),
                 #"105:5: a review has at most 100 tags, and this is tag 101 (every tag's feed holds the review with all its tags, so the site would grow with the square of them)"#

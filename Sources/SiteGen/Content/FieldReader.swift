@@ -50,9 +50,19 @@ struct FieldReader {
         diagnostics.append(Diagnostic(message, at: location(position), severity: severity))
     }
 
+    /// A required `key` that is not there, or holds nothing (`title:`, `title: ~`): at its
+    /// value when written, else at the start of the mapping.
+    mutating func reportMissing(_ key: String) {
+        if let pair = pairs.first(where: { $0.key.scalarText == key }) {
+            report("\"\(key)\" is empty", at: pair.value.position)
+        } else {
+            report("missing required field \"\(key)\"", at: start)
+        }
+    }
+
     mutating func string(_ key: String, required: Bool = false) -> String? {
         guard let value = node(key) else {
-            if required { report("missing required field \"\(key)\"", at: start) }
+            if required { reportMissing(key) }
             return nil
         }
         guard let text = value.scalarText else {
@@ -69,7 +79,7 @@ struct FieldReader {
 
     mutating func day(_ key: String, required: Bool = false) -> Day? {
         guard let value = node(key) else {
-            if required { report("missing required field \"\(key)\"", at: start) }
+            if required { reportMissing(key) }
             return nil
         }
         guard let text = value.scalarText, let day = Day(text) else {
