@@ -161,6 +161,15 @@ struct ReviewLoadingTests {
         #expect(site.problems() == ["content/movies/x.md:\(expected)"])
     }
 
+    @Test("a file name with a control character is refused, and shown escaped so the message stays one line")
+    func controlCharacterInFileName() {
+        let site = InMemorySite(["content/movies/a\nb\u{1B}.md": reviewFile("title: X\ndate: 2024-01-01")])
+        #expect(
+            site.problems() == [
+                #"content/movies/a\nb\u{1B}.md:1:1: a file name with a control character (such as a tab) is refused"#
+            ])
+    }
+
     @Test("front matter that is not a mapping says so")
     func notAMapping() {
         let site = InMemorySite(["content/movies/x.md": reviewFile("- title: X")])

@@ -61,8 +61,26 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
     /// site; warnings say so).
     public var description: String {
         guard isLocated else { return severity == .warning ? "warning: \(message)" : message }
-        let place = location.line == 0 ? location.path : location.description
+        // A file name with a line break (which the loader refuses) must not break the line.
+        let path = Self.shown(location.path)
+        let place = location.line == 0 ? path : "\(path):\(location.line):\(location.column)"
         return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
+    }
+
+    /// `path` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`).
+    static func shown(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return path }
+        var shown = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case "\u{0}"..."\u{1F}", "\u{7F}": shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
