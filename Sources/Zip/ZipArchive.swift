@@ -16,7 +16,7 @@ public final class ZipArchive {
     public init(path: String, maxEntries: Int = 100_000) throws(ZipError) {
         var code: Int32 = 0
         guard let handle = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
-            throw ZipError(Self.describe(code: code))
+            throw ZipError(Self.describeOpening(code: code))
         }
         let count = zip_get_num_entries(handle, 0)
         guard count <= maxEntries else {
@@ -119,6 +119,17 @@ private extension ZipArchive {
         guard !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0") else { return false }
         if name.count >= 2, name.dropFirst().first == ":", name.first?.isLetter == true { return false }
         return !name.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+    }
+
+    /// Why an archive cannot be opened for reading, in words for this case where libzip's
+    /// are misleading ("File already exists" for two entries of one name).
+    static func describeOpening(code: Int32) -> String {
+        switch code {
+        case ZIP_ER_EXISTS: "two entries of the archive have the same name"
+        case ZIP_ER_OPNOTSUPP, ZIP_ER_SEEK: "not a regular file: a zip archive is read from a file"
+        case ZIP_ER_INCONS: "the archive is damaged: its parts disagree"
+        default: describe(code: code)
+        }
     }
 
     static func describe(code: Int32) -> String {

@@ -91,6 +91,25 @@ struct ZipArchiveTests {
         }
     }
 
+    @Test("two entries of one name, or a FIFO, are errors in words (libzip said File already exists)")
+    func duplicatesAndFIFO() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let path = folder.url.appendingPathComponent("twice.zip").path
+        try ZipArchive.create(at: path, entries: [("a.csv", Data("1".utf8)), ("b.csv", Data("2".utf8))])
+        // The second entry renamed to the first's name, in its local header and the directory.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let other = Data("b.csv".utf8)
+        while let range = bytes.range(of: other) { bytes.replaceSubrange(range, with: Data("a.csv".utf8)) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: ZipError("two entries of the archive have the same name")) { try ZipArchive(path: path) }
+        let fifo = folder.url.appendingPathComponent("fifo.zip").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ZipError("not a regular file: a zip archive is read from a file")) {
+            try ZipArchive(path: fifo)
+        }
+    }
+
     @Test("a damaged archive is an error, not wrong bytes")
     func damaged() throws {
         let folder = try ScratchFolder()
