@@ -54,6 +54,19 @@ struct FrontMatterTests {
         #expect(throws: Diagnostic.self) { try FrontMatter(splitting: " ---\ntitle: X\n---\n", path: "x.md") }
     }
 
+    @Test("lines ended by a carriage return alone are named as the cause; CRLF is fine")
+    func carriageReturnsAlone() throws {
+        #expect(
+            throws: Diagnostic(
+                "the lines of this file end with a carriage return alone (classic Mac OS): save it with LF or "
+                    + "CRLF line endings",
+                at: SourceLocation(path: "x.md", line: 1, column: 1))
+        ) {
+            try FrontMatter(splitting: "---\rtitle: X\r---\rBody\r", path: "x.md")
+        }
+        #expect(try FrontMatter(splitting: "---\r\ntitle: X\r\n---\r\nBody\r\n", path: "x.md").body == "Body\r\n")
+    }
+
     @Test("an opening fence without a closing one is an error at 1:1")
     func unclosed() {
         #expect(

@@ -14,6 +14,13 @@ public struct FrontMatter: Sendable, Equatable {
     public init(splitting text: String, path: String) throws(Diagnostic) {
         var bytes = Substring(text).utf8[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        // Lines ended by CR alone (classic Mac OS) make the whole file one line.
+        if !bytes.contains(0x0A), bytes.contains(0x0D) {
+            throw Diagnostic(
+                "the lines of this file end with a carriage return alone (classic Mac OS): save it with LF or "
+                    + "CRLF line endings",
+                at: SourceLocation(path: path, line: 1, column: 1))
+        }
         guard let opening = Self.line(at: bytes.startIndex, in: bytes), Self.isFence(bytes[opening.content]) else {
             throw Diagnostic(
                 "no front matter: the file must start with a \"---\" line, then YAML, then \"---\"",
