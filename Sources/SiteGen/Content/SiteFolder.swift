@@ -60,7 +60,8 @@ struct SiteFolder: Sendable {
                 continue
             }
             guard let kind = entry.kind else {
-                diagnostics.append(problem("a broken symbolic link: it leads to nothing, or into a loop of links", at: path))
+                diagnostics.append(
+                    problem("a broken symbolic link: it leads to nothing, or into a loop of links", at: path))
                 continue
             }
             if entry.isSymbolicLink && !isInside(path, &diagnostics) { continue }
