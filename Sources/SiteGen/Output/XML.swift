@@ -13,25 +13,31 @@ enum XML {
         guard utf8.contains(where: mayChange) else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(utf8.count + utf8.count / 8)
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, let entity = entity(UInt8(scalar.value)) {
+        var bytes = utf8.makeIterator()
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF; a byte after an EF is held back until
+        // the next shows which it is.
+        var held: [UInt8] = []
+        while let byte = bytes.next() {
+            if !held.isEmpty {
+                held.append(byte)
+                if held.count == 2 && byte == 0xBF { continue }
+                if held.count == 3 && (byte == 0xBE || byte == 0xBF) {
+                    result.append(contentsOf: replacement)
+                } else {
+                    result.append(contentsOf: held)
+                }
+                held.removeAll(keepingCapacity: true)
+            } else if byte == 0xEF {
+                held.append(byte)
+            } else if let entity = entity(byte) {
                 result.append(contentsOf: entity)
-            } else if isAllowed(scalar) {
-                UTF8.encode(scalar) { result.append($0) }
-            } else {
+            } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
                 result.append(contentsOf: replacement)
+            } else {
+                result.append(byte)
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Whether XML 1.0 allows `scalar` in a document (its `Char` production).
-    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: true
-        case 0..<0x20, 0xFFFE, 0xFFFF: false
-        default: true
-        }
     }
 
     private static let replacement = Array("\u{FFFD}".utf8)
