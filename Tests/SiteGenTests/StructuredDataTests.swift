@@ -37,9 +37,9 @@ struct StructuredDataTests {
         #expect(XML.escape("Tom & Jerry's <\"best\"> 기생충 é") == "Tom &amp; Jerry&apos;s &lt;&quot;best&quot;&gt; 기생충 é")
         #expect(XML.escape("&\u{301}") == "&amp;\u{301}")
         let pieces = [
-            "&", "<", ">", "\"", "'", "a", " ", "한", "é", "e\u{301}", "\u{301}", "🎬", "\n", "\t", "\r", "\u{0}", "\u{1}",
-            "\u{B}", "\u{1F}", "\u{7F}", "\u{85}", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{FF01}", "\u{EFFF}", "\u{F8FF}",
-            "\u{FFEE}",
+            "&", "<", ">", "\"", "'", "a", " ", "한", "é", "e\u{301}", "\u{301}", "🎬", "\n", "\t", "\r",
+            "\u{0}", "\u{1}", "\u{B}", "\u{1F}", "\u{7F}", "\u{85}", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}",
+            "\u{FF01}", "\u{EFFF}", "\u{F8FF}", "\u{FFEE}",
         ]
         var random = SplitMix(seed: 7)
         for _ in 0..<500 {
