@@ -189,6 +189,25 @@ struct InitCommandTests {
         #expect(try files(in: site.appendingPathComponent("inner")).keys.contains("layout.mustache"))
     }
 
+    @Test("init --force never writes through a link out of the folder, nor stops halfway at a broken one")
+    func initForceLinks() async throws {
+        let scratch = try TemporaryFolder(["outside/keep.txt": "mine", "site/notes.txt": "mine"])
+        let site = scratch.url.appendingPathComponent("site")
+        let content = site.appendingPathComponent("content")
+        for target in [scratch.url.appendingPathComponent("outside").path, "nowhere"] {
+            try FileManager.default.createSymbolicLink(atPath: content.path, withDestinationPath: target)
+            let console = TestConsole()
+            #expect(await console.run(["init", "--force"], in: site, variables: Self.today) == 1)
+            #expect(
+                console.err
+                    == "sitegen init: content/movies/_index.md: refused: it leads out of \(site.path) (or nowhere) "
+                    + "through a link; nothing was written\n")
+            #expect(try files(in: site).keys.sorted() == ["notes.txt"])
+            #expect(try files(in: scratch.url.appendingPathComponent("outside")) == ["keep.txt": Data("mine".utf8)])
+            try FileManager.default.removeItem(at: content)
+        }
+    }
+
     @Test("theme needs the eject action and a site folder")
     func themeErrors() async throws {
         let folder = try TemporaryFolder()

@@ -58,6 +58,12 @@ public struct NewSite: Sendable {
                         + "the files it lacks (existing files are never changed)")
             }
         }
+        // With --force, a folder of the site may be a link: never one that leads out of it (or
+        // nowhere, which would fail halfway). Checked for every file before any is written.
+        if let outside = files.map(\.0).first(where: { SafePath.linkLeadsOut($0, in: folder) }) {
+            throw AuthoringError(
+                "\(outside): refused: it leads out of \(folder.path) (or nowhere) through a link; nothing was written")
+        }
         var report = Report()
         for (path, text) in files {
             if try NewFile.create(Data(text.utf8), at: folder.appendingPathComponent(path)) {

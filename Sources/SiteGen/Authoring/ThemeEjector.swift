@@ -21,9 +21,9 @@ public enum ThemeEjector {
         let folder = site.appendingPathComponent(Theme.folderName, isDirectory: true)
         let files = self.files
         // Templates/, or a folder in it, may be a link: never one that leads out of the site.
-        let outside = files.map { "\(Theme.folderName)/\($0.path)" }.first { SafePath.resolve($0, in: site) == nil }
+        let outside = files.map { "\(Theme.folderName)/\($0.path)" }.first { SafePath.linkLeadsOut($0, in: site) }
         if let outside {
-            let shown = SafePath.resolve(Theme.folderName, in: site) == nil ? Theme.folderName : outside
+            let shown = SafePath.linkLeadsOut(Theme.folderName, in: site) ? Theme.folderName : outside
             throw AuthoringError(
                 "\(shown): refused: it leads out of the site folder (or nowhere) through a link; nothing was copied")
         }

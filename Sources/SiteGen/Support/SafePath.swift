@@ -24,6 +24,22 @@ public enum SafePath {
         return candidate
     }
 
+    /// Whether a link on the way to `relative` leads out of `folder`, or nowhere. (Anything
+    /// else in the way, such as a file where a folder goes, is reported when creating.)
+    static func linkLeadsOut(_ relative: String, in folder: URL) -> Bool {
+        guard SafePath.resolve(relative, in: folder) == nil else { return false }
+        var path = folder.path
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            switch lstatKind(path) {
+            case .link?: return true
+            case nil: return false
+            default: continue
+            }
+        }
+        return false
+    }
+
     /// The names along `relative`, or nil when it is empty or absolute or holds `.`, `..`, a
     /// NUL byte or a backslash.
     static func segments(of relative: String) -> [Substring]? {
