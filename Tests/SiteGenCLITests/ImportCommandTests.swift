@@ -139,6 +139,33 @@ struct ImportLetterboxdTests {
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
     }
 
+    @Test("a record of earlier imports naming a file outside content/ is not read; nothing outside is touched")
+    func strayRecord() async throws {
+        let scratch = try TemporaryFolder(["victim.md": "mine\n"])
+        let site = scratch.url.appendingPathComponent("site")
+        for (path, data) in ImportFixtures.site {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(data.utf8).write(to: url)
+        }
+        try ImportFixtures.zip(ImportFixtures.letterboxd, to: site.appendingPathComponent("export.zip"))
+        #expect(await TestConsole().run(["import", "letterboxd", "export.zip"], in: site) == 0)
+        let recordURL = site.appendingPathComponent(".sitegen/imports/letterboxd-movies.json")
+        let record = try String(contentsOf: recordURL, encoding: .utf8)
+        let tampered = record.replacingOccurrences(of: "content/movies/parasite-2019.md", with: "../victim.md")
+        #expect(tampered != record)
+        try tampered.write(to: recordURL, atomically: true, encoding: .utf8)
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export.zip"], in: site) == 0)
+        #expect(
+            console.err.contains(
+                "letterboxd-movies.json: the record of earlier imports names ../victim.md, which is not a file in "
+                    + "content/, so it is not read; files it lists are kept as they are\n"), "\(console.err)")
+        #expect(!console.out.contains("victim"), "\(console.out)")
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("victim.md"), encoding: .utf8) == "mine\n")
+    }
+
     @Test("a dry run of a first import writes nothing at all")
     func dryRunFirst() async throws {
         let site = try TemporaryFolder(ImportFixtures.site)

@@ -31,6 +31,16 @@ struct ImportState: Codable, Equatable {
             let data = try DiskFile.read(url.path)
             let state = try JSONDecoder().decode(ImportState.self, from: data)
             guard state.version == 1 else { throw CocoaError(.fileReadCorruptFile) }
+            // Only files in content/ were written: a record naming any other place was not made here.
+            if let stray = state.records.values.map(\.path).sorted().first(where: { path in
+                SafePath.segments(of: path)?.first != "content"
+            }) {
+                return (
+                    ImportState(),
+                    "\(url.path): the record of earlier imports names \(stray), which is not a file in content/, "
+                        + "so it is not read; files it lists are kept as they are"
+                )
+            }
             return (state, nil)
         } catch {
             return (
