@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import SiteGen
@@ -108,6 +109,35 @@ struct CachedJSONTests {
         // Both paths must be taken, or the comparison says nothing.
         #expect(accepted > 100)
         #expect(fellBack > 100)
+    }
+
+    @Test(
+        "numbers out of their range are refused at the cache file, whichever reader read them",
+        arguments: [
+            (
+                #""year": -9223372036854775808"#,
+                #""year" must be a year from -9999 to 9999 (there is no year 0), not -9223372036854775808"#
+            ),
+            (#""year": 0"#, #""year" must be a year from -9999 to 9999 (there is no year 0), not 0"#),
+            (#""year": 10000.0"#, #""year" must be a year from -9999 to 9999 (there is no year 0), not 10000"#),
+            (#""runtime": -5"#, #""runtime" must be a whole number from 0 to 10000000, not -5"#),
+            (
+                #""images": [{"size": "w342", "file": "images/a.jpg", "width": -99999999999, "height": 5}]"#,
+                "the image images/a.jpg must be 1 to 65535 pixels wide and high, not -99999999999×5"
+            ),
+        ])
+    func outOfRange(field: String, message: String) throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let lookup = Lookup.tmdb(1)
+        try scratch.write(lookup.path, #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "# + field + "}")
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: \(message)",
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 1))
+        ) {
+            try cache.entry(for: lookup)
+        }
     }
 
     @Test("entries it leaves to JSONDecoder still read, or fail with JSONDecoder's message")

@@ -18,14 +18,19 @@ public struct MetadataCache: Sendable {
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
     public func entry(for lookup: Lookup) throws(Diagnostic) -> WorkMetadata? {
         guard let data = try bytes(of: lookup.path) else { return nil }
-        if let entry = WorkMetadata(cachedJSON: Array(data)) { return entry }
-        do {
-            return try JSONDecoder().decode(WorkMetadata.self, from: data)
-        } catch {
-            throw Diagnostic(
-                "not a valid metadata file: \(Transport.describe(error))",
-                at: .init(path: "\(Self.folderName)/\(lookup.path)", line: 1, column: 1))
+        let location = SourceLocation(path: "\(Self.folderName)/\(lookup.path)", line: 1, column: 1)
+        let entry: WorkMetadata
+        if let read = WorkMetadata(cachedJSON: Array(data)) {
+            entry = read
+        } else {
+            do {
+                entry = try JSONDecoder().decode(WorkMetadata.self, from: data)
+            } catch {
+                throw Diagnostic("not a valid metadata file: \(Transport.describe(error))", at: location)
+            }
         }
+        if let problem = entry.rangeProblem { throw Diagnostic("not a valid metadata file: \(problem)", at: location) }
+        return entry
     }
 
     /// The bytes of a cached image (`images/x.jpg`); nil when it is missing; throws when it

@@ -97,13 +97,13 @@ public struct Formatter: Sendable {
     /// A heading for reviews of a year: "2019" / "2019년"; "700 BCE" / "기원전 700년" for -700.
     public func year(_ year: Int) -> String {
         year < 0
-            ? Phrases.fill(phrases.yearBCE, ["year": String(-year)])
+            ? Phrases.fill(phrases.yearBCE, ["year": String(year.magnitude)])
             : Phrases.fill(phrases.yearHeading, ["year": String(year)])
     }
 
     /// A release or publication year as cards and details show it: "2019"; "700 BCE" / "기원전 700년" for -700.
     public func workYear(_ year: Int) -> String {
-        year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(-year)]) : String(year)
+        year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(year.magnitude)]) : String(year)
     }
 
     /// "4 min read" / "4분 분량", at 200 words a minute.
