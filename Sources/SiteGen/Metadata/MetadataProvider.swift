@@ -138,7 +138,8 @@ private extension MetadataProvider {
         let metadata = WorkMetadata(
             kind: "book", source: "openlibrary", id: String(doc.key.split(separator: "/").last ?? ""), title: doc.title,
             overview: work.description?.value, releaseDate: doc.firstPublishYear.map(String.init),
-            year: WorkMetadata.plausibleYear(doc.firstPublishYear), genres: Array((work.subjects ?? []).prefix(3)), authors: doc.authorName ?? [],
+            year: WorkMetadata.plausibleYear(doc.firstPublishYear), genres: Array((work.subjects ?? []).prefix(3)),
+            authors: doc.authorName ?? [],
             pages: doc.pages, publisher: doc.publisher?.first, isbn: isbn)
         return Found(metadata: metadata, images: coverRequests(doc.coverID ?? work.covers?.first))
     }
