@@ -475,7 +475,7 @@ struct FetchTests {
 
         // The film arrives changed, but its second poster size does not.
         fake.route("/3/movie/496243", .json(ProviderFixtures.parasite.replacingOccurrences(of: "133", with: "132")))
-        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes([1, 2, 3], contentType: "image/jpeg"))
+        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
         fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .status(503))
         let halfway = await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"], refresh: true)
         #expect(
@@ -488,6 +488,42 @@ struct FetchTests {
                 "images", "images/tmdb-496243-w342.jpg", "images/tmdb-496243-w780.jpg", "movies",
                 "movies/tmdb-496243.json",
             ])
+    }
+
+    @Test("an answer that drips, one too large, or a poster that is no image fails in time; the cache stays as it was")
+    func hostileAnswers() async throws {
+        let fake = try FakeProviders()
+        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
+        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
+        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
+        let cache = try ScratchFolder()
+        #expect(await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"]).failed.isEmpty)
+        let before = try cache.contents()
+        let poster = "\(fake.url)/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg"
+        var policy = fastPolicy
+        policy.attempts = 1
+        let answers: [(FakeProviders.Answer, MetadataError)] = [
+            // A byte every tenth of a second for 30 s: URLSession alone waited all of it.
+            (.drip(seconds: 30), .timedOut(url: poster)),
+            (
+                .stream(bytes: 3 << 20),
+                .malformed("the answer from \(poster) is larger than 2 MB, the most sitegen takes")
+            ),
+            (
+                .bytes(Array("<html><script>alert(1)</script></html>".utf8), contentType: "image/jpeg"),
+                .malformed("not a JPEG, PNG, GIF or WebP image of at most 65535 pixels a side: \(poster)")
+            ),
+        ]
+        for (answer, error) in answers {
+            fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", answer)
+            let started = Date()
+            let summary = await run(
+                fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"], policy: policy, refresh: true,
+                clientLimit: 2 << 20)
+            #expect(summary.failed.map(\.1) == [error])
+            #expect(Date().timeIntervalSince(started) < 10, "\(error)")
+            #expect(try cache.contents() == before, "\(error)")
+        }
     }
 
     @Test("a refresh that succeeds replaces the entry and removes images it no longer names")
@@ -652,7 +688,7 @@ private extension FetchTests {
     func run(
         _ fake: FakeProviders, _ cache: borrowing ScratchFolder, _ lookups: [Lookup], language: SiteLanguage = .english,
         credentials: [String: String] = [:], policy: RetryPolicy? = nil, refresh: Bool = false, maxInFlight: Int = 8,
-        events: EventLog? = nil
+        events: EventLog? = nil, clientLimit: Int = URLSessionHTTPClient.defaultLimit
     ) async -> MetadataFetcher.Summary {
         let sources: MetadataSources
         do {
@@ -664,7 +700,7 @@ private extension FetchTests {
         }
         let fetcher = MetadataFetcher(
             cache: MetadataCache(folder: cache.url), sources: sources, language: language,
-            client: URLSessionHTTPClient(),
+            client: URLSessionHTTPClient(limit: clientLimit),
             options: .init(refresh: refresh, policy: policy ?? fastPolicy, maxInFlight: maxInFlight))
         let jobs = lookups.map { MetadataFetcher.Job(lookup: $0, sources: ["content/\($0.key).md"]) }
         return await fetcher.run(jobs, cached: 0) { events?.record($0) }

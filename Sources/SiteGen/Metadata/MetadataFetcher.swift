@@ -173,15 +173,22 @@ private extension MetadataFetcher {
         let requests = found.images
         var images: [(CachedImage, Data)] = []
         for request in requests {
-            let data = try await transport.data(try request.endpoint.request(sources))
-            let size = ImageSize.of(Array(data.prefix(64 * 1024)))
+            let urlRequest = try request.endpoint.request(sources)
+            let data = try await transport.data(urlRequest)
+            // Only an image is stored: an HTML error page or a header claiming a huge size fails
+            // the fetch, and the entry cached before stays.
+            guard let size = ImageSize.of(Array(data.prefix(64 * 1024))),
+                WorkMetadata.imageSides.contains(size.width), WorkMetadata.imageSides.contains(size.height)
+            else {
+                throw MetadataError.malformed(
+                    "not a JPEG, PNG, GIF or WebP image of at most \(WorkMetadata.imageSides.upperBound) pixels a side: "
+                        + Transport.display(urlRequest.url))
+            }
             let file = "images/\(lookup.key)-\(request.size).\(request.fileExtension)"
-            images.append(
-                (
-                    CachedImage(
-                        size: request.size, file: file, width: size?.width ?? request.width,
-                        height: size?.height ?? request.height), data
-                ))
+            images.append((CachedImage(size: request.size, file: file, width: size.width, height: size.height), data))
+        }
+        if let problem = metadata.rangeProblem {
+            throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
         }
         do {
             try cache.store(metadata, images: images, for: lookup)

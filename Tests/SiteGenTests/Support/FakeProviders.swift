@@ -23,6 +23,10 @@ final class FakeProviders: Sendable {
         case stall
         /// `answer`, after `seconds`.
         case delayed(Double, Answer)
+        /// A 200 whose body comes one byte every tenth of a second, for `seconds`.
+        case drip(seconds: Double)
+        /// A 200 of `bytes` spaces, streamed (chunked, so without a length) a megabyte at a time.
+        case stream(bytes: Int)
     }
 
     /// A request as the server received it.
@@ -144,6 +148,26 @@ private extension FakeProviders {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
                 send(answer, to: exchange, shared: shared)
             }
+        case .drip(let seconds):
+            exchange.startStream(status: 200, headers: [json], onClose: {})
+            let count = Int(seconds * 10)
+            for tick in 0..<count {
+                DispatchQueue.global().asyncAfter(deadline: .now() + Double(tick) / 10) {
+                    exchange.send([UInt8(ascii: " ")])
+                    if tick == count - 1 {
+                        shared.state.withLock { $0.inFlight -= 1 }
+                        exchange.end()
+                    }
+                }
+            }
+        case .stream(let bytes):
+            exchange.startStream(status: 200, headers: [json], onClose: {})
+            let megabyte = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20)
+            for start in stride(from: 0, to: bytes, by: megabyte.count) {
+                exchange.send(Array(megabyte.prefix(bytes - start)))
+            }
+            shared.state.withLock { $0.inFlight -= 1 }
+            exchange.end()
         }
     }
 }
