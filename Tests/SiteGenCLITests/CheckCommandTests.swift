@@ -121,6 +121,25 @@ struct CheckCommandTests {
         )
     }
 
+    @Test("control characters in a page's links are shown escaped, and a very long link cut short")
+    func hostileLinks() async throws {
+        let long = String(repeating: "a", count: 600)
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "out/index.html": "<a href=\"/&#27;[2J&#x9b;31m&#7;x/\">x</a><a href=\"/\(long)\">y</a>",
+        ])
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                out/index.html: broken link /\\u{1B}[2J\\u{9B}31m\\u{7}x/ (no such page)
+                out/index.html: broken link /\(long.prefix(499))… (no such file)
+
+                """)
+    }
+
     @Test("a build that fails is reported as the build reports it, and nothing is checked")
     func buildFails() async throws {
         let folder = try TemporaryFolder([

@@ -33,7 +33,12 @@ public struct LinkChecker: Sendable {
         }
 
         /// `movies/x/index.html: broken link /movies/y/ (no such page)`.
-        public var description: String { "\(page): broken \(kind) \(url) (\(reason))" }
+        /// (The page's name and the URL with control characters escaped, and a URL over 500
+        /// characters cut short: they come from the pages.)
+        public var description: String {
+            let shownURL = url.count > 500 ? String(url.prefix(500)) + "…" : url
+            return "\(Diagnostic.shown(page)): broken \(kind) \(Diagnostic.shown(shownURL)) (\(reason))"
+        }
 
         public static func < (lhs: Problem, rhs: Problem) -> Bool {
             (lhs.page, lhs.url, lhs.kind) < (rhs.page, rhs.url, rhs.kind)

@@ -67,16 +67,19 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
         return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
     }
 
-    /// `path` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`).
-    static func shown(_ path: String) -> String {
-        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return path }
+    /// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`), so that
+    /// it stays on its line and cannot steer a terminal.
+    static func shown(_ text: String) -> String {
+        // 0xC2 starts the C1 controls (U+0080 to U+009F).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
         var shown = ""
-        for scalar in path.unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": shown += "\\n"
             case "\t": shown += "\\t"
             case "\r": shown += "\\r"
-            case "\u{0}"..."\u{1F}", "\u{7F}": shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: shown.unicodeScalars.append(scalar)
             }
         }
