@@ -140,6 +140,22 @@ struct CachedJSONTests {
         }
     }
 
+    @Test("control characters in an entry's text are removed when read; tab, line breaks and escaped backslashes stay")
+    func controlCharacters() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let lookup = Lookup.tmdb(1)
+        let json = #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A\u0001B\u001b[2J", "#
+            + #""overview": "one\ttwo\nthree\b\f\u007F\u0085 C:\\bin", "cast": [{"name": "Kim\u0007"}]}"#
+        try scratch.write(lookup.path, json)
+        let entry = try #require(try cache.entry(for: lookup))
+        #expect(entry.title == "AB[2J")
+        #expect(entry.overview == "one\ttwo\nthree C:\\bin")
+        #expect(entry.cast.map(\.name) == ["Kim"])
+        #expect(WorkMetadata.mayHoldControlCharacters(Data(#"{"title": "C:\\bin \"q\" \/"}"#.utf8)) == false)
+        #expect(WorkMetadata.mayHoldControlCharacters(Data(#"{"title": "\u00e9"}"#.utf8)))
+    }
+
     @Test("entries it leaves to JSONDecoder still read, or fail with JSONDecoder's message")
     func fallBack() throws {
         let scratch = try ScratchFolder()

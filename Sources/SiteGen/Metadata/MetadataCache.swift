@@ -30,7 +30,7 @@ public struct MetadataCache: Sendable {
             }
         }
         if let problem = entry.rangeProblem { throw Diagnostic("not a valid metadata file: \(problem)", at: location) }
-        return entry
+        return WorkMetadata.mayHoldControlCharacters(data) ? entry.removingControlCharacters() : entry
     }
 
     /// The bytes of a cached image (`images/x.jpg`); nil when it is missing; throws when it
