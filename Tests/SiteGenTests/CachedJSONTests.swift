@@ -145,7 +145,8 @@ struct CachedJSONTests {
         let scratch = try ScratchFolder()
         let cache = MetadataCache(folder: scratch.url)
         let lookup = Lookup.tmdb(1)
-        let json = #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A\u0001B\u001b[2J", "#
+        let json =
+            #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A\u0001B\u001b[2J", "#
             + #""overview": "one\ttwo\nthree\b\f\u007F\u0085 C:\\bin", "cast": [{"name": "Kim\u0007"}]}"#
         try scratch.write(lookup.path, json)
         let entry = try #require(try cache.entry(for: lookup))
