@@ -28,7 +28,8 @@ public enum ImageProcessor {
             guard let format = format(loader: String(cString: loader)) else {
                 return .failure(.unsupportedFormat(formatName(loader: String(cString: loader))))
             }
-            guard let image = sitegen_vips_header(base, buffer.count) else { return .failure(.notAnImage) }
+            // A format was recognised, yet its header cannot be read: damaged or cut short.
+            guard let image = sitegen_vips_header(base, buffer.count) else { return .failure(.damaged) }
             defer { g_object_unref(image) }
             let (width, height) = (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)))
             let swapped = vips_image_get_orientation_swap(image) != 0

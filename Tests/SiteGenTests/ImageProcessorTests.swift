@@ -98,6 +98,13 @@ struct ImageProcessorTests {
         #expect(try ImageProcessor.inspect(half).format == format)
         #expect(throws: ImageError.damaged) { try ImageProcessor.resize(half, widths: [100], formats: [.jpeg]) }
     }
+
+    @Test("a file whose format is recognised but whose header is cut off is damaged, not 'not an image'")
+    func headerCutOff() throws {
+        let webP = try TestImage.encoded(.webp, width: 300, height: 300)
+        #expect(throws: ImageError.damaged) { try ImageProcessor.inspect(webP.prefix(20)) }
+        #expect(throws: ImageError.notAnImage) { try ImageProcessor.inspect(Data("<html></html>".utf8)) }
+    }
 }
 
 /// Slots filled from several threads, each by one.
