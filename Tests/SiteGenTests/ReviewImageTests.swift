@@ -128,6 +128,10 @@ struct ReviewImageTests {
                 #""image" names content/movies/x/odd.png, which is 7071×7072 pixels (50,006,112): at most 50,000,000 are allowed"#
             ),
             (
+                "tall.png",
+                #""image" names content/movies/x/tall.png, which is 100×500000 pixels: at 100 pixels wide it would be 500,000 high, more than WebP allows (16,383)"#
+            ),
+            (
                 "anim.gif",
                 #""image" names content/movies/x/anim.gif, which is in the GIF format: use a JPEG, PNG or WebP image"#
             ),
@@ -149,6 +153,7 @@ struct ReviewImageTests {
         site.binary["content/movies/x/cut.jpg"] = jpeg.prefix(jpeg.count / 2)
         site.binary["content/movies/x/bomb.png"] = TestImage.pngClaiming(width: 10000, height: 6000)
         site.binary["content/movies/x/odd.png"] = TestImage.pngClaiming(width: 7071, height: 7072)
+        site.binary["content/movies/x/tall.png"] = TestImage.pngClaiming(width: 100, height: 500_000)
         site.binary["content/movies/x/anim.gif"] = Self.gif
         site.links["content/movies/x/leak.jpg"] = "/etc/hostname"
         #expect(problems(site) == ["content/movies/x/index.md:4:8: \(message)"])

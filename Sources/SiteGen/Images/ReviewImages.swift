@@ -19,6 +19,8 @@ struct ReviewImages: Sendable {
     /// Images with more pixels are refused before they are decoded (a small file can claim a
     /// huge size: a decompression bomb).
     static let pixelLimit = 50_000_000
+    /// The most pixels a side of a WebP image may have.
+    static let webPSideLimit = 16_383
     /// Image files larger than this are refused before they are read.
     static let byteLimit = 128 * 1024 * 1024
     static let settings = EncoderSettings()
@@ -98,6 +100,16 @@ private extension ReviewImages {
                             "names \(source), which is \(info.width)×\(info.height) pixels "
                                 + "(\(Self.grouped(info.pixels))): at most \(Self.grouped(Self.pixelLimit)) are allowed"
                         ))
+                }
+                // Every size is also written as WebP, which holds at most 16,383 pixels a side.
+                let widest = Self.widths(for: info).max() ?? info.width
+                let tallest = info.height * widest / max(1, info.width)
+                guard tallest <= Self.webPSideLimit else {
+                    return .failure(
+                        problem(
+                            "names \(source), which is \(info.width)×\(info.height) pixels: at \(widest) pixels wide "
+                                + "it would be \(Self.grouped(tallest)) high, more than WebP allows "
+                                + "(\(Self.grouped(Self.webPSideLimit)))"))
                 }
                 encoded = try ImageProcessor.resize(
                     bytes, widths: Self.widths(for: info),
