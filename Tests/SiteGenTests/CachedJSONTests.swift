@@ -157,6 +157,32 @@ struct CachedJSONTests {
         #expect(WorkMetadata.mayHoldControlCharacters(Data(#"{"title": "\u00e9"}"#.utf8)))
     }
 
+    @Test(
+        "a cache file that is not JSON is an error at its line and column; one with a value of the wrong kind says so",
+        arguments: [
+            (
+                "{\"kind\": \"movie\",\n\"title\": \"M\", \"year\": 19", 2, 25,
+                "not valid JSON: expected \",\" or \"}\" after an object member, found the end of the file"
+            ),
+            (
+                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1927.5}", 1, 1,
+                "a value is not of the kind its field takes (such as a year written 1927.5)"
+            ),
+        ])
+    func locatedErrors(json: String, line: Int, column: Int, message: String) throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let lookup = Lookup.tmdb(1)
+        try scratch.write(lookup.path, json)
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: \(message)",
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: line, column: column))
+        ) {
+            try cache.entry(for: lookup)
+        }
+    }
+
     @Test("entries it leaves to JSONDecoder still read, or fail with JSONDecoder's message")
     func fallBack() throws {
         let scratch = try ScratchFolder()

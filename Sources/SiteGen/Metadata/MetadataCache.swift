@@ -26,7 +26,20 @@ public struct MetadataCache: Sendable {
             do {
                 entry = try JSONDecoder().decode(WorkMetadata.self, from: data)
             } catch {
-                throw Diagnostic("not a valid metadata file: \(Transport.describe(error))", at: location)
+                // Not JSON at all: the strict reader says where. Else a field of the wrong kind.
+                do {
+                    _ = try Value(json: Array(data), path: location.path)
+                } catch {
+                    throw Diagnostic("not a valid metadata file: \(error.message)", at: error.location)
+                }
+                // Valid JSON, so Foundation's "not valid JSON" is about a value it cannot convert.
+                let reason =
+                    if case DecodingError.dataCorrupted = error {
+                        "a value is not of the kind its field takes (such as a year written 1927.5)"
+                    } else {
+                        Transport.describe(error)
+                    }
+                throw Diagnostic("not a valid metadata file: \(reason)", at: location)
             }
         }
         if let problem = entry.rangeProblem { throw Diagnostic("not a valid metadata file: \(problem)", at: location) }
