@@ -170,6 +170,9 @@ private extension MetadataFetcher {
         let found = try await provider.fetch(lookup)
         let metadata = found.metadata
         let lookup = storedAs?(metadata) ?? lookup
+        if let problem = metadata.rangeProblem {
+            throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
+        }
         let requests = found.images
         var images: [(CachedImage, Data)] = []
         for request in requests {
@@ -186,9 +189,6 @@ private extension MetadataFetcher {
             }
             let file = "images/\(lookup.key)-\(request.size).\(request.fileExtension)"
             images.append((CachedImage(size: request.size, file: file, width: size.width, height: size.height), data))
-        }
-        if let problem = metadata.rangeProblem {
-            throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
         }
         do {
             try cache.store(metadata, images: images, for: lookup)
