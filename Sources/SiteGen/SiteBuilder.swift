@@ -50,6 +50,8 @@ public struct SiteBuilder: Sendable {
         public let upToDate: Bool
         /// The date of the first review left out for being dated after today.
         public var nextPublication: Day? = nil
+        /// The date of the newest review published: a build as of an earlier day leaves it out.
+        public var newestPublication: Day? = nil
         /// How long each step took (load, present, render and write, commit), for benchmarks.
         public var steps: [(name: String, seconds: Double)] = []
     }
@@ -162,7 +164,8 @@ public struct SiteBuilder: Sendable {
             return Report(
                 pages: manifest.pages, files: manifest.files,
                 output: .init(written: 0, unchanged: manifest.files, removed: 0), warnings: manifest.warnings,
-                upToDate: true, nextPublication: manifest.nextPublication)
+                upToDate: true, nextPublication: manifest.nextPublication,
+                newestPublication: manifest.newestPublication)
         }
         let report = try buildAll()
         if let stamps,
@@ -215,7 +218,8 @@ public struct SiteBuilder: Sendable {
         let pages = outputs.filter { $0.hasSuffix(".html") }.count
         let report = Report(
             pages: pages, files: outputs.count + others.count, output: written, warnings: content.warnings,
-            upToDate: false, nextPublication: content.nextPublication, steps: steps.laps)
+            upToDate: false, nextPublication: content.nextPublication,
+            newestPublication: content.reviews.lazy.map(\.date).max(), steps: steps.laps)
         BackgroundRelease.release((consume content, consume presentation))
         return report
     }

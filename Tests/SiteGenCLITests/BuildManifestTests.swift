@@ -95,6 +95,31 @@ struct BuildManifestTests {
         #expect(last.out.hasSuffix(" (nothing changed since the last build)\n"), "\(edit): \(last.out)")
     }
 
+    @Test("the day of the build moving past a review left out, or back before one published, builds again")
+    func dayMoves() async throws {
+        let site = try TemporaryFolder(
+            manifestSite.merging(["content/movies/soon.md": review("title: Soon\ndate: 2024-06-01")]) { $1 })
+        // (day, built again?, soon published?)
+        let steps: [(String, Bool, Bool)] = [
+            ("2024-07-01", true, true), ("2024-07-02", false, true),
+            // Back before Soon's date: a cached build kept it published.
+            ("2024-05-01", true, false), ("2024-05-02", false, false), ("2024-02-01", false, false),
+            ("2024-06-01", true, true), ("2024-01-31", true, false),
+        ]
+        for (day, builds, published) in steps {
+            let console = TestConsole()
+            #expect(await console.run(["build"], in: site.url, variables: ["SITEGEN_TODAY": day]) == 0)
+            #expect(console.out.hasSuffix(" (nothing changed since the last build)\n") == !builds, "\(day)")
+            let clean = "clean-\(day)"
+            #expect(
+                await TestConsole().run(["build", "--output", clean], in: site.url, variables: ["SITEGEN_TODAY": day])
+                    == 0)
+            let built = try visible(site.url.appendingPathComponent("public"))
+            #expect(built == (try visible(site.url.appendingPathComponent(clean))), "\(day)")
+            #expect((built["movies/soon/index.html"] != nil) == published, "\(day)")
+        }
+    }
+
     @Test("the manifest is kept out of the output, in .sitegen/, one per output folder")
     func location() async throws {
         let site = try TemporaryFolder(manifestSite)

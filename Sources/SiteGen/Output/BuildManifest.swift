@@ -33,6 +33,9 @@ struct BuildManifest: Sendable, Equatable {
     /// The date of the first review the build left out because it was dated after that day:
     /// from then on the build is out of date, whatever the files say.
     var nextPublication: Day? = nil
+    /// The date of the newest review the build published: a build as of an earlier day (a
+    /// `SITEGEN_TODAY` in the past, a clock set back) would leave it out.
+    var newestPublication: Day? = nil
 
     /// One input file as the build read it.
     struct Input: Sendable, Equatable {
@@ -88,10 +91,13 @@ struct BuildManifest: Sendable, Equatable {
         return stamps
     }
 
-    /// Whether no review the build left out for its date would be published `today`.
+    /// Whether `today` publishes the reviews the build published, no more and no fewer: no
+    /// review it left out for its date is due, and none it published is dated after `today`.
     func isCurrent(today: Day?) -> Bool {
-        guard let nextPublication, let today else { return true }
-        return today < nextPublication
+        guard let today else { return true }
+        if let nextPublication, today >= nextPublication { return false }
+        if let newestPublication, today < newestPublication { return false }
+        return true
     }
 
     /// Whether the output folder is still exactly what the manifest says the build left.
@@ -139,7 +145,8 @@ struct BuildManifest: Sendable, Equatable {
         }
         return BuildManifest(
             identity: identity, inputs: inputs, output: ContentHash(record), pages: report.pages, files: report.files,
-            warnings: report.warnings, nextPublication: report.nextPublication)
+            warnings: report.warnings, nextPublication: report.nextPublication,
+            newestPublication: report.newestPublication)
     }
 
     /// Reads the manifest at `url`; nil when there is none or it is damaged.
@@ -158,10 +165,16 @@ struct BuildManifest: Sendable, Equatable {
         var inputs: [String: Input] = [:]
         var warnings: [Diagnostic] = []
         var nextPublication: Day?
+        var newestPublication: Day?
         for line in lines.dropFirst(4) {
             if line.hasPrefix("publishes ") {
                 guard let day = Day(String(line.dropFirst("publishes ".count))) else { return nil }
                 nextPublication = day
+                continue
+            }
+            if line.hasPrefix("published ") {
+                guard let day = Day(String(line.dropFirst("published ".count))) else { return nil }
+                newestPublication = day
                 continue
             }
             if line.hasPrefix("warning ") {
@@ -184,13 +197,14 @@ struct BuildManifest: Sendable, Equatable {
         }
         return BuildManifest(
             identity: identity, inputs: inputs, output: output, pages: pages, files: files, warnings: warnings,
-            nextPublication: nextPublication)
+            nextPublication: nextPublication, newestPublication: newestPublication)
     }
 
     /// Writes the manifest at `url` (a temporary file, then a rename).
     func write(to url: URL) throws {
         var lines = [Self.header, "identity \(identity)", "output \(output)", "report \(pages) \(files)"]
         if let nextPublication { lines.append("publishes \(nextPublication)") }
+        if let newestPublication { lines.append("published \(newestPublication)") }
         for warning in warnings {
             let location = warning.location
             let message = warning.message.replacingOccurrences(of: "\n", with: " ")
