@@ -54,6 +54,19 @@ struct BuildCommandTests {
             sitemap.contains("<url><loc>https://example.org/movies/parasite/</loc><lastmod>2026-03-14</lastmod></url>"))
     }
 
+    @Test("the sitemap dates a review's page by its updated day, else its date")
+    func sitemapLastModified() async throws {
+        let site = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n",
+            "content/movies/a.md": "---\ntitle: A\ndate: 2025-03-01\nupdated: 2025-06-15\n---\nx\n",
+            "content/movies/b.md": "---\ntitle: B\ndate: 2025-04-01\n---\nx\n",
+        ])
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let sitemap = try String(contentsOf: site.url.appendingPathComponent("public/sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<url><loc>https://example.org/movies/a/</loc><lastmod>2025-06-15</lastmod></url>"))
+        #expect(sitemap.contains("<url><loc>https://example.org/movies/b/</loc><lastmod>2025-04-01</lastmod></url>"))
+    }
+
     @Test("--timings prints each step of a build, and says when an up-to-date build stopped early")
     func timings() async throws {
         let site = try TemporaryFolder(smallSite)

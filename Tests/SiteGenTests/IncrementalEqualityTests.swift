@@ -133,6 +133,8 @@ struct RandomSite {
         var image: Int?
         /// Whether the review is a page bundle (`<file>/index.md`, its image `<file>/poster.png`).
         var bundle = false
+        /// `updated` (always after `date`, which is in 2024): the sitemap dates the page by it.
+        var updated: String? = nil
         /// The `file` of the review the body links to by its source path.
         var link: String?
     }
@@ -150,7 +152,7 @@ struct RandomSite {
 
     static let editKinds = [
         "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
-        "_index.md", "template", "site.yml", "metadata entry", "image", "bundle", "link",
+        "_index.md", "template", "site.yml", "metadata entry", "image", "bundle", "link", "updated",
     ]
     static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
@@ -219,6 +221,7 @@ struct RandomSite {
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.draft { lines.append("draft: true") }
+        if let updated = entry.updated { lines.append("updated: \(updated)") }
         if let tmdb = entry.tmdb, entry.section == "movies" { lines.append("tmdb: \(tmdb)") }
         if entry.image != nil { lines.append("image: \(imagePath(entry).written)") }
         let link = linkText(from: entry.bundle ? "../../" : "../", to: entry.link)
@@ -277,6 +280,10 @@ struct RandomSite {
         case "rating": entries[index].rating = Self.rating(&random)
         case "title": entries[index].title = Self.titles.randomElement(using: &random)! + " \(counter)"
         case "date": entries[index].date = Self.date(&random)
+        case "updated":
+            entries[index].updated =
+                Bool.random(using: &random)
+                ? String(format: "2025-%02d-01", Int.random(in: 1...12, using: &random)) : nil
         case "tags":
             entries[index].tags = Array(
                 tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))

@@ -185,14 +185,17 @@ struct SitemapPresenter: PagePresenter {
     }
 
     /// Every page's entry (the pages of every other presenter at a folder's address), in
-    /// address order; a review's page is dated by the review.
+    /// address order; a review's page is dated by the review (its `updated` day, else its date).
     static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
         var entries: [SitemapModel.Entry] = []
         for presenter in listed {
             for key in presenter.keys(site) where key.isFolderPage {
                 let output = presenter.output(key, site)
                 var lastModified: String?
-                if case .review(let id) = key { lastModified = site.index[review: id].date.description }
+                if case .review(let id) = key {
+                    let review = site.index[review: id]
+                    lastModified = (review.updated ?? review.date).description
+                }
                 entries.append(
                     SitemapModel.Entry(
                         url: site.context.urls.absolute(String(output.dropLast("index.html".count))),

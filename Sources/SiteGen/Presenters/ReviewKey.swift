@@ -32,6 +32,8 @@ struct ReviewKey: Sendable, Equatable {
     /// The group of the title index it falls in: "A", "ㄱ", "0–9".
     let initial: String
     let day: Day
+    /// When the review last changed (`updated`, else its day): the sitemap's date for its page.
+    let modified: Day
     /// The rating in halves; -1 when unrated.
     let ratingHalves: Int
     /// The release or publication year, else the review's own year.
@@ -50,6 +52,7 @@ struct ReviewKey: Sendable, Equatable {
         title = review.title
         initial = collation.initial(of: review.title)
         day = review.date
+        modified = review.updated ?? review.date
         ratingHalves = review.rating?.halves ?? -1
         year = review.year ?? review.date.year
         tags = Self.names(review.tags)
@@ -81,15 +84,16 @@ struct ReviewKey: Sendable, Equatable {
     }
 
     /// What of a key decides which pages the site has and the day the sitemap gives the
-    /// review's page: its address, its day and the lists it is in (not its place in them).
+    /// review's page: its address, its days and the lists it is in (not its place in them).
     struct Place: Equatable {
         let section: String
         let slug: String
         let day: Day
+        let modified: Day
         let lists: [ListKey]
     }
 
-    var place: Place { Place(section: section, slug: slug, day: day, lists: lists) }
+    var place: Place { Place(section: section, slug: slug, day: day, modified: modified, lists: lists) }
 
     /// Every list the review is in.
     var lists: [ListKey] {
