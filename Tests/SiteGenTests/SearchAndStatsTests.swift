@@ -264,6 +264,19 @@ struct SearchAndStatsTests {
         #expect(!site.outputs.contains("stats/2022/index.html"))
     }
 
+    @Test("decades in time order, before the common era counted back from 1 BCE: 5 BCE and 5 CE are not one")
+    func decades() {
+        let years = [-751, -750, -19, -10, -9, -5, -1, 1, 5, 9, 10, 1994, 1999, 2000]
+        let keys = years.map(StatsTally.decade(of:))
+        #expect(keys == [-751, -751, -11, -11, -1, -1, -1, 0, 0, 0, 10, 1990, 1990, 2000])
+        #expect(keys == keys.sorted())
+        #expect(Set(keys).sorted().map { StatsTally.decadeStart($0).year } == [750, 10, 0, 0, 10, 1990, 2000])
+        #expect(
+            Set(keys).sorted().map { StatsTally.decadeStart($0).isBCE } == [
+                true, true, true, false, false, false, false,
+            ])
+    }
+
     @Test("top names: the highest counts, ties in collation order, the same as sorting them all")
     func topNames() {
         let collation = Collation(language: .english)

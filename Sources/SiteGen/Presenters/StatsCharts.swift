@@ -164,7 +164,11 @@ struct StatsWords {
                 topGenres: "Top genres", topDirectors: "Top directors", topAuthors: "Top authors",
                 byDecade: "Average rating by decade of release", nothing: "Nothing to count yet.", year: "Year",
                 month: "Month", rating: "Rating", genre: "Genre", director: "Director", author: "Author",
-                decadeHeading: "Decade", decade: { "\($0)s" },
+                decadeHeading: "Decade",
+                decade: {
+                    let (start, isBCE) = StatsTally.decadeStart($0)
+                    return isBCE ? "\(start)s BCE" : "\(start)s"
+                },
                 months: [
                     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                     "November", "December",
@@ -179,7 +183,11 @@ struct StatsWords {
                 topGenres: "많이 본 장르", topDirectors: "많이 본 감독", topAuthors: "많이 읽은 작가",
                 byDecade: "개봉·출간 연대별 평균 평점", nothing: "아직 셀 것이 없습니다.", year: "연도",
                 month: "월", rating: "평점", genre: "장르", director: "감독", author: "작가",
-                decadeHeading: "연대", decade: { "\($0)년대" },
+                decadeHeading: "연대",
+                decade: {
+                    let (start, isBCE) = StatsTally.decadeStart($0)
+                    return isBCE ? "기원전 \(start)년대" : "\(start)년대"
+                },
                 months: (1...12).map { "\($0)월" }, shortMonths: (1...12).map { String($0) })
         }
     }

@@ -115,8 +115,21 @@ struct StatsTally {
     var genres: [String: Int] = [:]
     var directors: [String: Int] = [:]
     var authors: [String: Int] = [:]
-    /// Per decade of release: the rated reviews, their halves, and every review.
+    /// Per decade of release (``decade(of:)``): the rated reviews, their halves, and every review.
     var decades: [Int: (rated: Int, halves: Int, count: Int)] = [:]
+
+    /// The key of `year`'s decade, in time order: 1990 for 1990 to 1999, 0 for 1 to 9; before
+    /// the common era, decades count back from 1 BCE as years do (-1 for 1 to 9 BCE, -11 for
+    /// 10 to 19 BCE, -751 for 750 to 759 BCE), so that 5 BCE and 5 CE are not one decade.
+    static func decade(of year: Int) -> Int {
+        // Years are within ±9999 (front matter and the metadata cache check): -year cannot overflow.
+        year >= 0 ? year / 10 * 10 : -((-year) / 10 * 10) - 1
+    }
+
+    /// The years a decade key counts from (its start), and whether they are BCE.
+    static func decadeStart(_ key: Int) -> (year: Int, isBCE: Bool) {
+        key >= 0 ? (key, false) : (-(key + 1), true)
+    }
 
     init(_ ids: some Collection<Int>, _ site: Presentation) {
         let index = site.index
@@ -132,7 +145,7 @@ struct StatsTally {
             perYear[day.year, default: 0] += 1
             perMonth[day.year, default: [Int](repeating: 0, count: 12)][day.month - 1] += 1
             firstYear = firstYear == 0 ? day.year : min(firstYear, day.year)
-            let decade = (index[review: id].year ?? day.year) / 10 * 10
+            let decade = Self.decade(of: index[review: id].year ?? day.year)
             decades[decade, default: (0, 0, 0)].count += 1
             if halves >= 0 {
                 rated += 1
