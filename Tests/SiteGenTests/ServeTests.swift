@@ -37,6 +37,10 @@ struct ServeTests {
             ("/font.woff2", "font/woff2"),
             ("/robots.txt", "text/plain; charset=utf-8"),
             ("/notes.unknownext", "application/octet-stream"),
+            ("/paper.pdf", "application/pdf"),
+            ("/clip.mp4", "video/mp4"),
+            ("/module.wasm", "application/wasm"),
+            ("/app.webmanifest", "application/manifest+json"),
         ]
         for (target, contentType) in types {
             let response = try site.request("GET", target)
@@ -409,7 +413,7 @@ struct ServeTests {
                 #expect(served.body == [UInt8](data), "\(path)")
             }
         }
-        #expect(built.count == 51)
+        #expect(built.count == 55)
     }
 
     @Test("the events stream is open, typed text/event-stream, and says `reload` after a review changes")
@@ -1361,6 +1365,10 @@ private let fixture: [String: String] = [
     "static/pic.webp": "webp",
     "static/font.woff2": "woff2",
     "static/notes.unknownext": "notes",
+    "static/paper.pdf": "pdf",
+    "static/clip.mp4": "mp4",
+    "static/module.wasm": "wasm",
+    "static/app.webmanifest": "{}",
 ]
 
 /// The files a full build of `folder` makes for a server on `port` (what `serve` starts from).
