@@ -54,6 +54,14 @@ struct BuildCommandTests {
             sitemap.contains("<url><loc>https://example.org/movies/parasite/</loc><lastmod>2026-03-14</lastmod></url>"))
     }
 
+    @Test("--output with a trailing slash is named once in the summary")
+    func outputWithSlash() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let console = TestConsole()
+        #expect(await console.run(["build", "--output", "./out//"], in: site.url) == 0)
+        #expect(console.out.hasPrefix("Built 23 pages (39 files) into ./out/ in "), "\(console.out)")
+    }
+
     @Test("the sitemap dates a review's page by its updated day, else its date")
     func sitemapLastModified() async throws {
         let site = try TemporaryFolder([

@@ -84,7 +84,8 @@ struct BuildCommand: Command {
         for line in WarningReport.lines(report.warnings, verbose: verbose) { environment.console.error(line) }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        var shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        while shown.count > 1 && shown.hasSuffix("/") { shown.removeLast() }
         environment.console.line(
             "Built \(report.pages) pages (\(report.files) files) into \(shown)/ in \(String(format: "%.2f", seconds)) s: "
                 + "\(report.output.written) written, \(report.output.unchanged) unchanged, \(report.output.removed) removed"
