@@ -181,6 +181,19 @@ struct PresenterTests {
         #expect(byDate.page.title == "Books, by newest · Test Reviews")
     }
 
+    @Test(
+        "the pager's window: first, last, two on each side, '…' for a gap of two pages or more, never for one",
+        arguments: [
+            (1, 16, [1, 2, 3, nil, 16]), (4, 16, [1, 2, 3, 4, 5, 6, nil, 16]), (5, 16, [1, 2, 3, 4, 5, 6, 7, nil, 16]),
+            (6, 16, [1, nil, 4, 5, 6, 7, 8, nil, 16]), (8, 16, [1, nil, 6, 7, 8, 9, 10, nil, 16]),
+            (12, 16, [1, nil, 10, 11, 12, 13, 14, 15, 16]), (16, 16, [1, nil, 14, 15, 16]),
+            (4, 7, [1, 2, 3, 4, 5, 6, 7]), (1, 1, [1]), (4, 8, [1, 2, 3, 4, 5, 6, 7, 8]),
+        ])
+    func pagerWindow(current: Int, total: Int, expected: [Int?]) {
+        #expect(ListPages.window(current, of: total) == expected)
+        #expect(ListPages.window(current, of: total).count <= 9)
+    }
+
     @Test("pagination: page_size 2 and 5 reviews make /movies/, /movies/page/2/ and /movies/page/3/")
     func pagination() throws {
         let files = Dictionary(

@@ -148,14 +148,19 @@ struct ListPages: Sendable {
     }
 
     /// The page numbers a pager shows: the first, the last and two on each side of the
-    /// current one, with nil for each gap; all of them when there are few.
+    /// current one, with nil for each gap of two pages or more (a gap of one shows that page:
+    /// "…" would take its place and hide it); all of them when there are few.
     static func window(_ current: Int, of total: Int) -> [Int?] {
         guard total > 7 else { return Array(1...total) }
         let around = Set([1, total] + (current - 2...current + 2).filter { (1...total).contains($0) })
         var shown: [Int?] = []
         var last = 0
         for page in around.sorted() {
-            if page > last + 1 { shown.append(nil) }
+            if page == last + 2 {
+                shown.append(last + 1)
+            } else if page > last + 2 {
+                shown.append(nil)
+            }
             shown.append(page)
             last = page
         }
