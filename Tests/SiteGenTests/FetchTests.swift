@@ -18,9 +18,7 @@ struct FetchTests {
     @Test("a film by TMDB id: one request with credits, the poster in two sizes, pretty-printed JSON")
     func tmdbByID() async throws {
         let fake = try FakeProviders()
-        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
-        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
-        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
+        routeParasite(fake)
         let cache = try ScratchFolder()
         let summary = await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"])
 
@@ -100,9 +98,7 @@ struct FetchTests {
     func tmdbSearch() async throws {
         let fake = try FakeProviders()
         fake.route("/3/search/movie", .json(ProviderFixtures.search(ids: [496243, 1])))
-        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
-        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
-        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
+        routeParasite(fake)
         let cache = try ScratchFolder()
         let lookup = Lookup.movieSearch(title: "기생충 & Co + 1", year: 2019)
         let summary = await run(fake, cache, [lookup], language: .korean, credentials: ["TMDB_API_KEY": "k3y"])
@@ -457,9 +453,7 @@ struct FetchTests {
     @Test("a refresh that fails leaves the cached JSON and images byte for byte as they were")
     func failedRefreshKeepsCache() async throws {
         let fake = try FakeProviders()
-        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
-        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
-        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
+        routeParasite(fake)
         let cache = try ScratchFolder()
         let first = await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"])
         #expect(first.failed.isEmpty)
@@ -493,9 +487,7 @@ struct FetchTests {
     @Test("an answer that drips, one too large, or a poster that is no image fails in time; the cache stays as it was")
     func hostileAnswers() async throws {
         let fake = try FakeProviders()
-        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
-        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
-        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
+        routeParasite(fake)
         let cache = try ScratchFolder()
         #expect(await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"]).failed.isEmpty)
         let before = try cache.contents()
@@ -529,9 +521,7 @@ struct FetchTests {
     @Test("a refresh that succeeds replaces the entry and removes images it no longer names")
     func refreshReplaces() async throws {
         let fake = try FakeProviders()
-        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
-        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
-        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
+        routeParasite(fake)
         let cache = try ScratchFolder()
         _ = await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"])
         fake.route(
@@ -704,6 +694,13 @@ private extension FetchTests {
             options: .init(refresh: refresh, policy: policy ?? fastPolicy, maxInFlight: maxInFlight))
         let jobs = lookups.map { MetadataFetcher.Job(lookup: $0, sources: ["content/\($0.key).md"]) }
         return await fetcher.run(jobs, cached: 0) { events?.record($0) }
+    }
+
+    /// Parasite on the fake TMDB: its entry and its poster in both sizes.
+    func routeParasite(_ fake: FakeProviders) {
+        fake.route("/3/movie/496243", .json(ProviderFixtures.parasite))
+        fake.route("/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster342, contentType: "image/jpeg"))
+        fake.route("/t/p/w780/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", .bytes(poster780, contentType: "image/jpeg"))
     }
 
     var poster342: [UInt8] { ProviderFixtures.jpeg(width: 342, height: 513) }

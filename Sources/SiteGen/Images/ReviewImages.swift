@@ -102,7 +102,8 @@ private extension ReviewImages {
                         ))
                 }
                 // Every size is also written as WebP, which holds at most 16,383 pixels a side.
-                let widest = Self.widths(for: info).max() ?? info.width
+                let widths = Self.widths(for: info)
+                let widest = widths.max() ?? info.width
                 let tallest = info.height * widest / max(1, info.width)
                 guard tallest <= Self.webPSideLimit else {
                     return .failure(
@@ -112,7 +113,7 @@ private extension ReviewImages {
                                 + "(\(Self.grouped(Self.webPSideLimit)))"))
                 }
                 encoded = try ImageProcessor.resize(
-                    bytes, widths: Self.widths(for: info),
+                    bytes, widths: widths,
                     formats: info.format == .webp ? [.webp] : [info.format, .webp],
                     settings: Self.settings)
             } catch {

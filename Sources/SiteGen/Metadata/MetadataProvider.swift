@@ -7,12 +7,10 @@ struct MetadataProvider: Sendable {
     let sources: MetadataSources
     let language: SiteLanguage
 
-    /// An image to download for an entry, with the size to assume if its header says nothing.
+    /// An image to download for an entry (its pixel size is read from what arrives).
     struct ImageRequest: Sendable {
         let size: String
         let endpoint: ImageEndpoint
-        let width: Int
-        let height: Int
         let fileExtension: String
     }
 
@@ -83,10 +81,8 @@ private extension MetadataProvider {
     /// A TMDB poster in the two sizes pages use.
     func posterRequests(_ path: String?) -> [ImageRequest] {
         guard let path else { return [] }
-        return [("w342", 342), ("w780", 780)].map { size, width in
-            ImageRequest(
-                size: size, endpoint: .tmdb(path: path, size: size), width: width, height: width * 3 / 2,
-                fileExtension: Self.fileExtension(path))
+        return ["w342", "w780"].map { size in
+            ImageRequest(size: size, endpoint: .tmdb(path: path, size: size), fileExtension: Self.fileExtension(path))
         }
     }
 
@@ -96,9 +92,7 @@ private extension MetadataProvider {
         let images =
             item.image.flatMap(URL.init(string:)).map {
                 [
-                    ImageRequest(
-                        size: "naver", endpoint: .url($0), width: 200, height: 300,
-                        fileExtension: Self.fileExtension($0.path))
+                    ImageRequest(size: "naver", endpoint: .url($0), fileExtension: Self.fileExtension($0.path))
                 ]
             } ?? []
         return Found(metadata: item.metadata, images: images)
@@ -146,10 +140,8 @@ private extension MetadataProvider {
 
     func coverRequests(_ id: Int?) -> [ImageRequest] {
         guard let id, id > 0 else { return [] }
-        return [("M", 180), ("L", 400)].map { size, width in
-            ImageRequest(
-                size: size, endpoint: .openLibraryCover(id: id, size: size), width: width, height: width * 3 / 2,
-                fileExtension: "jpg")
+        return ["M", "L"].map { size in
+            ImageRequest(size: size, endpoint: .openLibraryCover(id: id, size: size), fileExtension: "jpg")
         }
     }
 

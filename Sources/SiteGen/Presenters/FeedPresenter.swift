@@ -192,10 +192,7 @@ struct SitemapPresenter: PagePresenter {
             for key in presenter.keys(site) where key.isFolderPage {
                 let output = presenter.output(key, site)
                 var lastModified: String?
-                if case .review(let id) = key {
-                    let review = site.index[review: id]
-                    lastModified = (review.updated ?? review.date).description
-                }
+                if case .review(let id) = key { lastModified = site.index[key: id].modified.description }
                 entries.append(
                     SitemapModel.Entry(
                         url: site.context.urls.absolute(String(output.dropLast("index.html".count))),
