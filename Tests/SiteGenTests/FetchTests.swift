@@ -516,6 +516,15 @@ struct FetchTests {
             #expect(Date().timeIntervalSince(started) < 10, "\(error)")
             #expect(try cache.contents() == before, "\(error)")
         }
+        // An answer of JSON too large is named by its URL without the credential.
+        fake.route("/3/movie/496243", .stream(bytes: 3 << 20))
+        let summary = await run(
+            fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"], policy: policy, refresh: true,
+            clientLimit: 2 << 20)
+        let message = "\(summary.failed.map(\.1))"
+        #expect(message.contains("/3/movie/496243") && message.contains("is larger than 2 MB"), "\(message)")
+        #expect(!message.contains("k3y"), "\(message)")
+        #expect(try cache.contents() == before)
     }
 
     @Test("a refresh that succeeds replaces the entry and removes images it no longer names")

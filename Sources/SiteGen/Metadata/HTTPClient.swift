@@ -128,7 +128,8 @@ final class TaskTable: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let url = entry.url?.absoluteString ?? "?"
+        // Without its api_key: no message prints a credential.
+        let url = Transport.display(entry.url)
         switch entry.stop {
         case .tooLarge:
             entry.continuation.resume(
