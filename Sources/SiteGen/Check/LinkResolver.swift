@@ -6,7 +6,7 @@ struct LinkResolver: Sendable {
     let base: BaseURL
     /// Relative paths of the output folder's files.
     let files: Set<String>
-    /// `https://example.org`: the base URL without its path.
+    /// `https://example.org`: the base URL without its path, lowercased, without a default port.
     let origin: String
     /// The base path with percent escapes undone.
     let basePath: String
@@ -14,7 +14,8 @@ struct LinkResolver: Sendable {
     init(base: BaseURL, files: Set<String>) {
         self.base = base
         self.files = files
-        origin = String(base.absolute.dropLast(base.path.count))
+        let start = String(base.absolute.dropLast(base.path.count))
+        origin = Self.split(start + "/").map { $0.origin } ?? start.lowercased()
         basePath = Self.percentDecoded(base.path)
     }
 
@@ -30,12 +31,11 @@ struct LinkResolver: Sendable {
         if let colon = url.firstIndex(of: ":"), Self.isScheme(url[..<colon]) {
             let scheme = url[..<colon].lowercased()
             guard scheme == "http" || scheme == "https" else { return .ignored }
-            guard url.utf8.count > origin.utf8.count, url.prefix(origin.count).lowercased() == origin.lowercased(),
-                url[url.index(url.startIndex, offsetBy: origin.count)] == "/"
-            else {
+            guard let (origin, rest) = Self.split(url), origin == self.origin else {
                 return .external(String(url.prefix { $0 != "#" }))
             }
-            path = url.dropFirst(origin.count)
+            // `https://example.org?q` is the path `/` of that site.
+            path = rest.first == "/" ? rest : "/" + rest
         } else if url.hasPrefix("/") {
             path = Substring(url)
         } else {
@@ -56,6 +56,27 @@ struct LinkResolver: Sendable {
         // A folder without its final slash: servers answer with a redirect to the slash.
         if files.contains(relative + "/index.html") { return .file(relative + "/index.html", fragment: fragment) }
         return .missing(relative)
+    }
+
+    /// An http(s) URL's origin, as `scheme://host[:port]` lowercased and without the scheme's
+    /// default port (`https://Example.org:443/a` and `https://example.org/a` are one site), and
+    /// what follows it; nil when `url` has no `//` authority.
+    static func split(_ url: String) -> (origin: String, rest: Substring)? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let scheme = url[..<colon].lowercased()
+        let afterColon = url[url.index(after: colon)...]
+        guard afterColon.hasPrefix("//") else { return nil }
+        let authorityStart = afterColon.index(afterColon.startIndex, offsetBy: 2)
+        let authorityEnd = afterColon[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
+            ?? afterColon.endIndex
+        var authority = afterColon[authorityStart..<authorityEnd].lowercased()
+        let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
+        if let defaultPort, authority.hasSuffix(defaultPort) {
+            authority.removeLast(defaultPort.count)
+        } else if authority.hasSuffix(":") {
+            authority.removeLast()
+        }
+        return ("\(scheme)://\(authority)", afterColon[authorityEnd...])
     }
 
     /// `text` with `%XX` escapes undone (as UTF-8; bytes that are not UTF-8 become U+FFFD);
