@@ -26,11 +26,13 @@ public final class HTTPExchange: Sendable {
         respond(status: status, headers: headers, body: SharedBytes(body))
     }
 
-    /// Sends a whole response whose body is sent in place, without copying it.
-    public func respond(status: Int, headers: [(String, String)], body: SharedBytes) {
+    /// Sends a whole response whose body is sent in place, without copying it: `body`, or the
+    /// bytes of it at `part`.
+    public func respond(status: Int, headers: [(String, String)], body: SharedBytes, part: Range<Int>? = nil) {
+        let part = part.map { $0.clamped(to: 0..<body.count) } ?? 0..<body.count
         server.perform { [self] in
             guard let (request, connection) = take() else { return }
-            server.sendReply(request, status: status, headers: headers, body: body)
+            server.sendReply(request, status: status, headers: headers, body: body, part: part)
             server.finished(on: connection)
         }
     }

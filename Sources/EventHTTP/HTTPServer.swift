@@ -191,7 +191,7 @@ public final class HTTPServer: @unchecked Sendable {
 
 extension HTTPServer {
     /// Sends a whole response; evhttp reads `body` in place and lets it go once sent.
-    func sendReply(_ address: ObjectAddress, status: Int, headers: [(String, String)], body: SharedBytes) {
+    func sendReply(_ address: ObjectAddress, status: Int, headers: [(String, String)], body: SharedBytes, part: Range<Int>) {
         let request = address.pointer
         let command = evhttp_request_get_command(request)
         // evhttp sends a HEAD answer's body, and a CONNECT answer's without its length: say the
@@ -200,7 +200,7 @@ extension HTTPServer {
         if (command == EVHTTP_REQ_HEAD || command == EVHTTP_REQ_CONNECT) && status >= 200 && status != 204
             && status != 304
         {
-            setHeaders([("Content-Length", "\(body.count)")], on: request)
+            setHeaders([("Content-Length", "\(part.count)")], on: request)
         }
         if command == EVHTTP_REQ_CONNECT {
             setHeaders([("Connection", "close")], on: request)
@@ -208,10 +208,10 @@ extension HTTPServer {
         }
         let buffer = evbuffer_new()
         defer { evbuffer_free(buffer) }
-        if command != EVHTTP_REQ_HEAD && !body.isEmpty {
+        if command != EVHTTP_REQ_HEAD && !part.isEmpty {
             let retained = Unmanaged.passRetained(body).toOpaque()
             evbuffer_add_reference(
-                buffer, body.bytes.baseAddress, body.count,
+                buffer, body.bytes.baseAddress! + part.lowerBound, part.count,
                 { _, _, context in
                     if let context { Unmanaged<SharedBytes>.fromOpaque(context).release() }
                 }, retained)

@@ -4,6 +4,7 @@ enum HTTPStatus {
         switch status {
         case 200: "OK"
         case 204: "No Content"
+        case 206: "Partial Content"
         case 301: "Moved Permanently"
         case 302: "Found"
         case 304: "Not Modified"
@@ -12,6 +13,7 @@ enum HTTPStatus {
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
         case 413: "Payload Too Large"
+        case 416: "Range Not Satisfiable"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -201,6 +201,56 @@ struct ServeTests {
         #expect(try site.request("GET", "/movies/parasite/", headers: [("If-None-Match", newTag)]).status == 304)
     }
 
+    @Test("a range of a file is sent with 206 (how browsers play video and resume downloads); HEAD, If-Range and bad ranges get the whole file")
+    func rangeRequests() throws {
+        var files = fixture
+        let video = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        files["static/clip.mp4"] = String(decoding: video.map { $0 & 0x7F }, as: UTF8.self)
+        let site = try ServedSite(files)
+        let whole = try site.request("GET", "/clip.mp4")
+        #expect(whole.status == 200)
+        #expect(whole.header("Accept-Ranges") == "bytes")
+        #expect(whole.header("Content-Type") == "video/mp4")
+        let etag = try #require(whole.header("ETag"))
+        #expect(whole.body.count == 5000)
+        for (header, part) in [("bytes=0-1", 0..<2), ("bytes=4990-", 4990..<5000), ("bytes=-7", 4993..<5000),
+            ("bytes=100-99999", 100..<5000)] {
+            let response = try site.request("GET", "/clip.mp4", headers: [("Range", header)])
+            #expect(response.status == 206, "\(header)")
+            #expect(response.body == Array(whole.body[part]), "\(header)")
+            #expect(response.header("Content-Length") == "\(part.count)", "\(header)")
+            #expect(response.header("Content-Range") == "bytes \(part.lowerBound)-\(part.upperBound - 1)/5000")
+            #expect(response.header("ETag") == etag)
+            #expect(response.header("Content-Type") == "video/mp4")
+        }
+        let beyond = try site.request("GET", "/clip.mp4", headers: [("Range", "bytes=5000-")])
+        #expect(beyond.status == 416)
+        #expect(beyond.header("Content-Range") == "bytes */5000")
+        for headers in [
+            [("Range", "bytes=0-1,3-4")], [("Range", "bytes=9-2")], [("Range", "lines=1-2")],
+            [("Range", "bytes=0-1"), ("If-Range", "\"other\"")], [("Range", "bytes=0-1"), ("If-Range", "W/" + etag)],
+        ] {
+            let response = try site.request("GET", "/clip.mp4", headers: headers)
+            #expect(response.status == 200, "\(headers)")
+            #expect(response.body == whole.body, "\(headers)")
+        }
+        let current = try site.request("GET", "/clip.mp4", headers: [("Range", "bytes=1-2"), ("If-Range", etag)])
+        #expect(current.status == 206)
+        #expect(current.body == Array(whole.body[1..<3]))
+        // HEAD ignores Range; a page (with the live-reload script) has ranges too.
+        let head = try site.request("HEAD", "/clip.mp4", headers: [("Range", "bytes=0-1")])
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == "5000")
+        #expect(head.body.isEmpty)
+        let page = try site.request("GET", "/movies/parasite/")
+        let tail = try site.request("GET", "/movies/parasite/", headers: [("Range", "bytes=-20")])
+        #expect(tail.status == 206)
+        #expect(tail.body == Array(page.body.suffix(20)))
+        // A tag that matches still answers 304 before any range is read.
+        #expect(try site.request("GET", "/clip.mp4", headers: [("Range", "bytes=0-1"), ("If-None-Match", etag)])
+            .status == 304)
+    }
+
     @Test("a folder is served from its index.html; without its final slash it redirects, keeping the query")
     func folders() throws {
         let site = try ServedSite(fixture)

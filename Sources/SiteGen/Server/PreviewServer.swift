@@ -242,12 +242,32 @@ private extension PreviewServer {
                     status: 404, headers: [("Content-Type", notFound?.contentType ?? "text/plain")],
                     body: notFound?.body ?? SharedBytes(Array("404 Not Found\n".utf8)))
             }
-            let headers = [("Content-Type", file.contentType), ("ETag", file.etag), ("Cache-Control", "no-cache")]
+            var headers = [
+                ("Content-Type", file.contentType), ("ETag", file.etag), ("Cache-Control", "no-cache"),
+                ("Accept-Ranges", "bytes"),
+            ]
             if let header = request.headers["if-none-match"], IfNoneMatch.matches(header, etag: file.etag) {
                 return exchange.respond(
                     status: 304, headers: [("ETag", file.etag), ("Cache-Control", "no-cache")], body: [])
             }
-            exchange.respond(status: 200, headers: headers, body: file.body)
+            // A range is read for GET only (RFC 9110, 14.2), and only of the file as it is now.
+            guard request.method == "GET", let header = request.headers["range"],
+                IfRange.allowsRange(request.headers["if-range"], etag: file.etag)
+            else {
+                return exchange.respond(status: 200, headers: headers, body: file.body)
+            }
+            switch ByteRange.of(header, length: file.body.count) {
+            case .whole:
+                exchange.respond(status: 200, headers: headers, body: file.body)
+            case .part(let part):
+                headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(file.body.count)"))
+                exchange.respond(status: 206, headers: headers, body: file.body, part: part)
+            case .unsatisfiable:
+                exchange.respond(
+                    status: 416,
+                    headers: [("Content-Range", "bytes */\(file.body.count)"), ("Content-Type", "text/plain")],
+                    body: Array("416 Range Not Satisfiable\n".utf8))
+            }
         }
     }
 
