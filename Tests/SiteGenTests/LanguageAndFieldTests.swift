@@ -33,6 +33,20 @@ struct LanguageAndFieldTests {
         #expect(SiteLanguage.problem(with: tag) == problem)
     }
 
+    @Test("a tag longer than 64 characters is refused (ICU makes no locale of one of 272: the build crashed)")
+    func longTags() throws {
+        let long = "en" + String(repeating: "-abcdefgh", count: 30)
+        #expect(SiteLanguage(long) == nil)
+        #expect(
+            SiteLanguage.problem(with: long)
+                == "a language tag such as en, de, pt-BR or zh-Hant, of at most 64 characters (this one has 272)")
+        let longest = "en-US-x-" + Array(repeating: "abcdefg", count: 7).joined(separator: "-")
+        #expect(longest.count == 63)
+        let language = try #require(SiteLanguage(longest))
+        let collation = Collation(language: language)
+        #expect(collation.ordered("Part 2", "part 10") == .orderedAscending)
+    }
+
     @Test("the language TMDB is asked for")
     func tmdbLanguages() {
         let cases = [

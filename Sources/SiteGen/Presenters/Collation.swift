@@ -32,7 +32,10 @@ public struct Collation: Sendable {
 
         init(_ locale: Locale) {
             #if canImport(CoreFoundation)
-                self.locale = CFLocaleCreate(nil, Key(locale.identifier).string)
+                // A locale ICU cannot make is nil: then the language alone, or the root locale.
+                let code = locale.language.languageCode?.identifier ?? ""
+                let made: CFLocale? = CFLocaleCreate(nil, Key(locale.identifier).string)
+                self.locale = made ?? CFLocaleCreate(nil, Key(code).string) ?? CFLocaleCreate(nil, Key("").string)
             #endif
         }
     }

@@ -49,10 +49,18 @@ public struct SiteLanguage: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The longest tag accepted.
+    public static let maximumLength = 64
+
     /// Why `tag` is not a language sitegen can use, or nil when it is.
     public static func problem(with tag: String) -> String? {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         let usage = "a language tag such as en, de, pt-BR or zh-Hant"
+        // ICU cannot make a locale of a much longer tag (Core Foundation then has none to sort
+        // with); real tags are a few subtags long.
+        guard tag.utf8.count <= maximumLength else {
+            return "\(usage), of at most \(maximumLength) characters (this one has \(tag.count))"
+        }
         if tag.contains("_") {
             return "\(usage), not \"\(tag)\" (write \(tag.replacingOccurrences(of: "_", with: "-")))"
         }
