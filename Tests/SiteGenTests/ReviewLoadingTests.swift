@@ -236,13 +236,19 @@ struct ReviewLoadingTests {
         let site = InMemorySite([
             "content/movies.md": reviewFile("title: Films"),
             "content/tags.md": reviewFile("title: Tags"),
+            "content/stats.md": reviewFile("title: My stats"),
+            "content/mine.md": reviewFile("title: Mine\nslug: search"),
+            "content/search/_index.md": "---\ntitle: Search\nkind: movie\n---\n",
             "content/about.md": reviewFile("title: About\nslug: feed.xml"),
             "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
         ])
         #expect(
             site.problems() == [
                 "content/about.md:3:7: \"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"feed.xml\"",
+                "content/mine.md:1:1: /search/ is reserved for sitegen's own pages: choose another slug",
                 "content/movies.md:1:1: /movies/ is also the output of content/movies",
+                "content/search:1:1: the section folder name \"search\" cannot be used as a URL here",
+                "content/stats.md:1:1: /stats/ is reserved for sitegen's own pages: choose another slug",
                 "content/tags.md:1:1: /tags/ is reserved for sitegen's own pages: choose another slug",
             ])
     }

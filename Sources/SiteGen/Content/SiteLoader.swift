@@ -32,7 +32,8 @@ public struct SiteLoader: Sendable {
 
     /// Output paths sitegen itself uses, which no section or page may take.
     static let reservedNames: Set<String> = [
-        "tags", "genres", "assets", "images", "page", "feed.xml", "sitemap.xml", "404.html",
+        "tags", "genres", "assets", "images", "page", "search", "stats", "feed.xml", "sitemap.xml", "404.html",
+        "robots.txt", "index.html",
     ]
     /// Folders inside a section that its sorted and paginated indexes use, which no review may take.
     static let sectionIndexNames: Set<String> = Set(SortOrder.allCases.map { "by-\($0.rawValue)" } + ["page"])
