@@ -251,6 +251,32 @@ struct ImportLetterboxdTests {
 }
 
 extension ImportLetterboxdTests {
+    @Test("entries of one title get -2, -3… in date order, past numbers other files take")
+    func oneTitleManyTimes() async throws {
+        let rows = (1...6).map { "2024-03-1\($0),Alien,1979,https://boxd.it/a\($0),4,,,2024-03-1\($0)" }
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging([
+                "export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined(),
+                "content/movies/notes.md": "---\ntitle: Notes\ndate: 2024-01-01\nslug: alien-1979-3\n---\nNotes.\n",
+                "content/movies/alien-1979-5.md": "---\ntitle: Aliens\ndate: 2024-01-02\n---\nA sequel.\n",
+            ]) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0)
+        #expect(
+            console.out == """
+                Importing export into content/movies/.
+                created content/movies/alien-1979.md
+                created content/movies/alien-1979-2.md
+                created content/movies/alien-1979-4.md
+                created content/movies/alien-1979-6.md
+                created content/movies/alien-1979-7.md
+                created content/movies/alien-1979-8.md
+                Created 6, updated 0, unchanged 0, skipped 0.
+
+                """)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+    }
+
     @Test("an entry listed twice is imported once; a title with no letters still gets a file")
     func listedTwice() async throws {
         let rows = [

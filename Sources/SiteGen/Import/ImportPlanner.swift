@@ -17,6 +17,8 @@ struct ImportPlanner {
     let existing: ExistingReviews
     let state: ImportState
     private var taken: Set<String>
+    /// The number of the last slug ``freshSlug(_:)`` gave each base (lowercased).
+    private var lastNumber: [String: Int] = [:]
     /// The records of rated-only drafts, by film, in key order.
     private let drafts: [String: [(key: String, record: ImportState.Record)]]
 
@@ -88,14 +90,18 @@ struct ImportPlanner {
 
 private extension ImportPlanner {
     /// A slug no file or review in the section has: `base`, else `base-2`, `base-3`…
+    /// Each base's count goes on from the last one given, so 20,000 entries of one title take
+    /// linear time (counting from 2 each time took 30 s).
     mutating func freshSlug(_ base: String) -> String {
         var slug = base
-        var number = 1
+        var number = lastNumber[base.lowercased()] ?? 1
+        if number > 1 { slug = "\(base)-\(number)" }
         while taken.contains(slug.lowercased()) {
             number += 1
             slug = "\(base)-\(number)"
         }
         taken.insert(slug.lowercased())
+        lastNumber[base.lowercased()] = number
         return slug
     }
 
