@@ -476,6 +476,10 @@ struct ImportErrorTests {
             "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.3,,,2024-03-15",
             "2024-03-16,Heat,MCMXCV,https://boxd.it/3kLm9N,4,Maybe,,15/03/2024",
             "2024-03-16,,2019,,4,,,",
+            // Empty once written: YAML leaves out control characters; the build trims a zero-width space.
+            "2024-03-17,\u{01},2019,https://boxd.it/a,4,,,",
+            "2024-03-18,\u{200B},2019,https://boxd.it/b,4,,,",
+            "2024-03-19,\u{FFFE} \u{7F},2019,https://boxd.it/c,4,,,",
         ]
         let diary = ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()
         #expect(
@@ -486,7 +490,10 @@ struct ImportErrorTests {
                 export/diary.csv:3:56: "Watched Date" must be a date written YYYY-MM-DD, not "15/03/2024"
                 export/diary.csv:4:12: "Name" is empty
                 export/diary.csv:4:18: "Letterboxd URI" is empty
-                reading the export failed: 6 errors
+                export/diary.csv:5:12: "Name" is empty
+                export/diary.csv:6:12: "Name" is empty
+                export/diary.csv:7:12: "Name" is empty
+                reading the export failed: 9 errors
 
                 """)
         let book = ImportFixtures.goodreadsRows[0]

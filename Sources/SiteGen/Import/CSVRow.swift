@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import YAML
 
 /// One record of a ``CSVTable``, read by column name into typed values; a value that cannot
 /// be read is a diagnostic at its field's line and column, collected so that every bad field
@@ -24,9 +25,14 @@ struct CSVRow: Sendable {
         let text = field(column).text
         // Most fields have nothing to trim; Foundation's trimming is slow on Linux.
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            first.properties.isWhitespace || last.properties.isWhitespace
+            Self.isBlank(first) || Self.isBlank(last)
         else { return text }
         return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A character trimming removes (the build's blank check reads the same set).
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || CharacterSet.whitespaces.contains(scalar)
     }
 
     /// The text under `column`, or nil when empty.
@@ -35,9 +41,13 @@ struct CSVRow: Sendable {
         return text.isEmpty ? nil : text
     }
 
-    /// The non-empty text under `column`; reports an empty one.
+    /// The non-empty text under `column`; reports an empty one, and one that would be empty
+    /// once written as YAML (which leaves out control characters) and read back by the build
+    /// (which counts the blanks Foundation's trimming removes, a zero-width space among them).
     func required(_ column: String, _ diagnostics: inout [Diagnostic]) -> String? {
-        guard let text = optional(column) else {
+        guard let text = optional(column),
+            !text.unicodeScalars.allSatisfy({ Self.isBlank($0) || !YAMLPrintable.allows($0) })
+        else {
             diagnostics.append(Diagnostic("\"\(column)\" is empty", at: field(column).location(path)))
             return nil
         }
