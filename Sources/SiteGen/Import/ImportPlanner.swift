@@ -45,6 +45,7 @@ struct ImportPlanner {
         var claimedDrafts: Set<String> = []
         var actions: [ImportAction] = []
         var diagnostics: [Diagnostic] = []
+        var tooLarge: [Diagnostic] = []
         for item in ordered {
             if let first = firstOrigin[item.key] {
                 actions.append(ImportAction(.skip, path: nil, item: item, skipReason: .listedTwice(first: first)))
@@ -52,6 +53,15 @@ struct ImportPlanner {
             }
             firstOrigin[item.key] = item.origin
             let text = try item.fileText()
+            // Escaping can double a review's size: a file the build would refuse is not written.
+            guard text.utf8.count <= DiskFile.sizeLimit else {
+                tooLarge.append(
+                    Diagnostic(
+                        "\(item.label) would make a review file of \(text.utf8.count) bytes; "
+                            + "the build reads files of at most \(DiskFile.sizeLimit / (1024 * 1024)) MiB",
+                        file: item.origin))
+                continue
+            }
             let record = state.records[item.key]
             let recorded = record.flatMap { folder.kind($0.path) == .file ? $0.path : nil }
             if let path = recorded ?? existing.sources(naming: item.key, in: source).first {
@@ -83,6 +93,7 @@ struct ImportPlanner {
             let path = "content/\(section)/\(freshSlug(item.slugBase)).md"
             actions.append(ImportAction(.create, path: path, item: item, text: text))
         }
+        guard tooLarge.isEmpty else { throw BuildError(step: "reading the export", diagnostics: tooLarge) }
         guard diagnostics.isEmpty else { throw BuildError(step: "reading the section", diagnostics: diagnostics) }
         return actions
     }
