@@ -326,6 +326,21 @@ struct ReviewLoadingTests {
             site.problems() == [#"content/movies/wip.md:3:7: "date" must be a date written YYYY-MM-DD, not "soon""#])
     }
 
+    @Test("a section's title, when given, is not empty or blank (the menu showed an empty link)")
+    func sectionTitle() throws {
+        for (title, column) in [("''", 8), ("\"\\u200B \"", 8), ("\"  \"", 8)] {
+            let site = InMemorySite([
+                "content/movies/_index.md": reviewFile("title: \(title)"),
+                "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            ])
+            #expect(site.problems() == ["content/movies/_index.md:2:\(column): \"title\" is empty"], "\(title)")
+        }
+        let untitled = InMemorySite([
+            "content/movies/_index.md": reviewFile("title: ~"), "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+        ])
+        #expect(untitled.problems() == [])
+    }
+
     @Test("a section other than movies and books needs a kind in _index.md")
     func sectionKind() throws {
         let missing = InMemorySite(["content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01")])

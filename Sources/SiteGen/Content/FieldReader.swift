@@ -60,7 +60,9 @@ struct FieldReader {
         }
     }
 
-    mutating func string(_ key: String, required: Bool = false) -> String? {
+    /// The text under `key`; `required` reports it missing, and an empty or blank one is an
+    /// error when `required` or `nonBlank` (a title given must say something).
+    mutating func string(_ key: String, required: Bool = false, nonBlank: Bool = false) -> String? {
         guard let value = node(key) else {
             if required { reportMissing(key) }
             return nil
@@ -70,7 +72,7 @@ struct FieldReader {
             return nil
         }
         // Nothing but blanks (what trimming them would empty), found at the first other character.
-        if required && text.unicodeScalars.allSatisfy({ CharacterSet.whitespaces.contains($0) }) {
+        if (required || nonBlank) && text.unicodeScalars.allSatisfy({ CharacterSet.whitespaces.contains($0) }) {
             report("\"\(key)\" is empty", at: value.position)
             return nil
         }

@@ -57,7 +57,7 @@ public struct ReviewSection: Sendable, Equatable {
         case .failure(let problems): return (nil, problems.diagnostics)
         }
         reader.rejectUnknownKeys(["title", "kind", "sort", "weight"], of: "_index.md")
-        let title = reader.string("title") ?? fallbackTitle
+        let title = reader.string("title", nonBlank: true) ?? fallbackTitle
         let kind = reader.choice("kind", from: WorkKind.allCases.map(\.rawValue)).flatMap(WorkKind.init(rawValue:))
         let sort = reader.choice("sort", from: SortOrder.allCases.map(\.rawValue)).flatMap(SortOrder.init(rawValue:))
         let weight = reader.integer("weight", in: -1000...1000) ?? 0
