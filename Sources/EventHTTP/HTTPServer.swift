@@ -191,7 +191,9 @@ public final class HTTPServer: @unchecked Sendable {
 
 extension HTTPServer {
     /// Sends a whole response; evhttp reads `body` in place and lets it go once sent.
-    func sendReply(_ address: ObjectAddress, status: Int, headers: [(String, String)], body: SharedBytes, part: Range<Int>) {
+    func sendReply(
+        _ address: ObjectAddress, status: Int, headers: [(String, String)], body: SharedBytes, part: Range<Int>
+    ) {
         let request = address.pointer
         let command = evhttp_request_get_command(request)
         // evhttp sends a HEAD answer's body, and a CONNECT answer's without its length: say the

@@ -516,7 +516,8 @@ struct ImportErrorTests {
     func reviewTooLarge() async throws {
         // 34 MB of asterisks, each escaped as \* in Markdown: 68 MB.
         let review = String(repeating: "*", count: 34_000_000)
-        let reviews = ImportFixtures.reviewsHeader + "\n2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,"
+        let reviews =
+            ImportFixtures.reviewsHeader + "\n2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,"
             + review + ",,2024-03-15\n"
         #expect(
             try await failure(
@@ -524,11 +525,11 @@ struct ImportErrorTests {
                 export: [
                     "export/reviews.csv": Data(reviews.utf8), "export/diary.csv": Data(ImportFixtures.diaryHeader.utf8),
                 ])
-                == """
-                export/reviews.csv:2: "Parasite" (2019) would make a review file of 68000100 bytes; the build reads files of at most 64 MiB
-                reading the export failed: 1 error
+                    == """
+                    export/reviews.csv:2: "Parasite" (2019) would make a review file of 68000100 bytes; the build reads files of at most 64 MiB
+                    reading the export failed: 1 error
 
-                """)
+                    """)
     }
 
     @Test("zips: a path out of the folder, an entry too large, not a zip, no export inside; a missing export")

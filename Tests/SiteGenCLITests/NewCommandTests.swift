@@ -174,6 +174,30 @@ struct NewCommandTests {
         #expect(await build.run(["build", "--drafts"], in: folder.url) == 0, "\(build.err)")
     }
 
+    @Test("a title written with a combining accent makes the composed file name; either form finds the other's file")
+    func composedNames() async throws {
+        let decomposed = "Cafe\u{301}"
+        let composed = "Caf\u{E9}"
+        let folder = try TemporaryFolder(Self.site)
+        let first = TestConsole()
+        #expect(
+            await first.run(["new", "movie", decomposed, "--no-fetch"], in: folder.url, variables: Self.today) == 0)
+        let name = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("content/films").path
+        )
+        .filter { $0.hasPrefix("caf") }
+        #expect(name.map { Array($0.utf8) } == [Array("caf\u{E9}.md".utf8)])
+        let second = TestConsole()
+        #expect(await second.run(["new", "movie", composed, "--no-fetch"], in: folder.url, variables: Self.today) == 1)
+        #expect(second.err.contains("already exists: nothing was written"))
+        // A file already named in the decomposed form is found too.
+        let other = try TemporaryFolder(
+            Self.site.merging(["content/films/cafe\u{301}.md": "---\ntitle: x\n---\n"]) { $1 })
+        let third = TestConsole()
+        #expect(await third.run(["new", "movie", composed, "--no-fetch"], in: other.url, variables: Self.today) == 1)
+        #expect(third.err.contains("already exists: nothing was written"))
+    }
+
     @Test(
         "the section: the first of the kind, or --section (which must hold the kind), or movies/ in a site without one")
     func sections() async throws {

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("serve: the Range and If-Range headers")
 struct ByteRangeTests {
-    @Test("one range of bytes is read as RFC 9110 says; several ranges, other units and bad syntax ask for the whole file")
+    @Test(
+        "one range of bytes is read as RFC 9110 says; several ranges, other units and bad syntax ask for the whole file"
+    )
     func ranges() {
         let cases: [(String, Int, ByteRange)] = [
             ("bytes=0-9", 100, .part(0..<10)),

@@ -336,7 +336,8 @@ struct ReviewLoadingTests {
             #expect(site.problems() == ["content/movies/_index.md:2:\(column): \"title\" is empty"], "\(title)")
         }
         let untitled = InMemorySite([
-            "content/movies/_index.md": reviewFile("title: ~"), "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            "content/movies/_index.md": reviewFile("title: ~"),
+            "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
         ])
         #expect(untitled.problems() == [])
     }

@@ -201,7 +201,9 @@ struct ServeTests {
         #expect(try site.request("GET", "/movies/parasite/", headers: [("If-None-Match", newTag)]).status == 304)
     }
 
-    @Test("a range of a file is sent with 206 (how browsers play video and resume downloads); HEAD, If-Range and bad ranges get the whole file")
+    @Test(
+        "a range of a file is sent with 206 (how browsers play video and resume downloads); HEAD, If-Range and bad ranges get the whole file"
+    )
     func rangeRequests() throws {
         var files = fixture
         let video = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
@@ -213,8 +215,10 @@ struct ServeTests {
         #expect(whole.header("Content-Type") == "video/mp4")
         let etag = try #require(whole.header("ETag"))
         #expect(whole.body.count == 5000)
-        for (header, part) in [("bytes=0-1", 0..<2), ("bytes=4990-", 4990..<5000), ("bytes=-7", 4993..<5000),
-            ("bytes=100-99999", 100..<5000)] {
+        for (header, part) in [
+            ("bytes=0-1", 0..<2), ("bytes=4990-", 4990..<5000), ("bytes=-7", 4993..<5000),
+            ("bytes=100-99999", 100..<5000),
+        ] {
             let response = try site.request("GET", "/clip.mp4", headers: [("Range", header)])
             #expect(response.status == 206, "\(header)")
             #expect(response.body == Array(whole.body[part]), "\(header)")
@@ -247,8 +251,9 @@ struct ServeTests {
         #expect(tail.status == 206)
         #expect(tail.body == Array(page.body.suffix(20)))
         // A tag that matches still answers 304 before any range is read.
-        #expect(try site.request("GET", "/clip.mp4", headers: [("Range", "bytes=0-1"), ("If-None-Match", etag)])
-            .status == 304)
+        #expect(
+            try site.request("GET", "/clip.mp4", headers: [("Range", "bytes=0-1"), ("If-None-Match", etag)])
+                .status == 304)
     }
 
     @Test("a folder is served from its index.html; without its final slash it redirects, keeping the query")

@@ -45,7 +45,9 @@ public struct NewReview: Sendable {
             throw AuthoringError(problems.map(\.description).joined(separator: "\n"))
         }
         let name = try sectionName(loader)
-        var slug = title.slug
+        // Composed (NFC), as web addresses are; a file whose name is the same text composed
+        // otherwise ("e" and a combining accent) is the same review to the build.
+        var slug = title.slug.precomposedStringWithCanonicalMapping
         // A section's own pages take these names (/movies/page/, /movies/by-title/): import does the same.
         if SiteLoader.sectionIndexNames.contains(slug) { slug += "-2" }
         guard !slug.isEmpty else {
@@ -56,7 +58,11 @@ public struct NewReview: Sendable {
                 "the title is too long for a file name (\(slug.utf8.count) bytes as a slug, at most "
                     + "\(String.slugByteLimit)): give a shorter one and set the full title in the file")
         }
-        let path = "content/\(name)/\(slug).md"
+        var path = "content/\(name)/\(slug).md"
+        var ignored: [Diagnostic] = []
+        if let same = loader.folder.entries("content/\(name)", &ignored).first(where: { $0.name == "\(slug).md" }) {
+            path = same.path
+        }
         if loader.folder.kind(path) != nil
             || (try? FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent(path).path))
                 != nil

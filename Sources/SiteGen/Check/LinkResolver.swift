@@ -67,7 +67,8 @@ struct LinkResolver: Sendable {
         let afterColon = url[url.index(after: colon)...]
         guard afterColon.hasPrefix("//") else { return nil }
         let authorityStart = afterColon.index(afterColon.startIndex, offsetBy: 2)
-        let authorityEnd = afterColon[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
+        let authorityEnd =
+            afterColon[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
             ?? afterColon.endIndex
         var authority = afterColon[authorityStart..<authorityEnd].lowercased()
         let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
