@@ -251,6 +251,33 @@ struct ImportLetterboxdTests {
 }
 
 extension ImportLetterboxdTests {
+    @Test(
+        "a tag written another way than the site or an earlier entry writes it (C++, c plus plus) is written their way")
+    func tagSpellings() async throws {
+        let rows = [
+            "2024-03-11,Ran,1985,https://boxd.it/h,4,,\"C++, crime\",2024-03-11",
+            "2024-03-12,Alien,1979,https://boxd.it/a,4,,\"c plus plus, R&B, space\",2024-03-12",
+            "2024-03-13,Tron,1982,https://boxd.it/t,4,,\"r and b, Space\",2024-03-13",
+        ]
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging([
+                "export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined(),
+                "content/books/notes.md": "---\ntitle: Notes\ndate: 2024-01-01\ntags: [Crime, sci-fi]\n---\nNotes.\n",
+            ]) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0, "\(console.err)")
+        let movies = try files(site.url.appendingPathComponent("content/movies"))
+        #expect(movies["ran-1985.md"]?.contains("tags: [C++, Crime]\n") == true, "\(movies["ran-1985.md"] ?? "")")
+        #expect(movies["alien-1979.md"]?.contains("tags: [C++, R&B, space]\n") == true)
+        #expect(movies["tron-1982.md"]?.contains("tags: [R&B, space]\n") == true)
+        let build = TestConsole()
+        #expect(await build.run(["build"], in: site.url) == 0, "\(build.err)")
+        // Importing again changes nothing.
+        let again = TestConsole()
+        #expect(await again.run(["import", "letterboxd", "export"], in: site.url) == 0)
+        #expect(again.out.contains("Created 0, updated 0, unchanged 3"), "\(again.out)")
+    }
+
     @Test("entries of one title get -2, -3… in date order, past numbers other files take")
     func oneTitleManyTimes() async throws {
         let rows = (1...6).map { "2024-03-1\($0),Alien,1979,https://boxd.it/a\($0),4,,,2024-03-1\($0)" }

@@ -43,6 +43,33 @@ struct ExistingReviews {
         self.byISBN = byISBN
     }
 
+    /// How the site's reviews and pages already write each tag, by the tag's slug: an imported
+    /// tag that would share a page with one of them (`c plus plus` beside `C++`) is written the
+    /// same way, as the build refuses two spellings of one page. Files that cannot be read or
+    /// parsed are left to the build to report.
+    static func tagSpellings(_ folder: SiteFolder) -> [String: String] {
+        var ignored: [Diagnostic] = []
+        var spellings: [String: String] = [:]
+        for path in folder.files(under: "content", &ignored) where path.hasSuffix(".md") {
+            guard let data = folder.read("content/\(path)", &ignored), let text = String(data: data, encoding: .utf8),
+                case .success(let (_, reader)) = FrontMatter.read(text, path: path)
+            else { continue }
+            var fields = reader
+            let tags: [String] =
+                switch fields.node("tags") {
+                case .scalar(let text, _, _)?:
+                    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                case .sequence(let items, _)?: items.compactMap(\.scalarText)
+                default: []
+                }
+            for tag in tags where !tag.isEmpty {
+                let slug = tag.slug
+                if !slug.isEmpty, spellings[slug] == nil { spellings[slug] = tag }
+            }
+        }
+        return spellings
+    }
+
     /// Reads the section folder `content/<section>` (which may not exist yet). A file that
     /// cannot be read stops the import; one whose front matter does not parse still takes its name.
     static func scan(_ folder: SiteFolder, section: String) throws(BuildError) -> ExistingReviews {

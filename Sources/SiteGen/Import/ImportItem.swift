@@ -16,7 +16,7 @@ struct ImportItem: Sendable {
     /// The slug before any `-2`: `parasite-2019`.
     let slugBase: String
     /// The review's front matter, in the order written.
-    let fields: [(key: String, value: YAMLEmitter.Value)]
+    private(set) var fields: [(key: String, value: YAMLEmitter.Value)]
     /// The review, Markdown.
     let body: String
     /// Why the review is a draft (`rated, never logged`), if it is one.
@@ -35,6 +35,23 @@ struct ImportItem: Sendable {
 }
 
 extension ImportItem {
+    /// The item with each tag written as `spellings` has the tag of its slug, and `spellings`
+    /// learning the tags it did not have: tags that would share a page are written one way.
+    func unifyingTags(_ spellings: inout [String: String]) -> ImportItem {
+        guard let index = fields.firstIndex(where: { $0.key == "tags" }), case .list(let tags) = fields[index].value
+        else { return self }
+        var item = self
+        item.fields[index].value = .list(
+            tags.map { value in
+                guard case .text(let tag) = value else { return value }
+                let slug = tag.slug
+                if let spelling = spellings[slug] { return .text(spelling) }
+                spellings[slug] = tag
+                return value
+            })
+        return item
+    }
+
     /// A rating as front matter writes it: `4`, `4.5`.
     static func ratingText(_ rating: Rating) -> String {
         rating.halves % 2 == 0 ? "\(rating.halves / 2)" : "\(rating.halves / 2).5"

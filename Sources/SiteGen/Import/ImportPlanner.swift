@@ -46,7 +46,9 @@ struct ImportPlanner {
         var actions: [ImportAction] = []
         var diagnostics: [Diagnostic] = []
         var tooLarge: [Diagnostic] = []
+        var spellings = ExistingReviews.tagSpellings(folder)
         for item in ordered {
+            let item = item.unifyingTags(&spellings)
             if let first = firstOrigin[item.key] {
                 actions.append(ImportAction(.skip, path: nil, item: item, skipReason: .listedTwice(first: first)))
                 continue
