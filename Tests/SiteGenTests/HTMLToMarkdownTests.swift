@@ -107,6 +107,73 @@ struct HTMLToMarkdownTests {
             rendered: "<p><a href=\"https://a.example/\">outer inner</a></p>\n"),
     ]
 
+    /// Emphasis where CommonMark's flanking rules would leave `*` as text (a closing one after
+    /// punctuation and before a letter, adjacent emphasis making `**`): punctuation at the edge
+    /// moves outside, adjacent emphasis is one, and none shows a literal asterisk.
+    static let flanking: [Case] = [
+        Case(
+            html: "<b>‘기생충’</b>은 좋다", markdown: "**‘기생충**’은 좋다\n",
+            rendered: "<p><strong>‘기생충</strong>’은 좋다</p>\n"),
+        Case(
+            html: "<b>Spoiler:</b>the end", markdown: "**Spoiler**:the end\n",
+            rendered: "<p><strong>Spoiler</strong>:the end</p>\n"),
+        Case(html: "<i>\"Heat\"</i>s", markdown: "*\"Heat*\"s\n", rendered: "<p><em>&quot;Heat</em>&quot;s</p>\n"),
+        Case(html: "<i>x</i><i>y</i>", markdown: "*xy*\n", rendered: "<p><em>xy</em></p>\n"),
+        Case(html: "<i>x:</i><i>y:</i>z", markdown: "*x:y*:z\n", rendered: "<p><em>x:y</em>:z</p>\n"),
+        Case(html: "<b>Note:</b> text", markdown: "**Note:** text\n", rendered: "<p><strong>Note:</strong> text</p>\n"),
+        Case(html: "<b>x:</b><br>y", markdown: "**x:**\\\ny\n", rendered: "<p><strong>x:</strong><br />\ny</p>\n"),
+        Case(html: "<b>!!</b>x", markdown: "!!x\n", rendered: "<p>!!x</p>\n"),
+        Case(html: "<b>5*</b>x", markdown: "**5**\\*x\n", rendered: "<p><strong>5</strong>*x</p>\n"),
+        Case(
+            html: "<b><i>x:</i></b>y", markdown: "***x***:y\n",
+            rendered: "<p><em><strong>x</strong></em>:y</p>\n"),
+        Case(html: "a<b>\"x\"</b>", markdown: "a\"**x\"**\n", rendered: "<p>a&quot;<strong>x&quot;</strong></p>\n"),
+        Case(html: "a<i>(b)</i>c", markdown: "a(*b*)c\n", rendered: "<p>a(<em>b</em>)c</p>\n"),
+        Case(html: "<i>x</i><b>y</b>", markdown: "*x***y**\n", rendered: "<p><em>x</em><strong>y</strong></p>\n"),
+        Case(
+            html: "<a href=\"https://u.example/\"><b>x:</b></a>y", markdown: "[**x:**](https://u.example/)y\n",
+            rendered: "<p><a href=\"https://u.example/\"><strong>x:</strong></a>y</p>\n"),
+        // A link right after `!` is not an image (it was: `![link](…)`).
+        Case(
+            html: "Wow!<a href=\"https://u.example/\">link</a>", markdown: "Wow\\![link](https://u.example/)\n",
+            rendered: "<p>Wow!<a href=\"https://u.example/\">link</a></p>\n"),
+        Case(
+            html: "Wow!<i><a href=\"https://u.example/\">link</a></i>", markdown: "Wow!*[link](https://u.example/)*\n",
+            rendered: "<p>Wow!<em><a href=\"https://u.example/\">link</a></em></p>\n"),
+        // A link's `[` or `)` beside a letter: the emphasis cannot be written, its text stays.
+        Case(
+            html: "x<b><a href=\"https://u.example/\">y</a></b>z", markdown: "x[y](https://u.example/)z\n",
+            rendered: "<p>x<a href=\"https://u.example/\">y</a>z</p>\n"),
+        Case(html: "<i><i>x</i></i>", markdown: "*x*\n", rendered: "<p><em>x</em></p>\n"),
+        Case(html: "<b>x<b>y</b>z</b>", markdown: "**xyz**\n", rendered: "<p><strong>xyz</strong></p>\n"),
+    ]
+
+    @Test("emphasis next to punctuation or other emphasis renders as emphasis", arguments: flanking)
+    func flankingEmphasis(_ example: Case) {
+        let markdown = HTMLToMarkdown.convert(example.html)
+        #expect(markdown == example.markdown)
+        #expect(Markdown.render(markdown, allowRawHTML: false).html == example.rendered)
+    }
+
+    @Test("random nestings of bold and italics around letters, punctuation and spaces never show an asterisk")
+    func randomEmphasis() {
+        let pieces = ["<b>", "</b>", "<i>", "</i>", "x", "y", "기", ":", "\"", "‘", "’", " ", "(", ")", "!", "é"]
+        var state = SplitMix(seed: 0x5EED)
+        var failures: [String] = []
+        for _ in 0..<3000 {
+            var html = ""
+            for _ in 0..<Int.random(in: 2...12, using: &state) { html += pieces.randomElement(using: &state)! }
+            let rendered = Markdown.render(HTMLToMarkdown.convert(html), allowRawHTML: false).html
+            let text = { (html: String) in
+                html.replacing(/<[^>]*>/, with: "").replacing("&quot;", with: "\"").replacing(/\s+/, with: " ")
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            if rendered.contains("*") || text(rendered) != text(html) { failures.append(html) }
+        }
+        for failure in failures.prefix(8) { print("FAIL", failure.debugDescription) }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+
     @Test("each construct becomes Markdown that renders as the export showed it", arguments: cases)
     func converts(_ example: Case) {
         let markdown = HTMLToMarkdown.convert(example.html)

@@ -16,10 +16,73 @@ extension HTMLToMarkdown {
     struct Writer {
         private struct Frame {
             let kind: Inline
+            /// Inside another frame of its kind (`<i><i>x</i></i>`), so it adds no markup: its
+            /// text is already in italics, and `**x**` would be bold.
+            var transparent = false
+            /// The character before the frame's opening markup (nil at the start of a line).
+            var before: Character?
             /// The Markdown so far; `\n` marks a line break.
             var content = ""
             /// The text as read, unescaped (to tell a link whose text is its address).
             var raw = ""
+            /// Where the content's markup (delimiters and links of inner frames) starts and
+            /// ends, as UTF-8 offsets; the rest is text, whose punctuation may move.
+            var markupStart: Int?
+            var markupEnd = 0
+            /// The emphasis or strong emphasis whose closing delimiter ends `content`.
+            var lastClosed: Inline?
+            /// A closing delimiter that ends `content` after punctuation, which CommonMark lets
+            /// close only before a space, punctuation or the end, so what comes next decides
+            /// (see ``settle(before:)``): the last `tail` characters of `content` are then written
+            /// `prefix + text` (`:**` as `**:`; `**!!**`, emphasis of punctuation alone, as `!!`).
+            var pendingClose: (tail: String, prefix: String, text: String)?
+
+            /// What comes before anything added now: the last character, or when there is none
+            /// the frame's opening markup (`[` of a link), or what is before that markup, which
+            /// an inner delimiter joins into one run (`**` then `*` is `***`).
+            var last: Character? {
+                // After a closing delimiter, an opening one joins its run: what decides is the
+                // character before the run.
+                if lastClosed != nil, let end = content.lastIndex(where: { $0 != "*" }) { return content[end] }
+                if let last = content.last { return last }
+                if case .link(_?) = kind { return "[" }
+                return before
+            }
+
+            /// Adds Markdown whose markup, if any, lies at `markup` (offsets in `markdown`).
+            mutating func add(_ markdown: some StringProtocol, markup: Range<Int>? = nil) {
+                let base = content.utf8.count
+                content += markdown
+                if let markup {
+                    markupStart = markupStart ?? (base + markup.lowerBound)
+                    markupEnd = base + markup.upperBound
+                }
+            }
+
+            /// Called with the first character added after the content: when a pending closing
+            /// delimiter would not close before it (a letter: `**Spoiler:**the`), the
+            /// punctuation moves outside the emphasis (`**Spoiler**:the`).
+            mutating func settle(before next: Character?) {
+                // Nothing added: the end stays as it is.
+                guard let next else { return }
+                defer {
+                    pendingClose = nil
+                    lastClosed = nil
+                }
+                guard let pending = pendingClose, !Markup.isSpace(next), !Markup.isPunctuation(next) else { return }
+                content.unicodeScalars.removeLast(pending.tail.unicodeScalars.count)
+                // A link the emphasis held now follows what was before it: `!` there would make it an image.
+                if (pending.prefix + pending.text).first == "[", content.hasSuffix("!") {
+                    content.removeLast()
+                    content += "\\!"
+                }
+                content += pending.prefix
+                // What moved out is text now; markup that was removed is not looked for again.
+                let textStart = content.utf8.count
+                content += pending.text
+                markupEnd = min(markupEnd, textStart)
+                if let start = markupStart, start > textStart { markupStart = textStart }
+            }
         }
 
         private var frames = [Frame(kind: .emphasis)]
@@ -69,10 +132,12 @@ extension HTMLToMarkdown {
         }
 
         mutating func open(_ kind: Inline) {
+            let before = frames[frames.count - 1].last
             if case .link = kind, frames.contains(where: { if case .link = $0.kind { true } else { false } }) {
-                frames.append(Frame(kind: .link(nil)))
+                frames.append(Frame(kind: .link(nil), before: before))
             } else {
-                frames.append(Frame(kind: kind))
+                frames.append(
+                    Frame(kind: kind, transparent: frames.dropFirst().contains { $0.kind == kind }, before: before))
             }
         }
 
@@ -113,13 +178,15 @@ extension HTMLToMarkdown {
         private mutating func append(_ segment: [UInt8]) {
             guard segment.contains(where: { $0 != 0x20 }) else {
                 if !segment.isEmpty, hasContent, breaks == 0, frames[frames.count - 1].content.utf8.last != 0x20 {
-                    frames[frames.count - 1].content += " "
+                    frames[frames.count - 1].settle(before: " ")
+                    frames[frames.count - 1].add(" ")
                     frames[frames.count - 1].raw += " "
                 }
                 return
             }
             let collapsed = String(decoding: segment, as: UTF8.self)
             if breaks > 0 {
+                frames[frames.count - 1].settle(before: "\n")
                 if breaks == 1 {
                     frames[frames.count - 1].content += "\n"
                     atLineStart = true
@@ -132,7 +199,8 @@ extension HTMLToMarkdown {
             if atLineStart {
                 markdown = HTMLToMarkdown.escapeLineStart(String(markdown.drop { $0 == " " }))
             }
-            frames[frames.count - 1].content += markdown
+            frames[frames.count - 1].settle(before: markdown.first)
+            frames[frames.count - 1].add(markdown)
             frames[frames.count - 1].raw += collapsed
             atLineStart = false
             hasContent = true
@@ -141,41 +209,184 @@ extension HTMLToMarkdown {
         /// Closes the innermost frame into its parent.
         private mutating func pop() {
             let frame = frames.removeLast()
-            var rendered = Self.render(frame)[...]
-            if frames[frames.count - 1].content.last == " " && rendered.first == " " { rendered = rendered.dropFirst() }
-            frames[frames.count - 1].content += rendered
-            frames[frames.count - 1].raw += frame.raw
+            var parent = frames.removeLast()
+            Self.close(frame, into: &parent)
+            parent.raw += frame.raw
+            frames.append(parent)
         }
 
-        private static func render(_ frame: Frame) -> String {
+        /// Adds the Markdown of `frame` to `parent`.
+        ///
+        /// CommonMark reads `*` and `**` as emphasis only where they flank the text: an opening
+        /// one before punctuation needs a space or punctuation before it, and a closing one after
+        /// punctuation a space or punctuation after it. So punctuation at the edge of the text
+        /// moves outside (`<b>‘기생충’</b>은` is `**‘기생충**’은`), adjacent emphasis of one kind
+        /// is one (`<i>x</i><i>y</i>` is `*xy*`, not `*x**y*`), and emphasis that cannot be
+        /// written (of punctuation alone, or whose edge is a link's bracket next to a letter)
+        /// is left out, keeping its text.
+        private static func close(_ frame: Frame, into parent: inout Frame) {
+            var frame = frame
+            // One space between words, not one on each side of a marker.
+            if parent.content.last == " ", frame.content.first == " " {
+                frame.content.removeFirst()
+                frame.markupStart = frame.markupStart.map { $0 - 1 }
+                frame.markupEnd -= 1
+            }
             let content = frame.content
             let lead = content.prefix { $0 == " " || $0 == "\n" }
             let rest = content.dropFirst(lead.count)
             let trail = String(rest.reversed().prefix { $0 == " " || $0 == "\n" }.reversed())
             let core = rest.dropLast(trail.count)
-            guard !core.isEmpty else { return lead + trail }
+            // The core's markup, as offsets in the core.
+            let coreStart = lead.utf8.count
+            let coreMarkup = frame.markupStart.map { ($0 - coreStart)..<(frame.markupEnd - coreStart) }
+            var delimiter = ""
             switch frame.kind {
-            case .emphasis: return "\(lead)*\(core)*\(trail)"
-            case .strong: return "\(lead)**\(core)**\(trail)"
-            case .link(nil): return content
-            case .link(let destination?):
-                if Array(frame.raw.utf8)[...].trimmingSpaces == destination {
-                    return "\(lead)<\(destination)>\(trail)"
-                }
-                return "\(lead)[\(core)](\(destination))\(trail)"
+            case .emphasis where !frame.transparent: delimiter = "*"
+            case .strong where !frame.transparent: delimiter = "**"
+            case .link(let destination?) where !core.isEmpty:
+                return link(frame, destination, into: &parent, lead: lead, core: core, trail: trail)
+            default: break
             }
+            if delimiter.isEmpty || core.isEmpty {
+                return passThrough(
+                    content, markup: frame.markupStart.map { $0..<frame.markupEnd }, of: frame, into: &parent)
+            }
+            // Adjacent emphasis of one kind is one.
+            if lead.isEmpty, parent.lastClosed == frame.kind, parent.content.hasSuffix(delimiter) {
+                parent.pendingClose = nil
+                parent.content.removeLast(delimiter.count)
+                parent.markupEnd = min(parent.markupEnd, parent.content.utf8.count)
+                return emphasis(
+                    frame, into: &parent, lead: "", opening: "", core: core, markup: coreMarkup, delimiter: delimiter,
+                    trail: trail)
+            }
+            // Read before settling, which forgets the closing delimiter at the end (unless it
+            // moves it, and the end is then what it moved).
+            let lastBefore = parent.last
+            let hadPending = parent.pendingClose != nil
+            parent.settle(before: lead.first ?? core.first)
+            let before = lead.last ?? (hadPending ? parent.last : lastBefore)
+            var moved = ""
+            var text = core
+            var markup = coreMarkup
+            if let before, !Markup.isSpace(before), !Markup.isPunctuation(before), let first = text.first,
+                Markup.mayBePunctuation(first)
+            {
+                // Text punctuation moves out; markup (a link's `[`) cannot, so neither can the delimiter.
+                let limit = markup?.lowerBound ?? Int.max
+                var taken = 0
+                var count = 0
+                for character in text {
+                    guard Markup.mayBePunctuation(character) || Markup.isSpace(character),
+                        taken + character.utf8.count <= limit
+                    else { break }
+                    taken += character.utf8.count
+                    count += 1
+                }
+                moved = String(text.prefix(count))
+                text = text.dropFirst(count)
+                markup = markup.map { ($0.lowerBound - taken)..<($0.upperBound - taken) }
+                // What is left starts with a link (`[`, `<`): no delimiter can open before it here.
+                if let first = text.first, first == "[" || first == "<" {
+                    return passThrough(
+                        content, markup: frame.markupStart.map { $0..<frame.markupEnd }, of: frame, into: &parent)
+                }
+            }
+            guard !text.isEmpty else {
+                parent.add(lead + moved + trail)
+                return
+            }
+            emphasis(
+                frame, into: &parent, lead: lead + moved, opening: delimiter, core: text, markup: markup,
+                delimiter: delimiter, trail: trail)
+        }
+
+        /// Adds `lead`, then the emphasis from its opening delimiter, noting how it ends.
+        private static func emphasis(
+            _ frame: Frame, into parent: inout Frame, lead: some StringProtocol, opening: String, core: Substring,
+            markup: Range<Int>?, delimiter: String, trail: String
+        ) {
+            let start = lead.utf8.count
+            parent.add(
+                lead + opening + core + delimiter + trail,
+                markup: start..<(start + opening.utf8.count + core.utf8.count + delimiter.utf8.count))
+            parent.lastClosed = trail.isEmpty ? frame.kind : nil
+            parent.pendingClose = nil
+            guard trail.isEmpty, let last = core.last, Markup.mayBePunctuation(last) else { return }
+            let endsWithMarkup = markup.map { $0.upperBound >= core.utf8.count } ?? false
+            if !endsWithMarkup {
+                // Text punctuation at the end: it moves out if a letter follows.
+                // The punctuation (and spaces) after any markup.
+                var available = core.utf8.count - (markup?.upperBound ?? 0)
+                let run = String(
+                    core.reversed().prefix { character in
+                        available -= character.utf8.count
+                        return available >= 0 && (Markup.mayBePunctuation(character) || Markup.isSpace(character))
+                    }.reversed())
+                // Merged into an emphasis before it (no opening), its text is not only `run`.
+                parent.pendingClose =
+                    run.count == core.count && !opening.isEmpty
+                    ? (opening + run + delimiter, "", run) : (run + delimiter, delimiter, run)
+            } else if let inner = frame.pendingClose {
+                // `<b><i>x:</i></b>y`: both delimiters follow the punctuation (`***x:***y`); and
+                // when the inner emphasis, of punctuation alone, is all there is, both go.
+                parent.pendingClose =
+                    !opening.isEmpty && String(core) == inner.tail
+                    ? (opening + inner.tail + delimiter, inner.prefix, inner.text)
+                    : (inner.tail + delimiter, inner.prefix + delimiter, inner.text)
+            } else if !opening.isEmpty, last == ")" || last == ">" {
+                // A link's `)` before a letter: the emphasis cannot close there, and goes.
+                parent.pendingClose = (opening + core + delimiter, "", String(core))
+            }
+        }
+
+        /// Adds a frame that adds no markup of its own: its content, which ends as it ends.
+        private static func passThrough(
+            _ content: String, markup: Range<Int>?, of frame: Frame, into parent: inout Frame
+        ) {
+            parent.settle(before: content.first)
+            if content.first == "[" { escapeBang(&parent) }
+            parent.add(content, markup: markup)
+            if !content.isEmpty {
+                parent.lastClosed = frame.lastClosed
+                parent.pendingClose = frame.pendingClose
+            }
+        }
+
+        private static func link(
+            _ frame: Frame, _ destination: String, into parent: inout Frame, lead: Substring, core: Substring,
+            trail: String
+        ) {
+            parent.settle(before: lead.first ?? "[")
+            let start = lead.utf8.count
+            if Array(frame.raw.utf8)[...].trimmingSpaces == destination {
+                let link = "<\(destination)>"
+                parent.add(lead + link + trail, markup: start..<(start + link.utf8.count))
+            } else {
+                if lead.isEmpty { escapeBang(&parent) }
+                let link = "[\(core)](\(destination))"
+                parent.add(lead + link + trail, markup: start..<(start + link.utf8.count))
+            }
+        }
+
+        /// A `!` just before a link's `[` would make it an image: it is escaped.
+        private static func escapeBang(_ parent: inout Frame) {
+            guard parent.content.hasSuffix("!") else { return }
+            parent.content.removeLast()
+            parent.content += "\\!"
         }
 
         /// Ends the paragraph: open formatting is closed here and opened again after.
         private mutating func flushParagraph() {
-            let open = frames.dropFirst().map(\.kind)
+            let open = frames.dropFirst().map { ($0.kind, $0.transparent) }
             while frames.count > 1 { pop() }
             let lines = Array(frames[0].content.utf8).split(separator: 0x0A).map(\.trimmingSpaces).filter {
                 !$0.isEmpty
             }
             if !lines.isEmpty { paragraphs.append((depth, lines)) }
             frames[0] = Frame(kind: .emphasis)
-            frames += open.map { Frame(kind: $0) }
+            frames += open.map { Frame(kind: $0, transparent: $1) }
             breaks = 0
             atLineStart = true
             hasContent = false
@@ -234,5 +445,45 @@ fileprivate extension ArraySlice<UInt8> {
             let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
         else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}
+
+/// CommonMark's character classes for emphasis delimiters (spec section 6.2).
+enum Markup {
+    /// Unicode whitespace: a space separator (Zs), tab, line feed, form feed, carriage return.
+    static func isSpace(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        return scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+            || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    /// Punctuation in every version of the spec: ASCII punctuation and Unicode's P categories.
+    /// (Since 0.31 symbols, S, count too; Debian's cmark follows 0.30.)
+    static func isPunctuation(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if scalar.isASCII { return isASCIIPunctuation(scalar) }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return true
+        default: return false
+        }
+    }
+
+    /// Punctuation in some version of the spec: symbols too.
+    static func mayBePunctuation(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if isPunctuation(character) { return true }
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return true
+        default: return false
+        }
+    }
+
+    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
     }
 }
