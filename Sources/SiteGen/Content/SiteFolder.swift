@@ -87,7 +87,7 @@ struct SiteFolder: Sendable {
     /// bytes are refused (text files are read whole and parsed).
     func read(_ relative: String, limit: Int = DiskFile.sizeLimit, _ diagnostics: inout [Diagnostic]) -> Data? {
         do {
-            return try fileSystem.read(path(relative), limit)
+            return try fileSystem.read(path(relative), limit, realRoot)
         } catch {
             diagnostics.append(problem("cannot read: \(error.reason)", at: relative))
             return nil

@@ -83,7 +83,7 @@ private extension ReviewImages {
         }
         let bytes: Data
         do {
-            bytes = try folder.fileSystem.read(folder.path(source), Self.byteLimit)
+            bytes = try folder.fileSystem.read(folder.path(source), Self.byteLimit, folder.realRoot)
         } catch {
             return .failure(problem("names \(source), which cannot be read: \(error.reason)"))
         }

@@ -10,8 +10,10 @@ import Foundation
 /// Every operation reports failure as a ``FileSystemError`` with the system's reason, so a
 /// folder that cannot be read is an error, never an empty folder.
 public struct FileSystem: Sendable {
-    /// The bytes of a regular file (links followed), refusing one larger than the limit given.
-    public var read: @Sendable (String, Int) throws(FileSystemError) -> Data
+    /// The bytes of a regular file (links followed), refusing one larger than the limit given
+    /// and, when a folder's real path is given, one that is not in that folder once opened (a
+    /// link swapped in after the path was checked).
+    public var read: @Sendable (String, Int, String?) throws(FileSystemError) -> Data
     /// The entries of a folder (links followed), sorted by name.
     public var list: @Sendable (String) throws(FileSystemError) -> [Entry]
     /// What is at a path, following links; nil when nothing is (or a link is broken).
@@ -20,7 +22,7 @@ public struct FileSystem: Sendable {
     public var realPath: @Sendable (String) -> String?
 
     public init(
-        read: @escaping @Sendable (String, Int) throws(FileSystemError) -> Data,
+        read: @escaping @Sendable (String, Int, String?) throws(FileSystemError) -> Data,
         list: @escaping @Sendable (String) throws(FileSystemError) -> [Entry],
         kind: @escaping @Sendable (String) -> Kind?,
         realPath: @escaping @Sendable (String) -> String?
@@ -57,7 +59,7 @@ public struct FileSystem: Sendable {
 
     /// The real disk.
     public static let disk = FileSystem(
-        read: { path, limit throws(FileSystemError) in try DiskFile.read(path, limit: limit) },
+        read: { path, limit, root throws(FileSystemError) in try DiskFile.read(path, limit: limit, within: root) },
         list: { folder throws(FileSystemError) in
             guard let entries = Directory.entries(folder) else {
                 throw FileSystemError(path: folder, code: errno)
@@ -120,12 +122,20 @@ enum DiskFile {
         }
     }
 
-    /// The bytes of the regular file at `path`; refuses FIFOs, devices and oversized files.
-    static func read(_ path: String, limit: Int = sizeLimit) throws(FileSystemError) -> Data {
+    /// The bytes of the regular file at `path`; refuses FIFOs, devices and oversized files,
+    /// and, given the real path of a folder `root`, a file that once opened is not in it.
+    static func read(_ path: String, limit: Int = sizeLimit, within root: String? = nil) throws(FileSystemError)
+        -> Data
+    {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         defer { close(descriptor) }
+        // A path checked to lead inside the folder can be made a link out of it before it is
+        // opened: what was opened is what is checked, by the kernel's name for it.
+        if let root, let opened = openedPath(descriptor), !SafePath.isWithin(opened, root) {
+            throw FileSystemError(path: path, reason: "refused: it is a link to a place outside the site folder")
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -157,5 +167,16 @@ enum DiskFile {
         // A file that shrank while read is read as it now is.
         if total < size { data.removeSubrange(total...) }
         return data
+    }
+
+    /// Where the file open as `descriptor` is, links resolved (Linux's `/proc/self/fd`); nil
+    /// where that cannot be told.
+    static func openedPath(_ descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A file deleted since it was opened is named with " (deleted)" after its path.
+        return path.hasPrefix("/") ? path : nil
     }
 }

@@ -53,7 +53,7 @@ struct InMemorySite {
             return nil
         }
         return FileSystem(
-            read: { absolute, _ throws(FileSystemError) in
+            read: { absolute, _, _ throws(FileSystemError) in
                 guard let path = relative(absolute) else { throw FileSystemError(path: absolute, code: ENOENT) }
                 if unreadable.contains(path) { throw FileSystemError(path: absolute, code: EACCES) }
                 guard let resolved = target(path), let bytes = data[resolved] else {
