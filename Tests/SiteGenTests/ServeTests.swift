@@ -81,6 +81,39 @@ struct ServeTests {
         #expect(both.hasSuffix("\r\n\r\nUser-agent: *\n"))
     }
 
+    @Test("HEAD of the live-reload stream gets its headers and ends; a request after it is answered at once")
+    func headOfEvents() throws {
+        let site = try ServedSite(fixture)
+        let connection = try RawConnection(port: site.port)
+        try connection.sendRequest("HEAD", LiveReload.eventsPath, keepAlive: true)
+        try connection.sendRequest("GET", "/robots.txt")
+        let both = String(decoding: try connection.receiveAll(timeout: 5), as: UTF8.self)
+        #expect(both.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(both)")
+        #expect(both.contains("Content-Type: text/event-stream\r\n"))
+        #expect(both.hasSuffix("\r\n\r\nUser-agent: *\n"))
+    }
+
+    @Test("a live-reload stream gets a comment while nothing is rebuilt, so the idle time-out never closes it")
+    func heartbeat() async throws {
+        let site = try ServedSite(fixture, limits: HTTPLimits(idleSeconds: 1), heartbeatSeconds: 0.25)
+        let stream = try RawConnection(port: site.port)
+        try stream.sendRequest("GET", LiveReload.eventsPath, keepAlive: true)
+        // Three idle time-outs pass: each comment restarts it.
+        let start = Date()
+        while Date().timeIntervalSince(start) < 3 { try stream.receive(timeout: 0.5) }
+        let text = { String(decoding: stream.received, as: UTF8.self) }
+        #expect(!stream.isClosed)
+        #expect(text().components(separatedBy: ": keep-alive\n\n").count > 4, "\(text())")
+        try site.write("content/movies/parasite.md", parasite(body: "The *stairs*.\n\nA second look."))
+        #expect(
+            try stream.receive(until: { String(decoding: $0, as: UTF8.self).contains("event: reload") }, timeout: 10))
+        // Without comments, an idle stream is closed.
+        let quiet = try ServedSite(fixture, limits: HTTPLimits(idleSeconds: 1), heartbeatSeconds: 1000)
+        let closed = try RawConnection(port: quiet.port)
+        try closed.sendRequest("GET", LiveReload.eventsPath, keepAlive: true)
+        #expect(try closed.waitForClose(timeout: 10))
+    }
+
     @Test("methods HTTP defines other than GET and HEAD get 405 with Allow: GET, HEAD and a one-line body")
     func otherMethods() throws {
         let site = try ServedSite(fixture)

@@ -33,6 +33,7 @@ public final class PreviewServer: Sendable {
         var failedPaths: Set<String> = []
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
         var watcher: Watcher?
+        var heartbeat: Heartbeat?
         var onRebuild: RebuildObserver?
         var beforeCompleting: (@Sendable () -> Void)?
     }
@@ -47,12 +48,26 @@ public final class PreviewServer: Sendable {
     /// being made, and goes on from where it stopped.
     private let waiting = Atomic<Int>(0)
 
+    /// How often each live-reload stream gets a comment, so that it is never idle long enough
+    /// to be closed (``HTTPLimits/idleSeconds``) while nothing is rebuilt: a browser reconnects
+    /// a few seconds later, and a save in between would reload nothing.
+    private let heartbeatSeconds: Double
+
     /// Binds the port, then builds the site for its address (a failure here is an error:
     /// there is nothing to serve yet).
-    public init(options: SiteBuilder.Options, host: String, port: Int, log: @escaping Log) throws {
+    public convenience init(options: SiteBuilder.Options, host: String, port: Int, log: @escaping Log) throws {
+        try self.init(options: options, host: host, port: port, limits: HTTPLimits(), heartbeatSeconds: 25, log: log)
+    }
+
+    /// ``init(options:host:port:log:)`` with other limits (tests).
+    init(
+        options: SiteBuilder.Options, host: String, port: Int, limits: HTTPLimits, heartbeatSeconds: Double,
+        log: @escaping Log
+    ) throws {
         self.log = log
+        self.heartbeatSeconds = heartbeatSeconds
         let relay = Relay()
-        http = try HTTPServer(host: host, port: port, log: log) { request, exchange in
+        http = try HTTPServer(host: host, port: port, limits: limits, log: log) { request, exchange in
             guard let server = relay.server else {
                 return exchange.respond(status: 503, headers: [("Retry-After", "1")], body: Array("Starting\n".utf8))
             }
@@ -101,6 +116,10 @@ public final class PreviewServer: Sendable {
         state.withLock { $0.watcher = watcher }
         http.start()
         watcher.start()
+        let heartbeat = Heartbeat(every: heartbeatSeconds) { [weak self] in
+            self?.send(Array(": keep-alive\n\n".utf8))
+        }
+        state.withLock { $0.heartbeat = heartbeat }
     }
 
     /// The folders being watched, relative to the site folder (for tests).
@@ -108,7 +127,9 @@ public final class PreviewServer: Sendable {
 
     /// Stops watching, closes every connection and frees the port.
     public func stop() {
-        state.withLock { $0.watcher }?.stop()
+        let (watcher, heartbeat) = state.withLock { ($0.watcher, $0.heartbeat) }
+        watcher?.stop()
+        heartbeat?.cancel()
         http.stop()
     }
 
@@ -206,6 +227,12 @@ private extension PreviewServer {
                 body: Array("405 Method Not Allowed\n".utf8))
         }
         if request.target == LiveReload.eventsPath || request.target.hasPrefix(LiveReload.eventsPath + "?") {
+            // HEAD gets the stream's headers and ends: a stream left open held the connection.
+            guard request.method == "GET" else {
+                return exchange.respond(
+                    status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
+                    body: [])
+            }
             return subscribe(exchange)
         }
         // The site only while it has pending pages: most requests need just the served files.
@@ -287,9 +314,30 @@ private extension PreviewServer {
     }
 
     func broadcast(_ event: String) {
+        send(Array("event: \(event)\ndata: \(event)\n\n".utf8))
+    }
+
+    /// Sends `message` on every live-reload stream.
+    func send(_ message: [UInt8]) {
         let clients = state.withLock { Array($0.clients.values) }
-        let message = Array("event: \(event)\ndata: \(event)\n\n".utf8)
         for client in clients { client.send(message) }
+    }
+}
+
+/// A repeating timer on a queue of its own, until cancelled.
+private final class Heartbeat: @unchecked Sendable {
+    /// Only set up here and cancelled: a dispatch source may be cancelled from any thread.
+    private let timer: DispatchSourceTimer
+
+    init(every seconds: Double, _ beat: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "sitegen.heartbeat"))
+        timer.schedule(deadline: .now() + seconds, repeating: seconds)
+        timer.setEventHandler(handler: beat)
+        timer.resume()
+    }
+
+    func cancel() {
+        timer.cancel()
     }
 }
 

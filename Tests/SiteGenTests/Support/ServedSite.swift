@@ -1,3 +1,4 @@
+import EventHTTP
 import Foundation
 import Synchronization
 
@@ -22,7 +23,10 @@ final class ServedSite: Sendable {
     }
 
     /// Writes `files` into a new folder and starts serving it on `host`, port 0.
-    init(_ files: [String: String], host: String = "127.0.0.1", drafts: Bool = false) throws {
+    init(
+        _ files: [String: String], host: String = "127.0.0.1", drafts: Bool = false,
+        limits: HTTPLimits = HTTPLimits(), heartbeatSeconds: Double = 25
+    ) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("sitegen-serve-test-\(UUID().uuidString)", isDirectory: true)
         for (path, text) in files { try Self.write(text, to: folder.appendingPathComponent(path)) }
@@ -31,7 +35,8 @@ final class ServedSite: Sendable {
             server = try PreviewServer(
                 options: .init(
                     source: folder, output: folder.appendingPathComponent("public"), includeDrafts: drafts),
-                host: host, port: 0, log: { line in record.state.withLock { $0.log.append(line) } })
+                host: host, port: 0, limits: limits, heartbeatSeconds: heartbeatSeconds,
+                log: { line in record.state.withLock { $0.log.append(line) } })
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
