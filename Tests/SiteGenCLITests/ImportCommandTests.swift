@@ -507,6 +507,9 @@ struct ImportErrorTests {
             "2024-03-17,\u{01},2019,https://boxd.it/a,4,,,",
             "2024-03-18,\u{200B},2019,https://boxd.it/b,4,,,",
             "2024-03-19,\u{FFFE} \u{7F},2019,https://boxd.it/c,4,,,",
+            "2024-03-20,Alien,1979,https://boxd.it/d,0x4,,,",
+            "2024-03-21,Alien,1979,https://boxd.it/e,+4,,,",
+            "2024-03-22,Alien,1979,https://boxd.it/f,4.4999999999999999999,,,",
         ]
         let diary = ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()
         #expect(
@@ -520,7 +523,10 @@ struct ImportErrorTests {
                 export/diary.csv:5:12: "Name" is empty
                 export/diary.csv:6:12: "Name" is empty
                 export/diary.csv:7:12: "Name" is empty
-                reading the export failed: 9 errors
+                export/diary.csv:8:41: "Rating" must be a number of stars from 0.5 to 5 in half steps, not "0x4"
+                export/diary.csv:9:41: "Rating" must be a number of stars from 0.5 to 5 in half steps, not "+4"
+                export/diary.csv:10:41: "Rating" must be a number of stars from 0.5 to 5 in half steps, not "4.4999999999999999999"
+                reading the export failed: 12 errors
 
                 """)
         let book = ImportFixtures.goodreadsRows[0]

@@ -319,6 +319,19 @@ struct ReviewLoadingTests {
         #expect(try site.load(includeDrafts: true).reviews.map(\.draft) == [false, true])
     }
 
+    @Test("draft is true or false in YAML's spellings: true, True, TRUE, yes, Yes, YES and their opposites")
+    func draftSpellings() throws {
+        for (text, draft) in [
+            ("true", true), ("True", true), ("TRUE", true), ("yes", true), ("Yes", true), ("YES", true),
+            ("false", false), ("False", false), ("FALSE", false), ("no", false), ("No", false), ("NO", false),
+        ] {
+            let site = InMemorySite([
+                "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-02\ndraft: \(text)")
+            ])
+            #expect(try site.load(includeDrafts: true).reviews.map(\.draft) == [draft], "\(text)")
+        }
+    }
+
     @Test("a draft still has to be valid")
     func invalidDraft() {
         let site = InMemorySite(["content/movies/wip.md": reviewFile("title: WIP\ndate: soon\ndraft: true")])

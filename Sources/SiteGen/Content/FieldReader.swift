@@ -116,8 +116,8 @@ struct FieldReader {
     mutating func bool(_ key: String) -> Bool? {
         guard let value = node(key) else { return nil }
         switch value.scalarText {
-        case "true", "True", "TRUE", "yes": return true
-        case "false", "False", "FALSE", "no": return false
+        case "true", "True", "TRUE", "yes", "Yes", "YES": return true
+        case "false", "False", "FALSE", "no", "No", "NO": return false
         default:
             report("\"\(key)\" must be true or false, not \(quoted(value))", at: value.position)
             return nil
