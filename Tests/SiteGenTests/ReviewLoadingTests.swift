@@ -170,6 +170,15 @@ struct ReviewLoadingTests {
             ])
     }
 
+    @Test("control characters quoted in a message (an ESC from a file) are shown escaped; line breaks stay")
+    func controlCharacterInMessage() {
+        let located = Diagnostic(
+            "the header has: Na\u{0}me, \u{1B}[2J, \u{9B}x", at: SourceLocation(path: "a.csv", line: 1, column: 2))
+        #expect(located.description == #"a.csv:1:2: the header has: Na\u{0}me, \u{1B}[2J, \u{9B}x"#)
+        #expect(
+            Diagnostic("two\nlines\tand a bell \u{7}", severity: .error).description == "two\nlines\tand a bell \\u{7}")
+    }
+
     @Test("front matter that is not a mapping says so")
     func notAMapping() {
         let site = InMemorySite(["content/movies/x.md": reviewFile("- title: X")])

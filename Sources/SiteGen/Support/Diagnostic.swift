@@ -60,20 +60,32 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
     /// `path:line:column: message` (`path: message` for a whole file, `message` for the whole
     /// site; warnings say so).
     public var description: String {
-        guard isLocated else { return severity == .warning ? "warning: \(message)" : message }
+        guard isLocated else {
+            let message = Self.shown(message, keepingLines: true)
+            return severity == .warning ? "warning: \(message)" : message
+        }
         // A file name with a line break (which the loader refuses) must not break the line.
         let path = Self.shown(location.path)
         let place = location.line == 0 ? path : "\(path):\(location.line):\(location.column)"
+        let message = Self.shown(message, keepingLines: true)
         return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
     }
 
     /// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`), so that
     /// it stays on its line and cannot steer a terminal.
-    static func shown(_ text: String) -> String {
+    /// With `keepingLines`, line breaks and tabs stay (a message may quote lines of a file, whose
+    /// other control characters, such as a CSV header's NUL or ESC, are still escaped).
+    static func shown(_ text: String, keepingLines: Bool = false) -> String {
         // 0xC2 starts the C1 controls (U+0080 to U+009F).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        let kept: ClosedRange<UInt8>? = keepingLines ? 0x09...0x0A : nil
+        guard text.utf8.contains(where: { ($0 < 0x20 && kept?.contains($0) != true) || $0 == 0x7F || $0 == 0xC2 })
+        else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
+            if keepingLines && (scalar == "\n" || scalar == "\t") {
+                shown.unicodeScalars.append(scalar)
+                continue
+            }
             switch scalar {
             case "\n": shown += "\\n"
             case "\t": shown += "\\t"
