@@ -134,6 +134,7 @@ private extension ZipArchive {
 
     static func describe(code: Int32) -> String {
         if code == ZIP_ER_NOZIP { return "not a zip file" }
+        if let words = words(code) { return words }
         var error = zip_error_t()
         zip_error_init_with_code(&error, code)
         defer { zip_error_fini(&error) }
@@ -143,6 +144,16 @@ private extension ZipArchive {
     static func describe(_ error: UnsafeMutablePointer<zip_error_t>?) -> String {
         guard let error else { return "unknown zip error" }
         if zip_error_code_zip(error) == ZIP_ER_NOZIP { return "not a zip file" }
+        if let words = words(zip_error_code_zip(error)) { return words }
         return String(cString: zip_error_strerror(error))
+    }
+
+    /// Plain words where libzip's speak of its own API ("No password provided").
+    static func words(_ code: Int32) -> String? {
+        switch code {
+        case ZIP_ER_NOPASSWD, ZIP_ER_WRONGPASSWD, ZIP_ER_ENCRNOTSUPP:
+            "the entry is encrypted: export it again without a password"
+        default: nil
+        }
     }
 }

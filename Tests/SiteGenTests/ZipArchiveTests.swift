@@ -110,6 +110,25 @@ struct ZipArchiveTests {
         }
     }
 
+    @Test("an encrypted entry is an error in words (libzip said No password provided)")
+    func encrypted() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let path = folder.url.appendingPathComponent("locked.zip").path
+        try ZipArchive.create(at: path, entries: [("diary.csv", Data(String(repeating: "x,1\n", count: 50).utf8))])
+        // The "encrypted" flag (bit 0 of the general purpose flags) set in the local header and the directory.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 6), ([0x50, 0x4B, 0x01, 0x02], 8)] {
+            let start = try #require((0...(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == signature })
+            bytes[start + offset] |= 1
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let archive = try ZipArchive(path: path)
+        #expect(throws: ZipError("\"diary.csv\": the entry is encrypted: export it again without a password")) {
+            try archive.read("diary.csv", limit: 1 << 20)
+        }
+    }
+
     @Test("a damaged archive is an error, not wrong bytes")
     func damaged() throws {
         let folder = try ScratchFolder()
