@@ -627,6 +627,7 @@ struct ServeTests {
         #expect(!fixed.text.contains("sitegen-errors"))
         #expect(!(try site.request("GET", "/").text.contains("sitegen-errors")))
         #expect(site.log.last?.hasPrefix("Rebuilt (") == true)
+        #expect(site.log.last?.contains(" files changed; the errors are fixed) in ") == true, "\(site.log)")
     }
 
     @Test("a template error is shown with the template's path, line and column until the template is fixed")

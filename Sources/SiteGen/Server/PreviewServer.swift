@@ -166,7 +166,9 @@ public final class PreviewServer: Sendable {
                 show(updated, changed: changed, replacingAll: hadErrors && deferred.pending.isEmpty)
                 state.withLock { $0.failedPaths = [] }
                 let elapsed = clock.now - start
-                log("Rebuilt (\(changed.count) files changed) in \(Self.milliseconds(elapsed)) ms")
+                // After a failed rebuild every page changes as served (the errors leave it).
+                let cleared = hadErrors ? "; the errors are fixed" : ""
+                log("Rebuilt (\(changed.count) files changed\(cleared)) in \(Self.milliseconds(elapsed)) ms")
                 if deferred.pending.isEmpty, !changed.isEmpty || hadErrors {
                     broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
                 }
