@@ -169,11 +169,16 @@ enum DiskFile {
         return data
     }
 
+    /// `/proc/self/fd`, open for the life of the process (-1 where there is none).
+    private static let descriptorFolder = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+
     /// Where the file open as `descriptor` is, links resolved (Linux's `/proc/self/fd`); nil
     /// where that cannot be told.
     static func openedPath(_ descriptor: Int32) -> String? {
+        guard descriptorFolder >= 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        // Read in the folder opened once: walking /proc/self/fd for every file cost more.
+        let count = readlinkat(descriptorFolder, String(descriptor), &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // A file deleted since it was opened is named with " (deleted)" after its path.
