@@ -75,7 +75,13 @@ struct ServeCommandTests {
         #expect(notFound.statusCode == 404)
         #expect(missing.contains("<h1>Page not found</h1>"))
 
-        for server in [drafts, everywhere] {
+        // An IPv6 address may be written as URLs write it.
+        let bracketed = try RunningBinary(
+            ["serve", "--source", "site", "--host", "[::1]", "--port", "0"], in: folder.url)
+        let bracketedURL = try #require(await bracketed.servedURL(), "\(bracketed.err)")
+        #expect(bracketedURL.hasPrefix("http://[::1]:"))
+
+        for server in [drafts, everywhere, bracketed] {
             server.send(SIGINT)
             #expect(try await server.waitForExit() == 0)
             #expect(server.err == "")
@@ -122,7 +128,7 @@ struct ServeCommandTests {
         #expect(
             server.err.wholeMatch(
                 of:
-                    /(Rebuild failed; still serving the last good site:\n[^\n]+\n[^\n]+\n)+(Rebuilt \(\d+ files changed\) in \d+ ms\n)+/
+                    /(Rebuild failed; still serving the last good site:\n[^\n]+\n[^\n]+\n)+(Rebuilt \(\d+ files changed; the errors are fixed\) in \d+ ms\n)(Rebuilt \(\d+ files changed\) in \d+ ms\n)*/
             ) != nil, "\(server.err)")
         #expect(server.out == "Serving . at \(url) (Ctrl-C to stop)\nStopped.\n")
     }

@@ -43,7 +43,11 @@ struct ServeCommand: Command {
 
     init(_ arguments: Arguments) throws(UsageError) {
         source = arguments.value("--source")
-        host = arguments.value("--host") ?? "127.0.0.1"
+        let given = arguments.value("--host") ?? "127.0.0.1"
+        // An IPv6 address as URLs write it, `[::1]`, is the address.
+        host =
+            given.count > 2 && given.hasPrefix("[") && given.hasSuffix("]")
+            ? String(given.dropFirst().dropLast()) : given
         port = try arguments.integer("--port", in: 0...65535) ?? 1313
         drafts = arguments.has("--drafts")
         future = arguments.has("--future")
