@@ -92,7 +92,8 @@ private extension LetterboxdExport {
             var rating: Rating?
             if let text = row.optional("Rating") {
                 // Digits with a decimal point at most: Double also reads 0x4, +4 and 4.4999999999999999999.
-                let decimal = text.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+                let decimal =
+                    text.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
                     && text.utf8.filter { $0 == UInt8(ascii: ".") }.count <= 1 && text.utf8.count <= 4
                 rating = decimal ? Double(text).flatMap(Rating.init) : nil
                 if rating == nil || rating?.halves == 0 {
