@@ -316,8 +316,8 @@ extension HTMLToMarkdown {
             guard trail.isEmpty, let last = core.last, Markup.mayBePunctuation(last) else { return }
             let endsWithMarkup = markup.map { $0.upperBound >= core.utf8.count } ?? false
             if !endsWithMarkup {
-                // Text punctuation at the end: it moves out if a letter follows.
-                // The punctuation (and spaces) after any markup.
+                // Text punctuation (and spaces) at the end, after any markup: it moves out if a
+                // letter follows.
                 var available = core.utf8.count - (markup?.upperBound ?? 0)
                 let run = String(
                     core.reversed().prefix { character in
