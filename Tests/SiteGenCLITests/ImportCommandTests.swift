@@ -259,11 +259,11 @@ extension ImportLetterboxdTests {
             "2024-03-12,Alien,1979,https://boxd.it/a,4,,\"c plus plus, R&B, space\",2024-03-12",
             "2024-03-13,Tron,1982,https://boxd.it/t,4,,\"r and b, Space\",2024-03-13",
         ]
-        let site = try TemporaryFolder(
-            ImportFixtures.site.merging([
-                "export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined(),
-                "content/books/notes.md": "---\ntitle: Notes\ndate: 2024-01-01\ntags: [Crime, sci-fi]\n---\nNotes.\n",
-            ]) { $1 })
+        let site = try site(
+            diary: rows,
+            with: [
+                "content/books/notes.md": "---\ntitle: Notes\ndate: 2024-01-01\ntags: [Crime, sci-fi]\n---\nNotes.\n"
+            ])
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0, "\(console.err)")
         let movies = try files(site.url.appendingPathComponent("content/movies"))
@@ -281,12 +281,12 @@ extension ImportLetterboxdTests {
     @Test("entries of one title get -2, -3… in date order, past numbers other files take")
     func oneTitleManyTimes() async throws {
         let rows = (1...6).map { "2024-03-1\($0),Alien,1979,https://boxd.it/a\($0),4,,,2024-03-1\($0)" }
-        let site = try TemporaryFolder(
-            ImportFixtures.site.merging([
-                "export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined(),
+        let site = try site(
+            diary: rows,
+            with: [
                 "content/movies/notes.md": "---\ntitle: Notes\ndate: 2024-01-01\nslug: alien-1979-3\n---\nNotes.\n",
                 "content/movies/alien-1979-5.md": "---\ntitle: Aliens\ndate: 2024-01-02\n---\nA sequel.\n",
-            ]) { $1 })
+            ])
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0)
         #expect(
@@ -311,10 +311,7 @@ extension ImportLetterboxdTests {
             "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
             "2024-03-17,?!,,https://boxd.it/q,3,,,",
         ]
-        let site = try TemporaryFolder(
-            ImportFixtures.site.merging(
-                ["export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()]
-            ) { $1 })
+        let site = try site(diary: rows)
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "export"], in: site.url) == 0)
         #expect(
@@ -331,6 +328,16 @@ extension ImportLetterboxdTests {
                 == true)
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
     }
+}
+
+/// The fixture site with `export/diary.csv` holding `rows` under the diary's header, and `files`.
+func site(diary rows: [String], with files: [String: String] = [:]) throws -> TemporaryFolder {
+    try TemporaryFolder(
+        ImportFixtures.site.merging(
+            files.merging(["export/diary.csv": ([ImportFixtures.diaryHeader] + rows).map { $0 + "\n" }.joined()]) {
+                $1
+            }
+        ) { $1 })
 }
 
 /// Files below `folder` (hidden ones too), by relative path, as text.

@@ -55,14 +55,7 @@ struct ExistingReviews {
                 case .success(let (_, reader)) = FrontMatter.read(text, path: path)
             else { continue }
             var fields = reader
-            let tags: [String] =
-                switch fields.node("tags") {
-                case .scalar(let text, _, _)?:
-                    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                case .sequence(let items, _)?: items.compactMap(\.scalarText)
-                default: []
-                }
-            for tag in tags where !tag.isEmpty {
+            for tag in fields.strings("tags") {
                 let slug = tag.slug
                 if !slug.isEmpty, spellings[slug] == nil { spellings[slug] = tag }
             }

@@ -176,11 +176,12 @@ enum DiskFile {
     /// where that cannot be told.
     static func openedPath(_ descriptor: Int32) -> String? {
         guard descriptorFolder >= 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         // Read in the folder opened once: walking /proc/self/fd for every file cost more.
-        let count = readlinkat(descriptorFolder, String(descriptor), &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buffer in
+            let count = readlinkat(descriptorFolder, String(descriptor), buffer.baseAddress!, buffer.count)
+            guard count > 0 else { return "" }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+        }
         // A file deleted since it was opened is named with " (deleted)" after its path.
         return path.hasPrefix("/") ? path : nil
     }
