@@ -161,6 +161,34 @@ struct ReviewLoadingTests {
         #expect(site.problems() == ["content/movies/x.md:\(expected)"])
     }
 
+    @Test(
+        "a book's isbn is read without its hyphens and spaces",
+        arguments: [
+            ("978-0-14-143947-1", "9780141439471"), ("0 14 044913 x", "014044913X"), ("9788936433598", "9788936433598"),
+        ])
+    func isbnRead(written: String, read: String) throws {
+        let site = InMemorySite(["content/books/x.md": reviewFile("title: X\ndate: 2024-01-01\nisbn: \"\(written)\"")])
+        let review = try #require(try site.load().reviews.first)
+        #expect(review.work.isbn == read)
+    }
+
+    @Test(
+        "an isbn that is not one is an error at its value",
+        arguments: [
+            ("abc", #""abc""#), ("97801414394", #""97801414394""#), ("97801414394710", #""97801414394710""#),
+            ("X014044913", #""X014044913""#), ("978014143947X", #""978014143947X""#),
+            ("ISBN 9780141439471", #""ISBN 9780141439471""#), ("٩٧٨٠١٤١٤٣٩٤٧١", #""٩٧٨٠١٤١٤٣٩٤٧١""#),
+            ("[9780141439471]", "a list"),
+        ])
+    func badISBN(written: String, shown: String) {
+        let site = InMemorySite(["content/books/x.md": reviewFile("title: X\ndate: 2024-01-01\nisbn: \(written)")])
+        #expect(
+            site.problems() == [
+                #"content/books/x.md:4:7: "isbn" must be an ISBN of 10 or 13 digits (hyphens or spaces may part them), not "#
+                    + shown
+            ])
+    }
+
     @Test("a file name with a control character is refused, and shown escaped so the message stays one line")
     func controlCharacterInFileName() {
         let site = InMemorySite(["content/movies/a\nb\u{1B}.md": reviewFile("title: X\ndate: 2024-01-01")])

@@ -99,7 +99,7 @@ public struct NewReview: Sendable {
             return Work(
                 kind: .book, year: year ?? metadata?.year, originalTitle: originalTitle,
                 creator: creator ?? (authors.isEmpty ? nil : authors.joined(separator: ", ")),
-                isbn: isbn ?? metadata?.isbn.map(Review.normalizedISBN))
+                isbn: isbn ?? metadata?.isbn.flatMap(Review.isbn))
         case .tv:
             let creators = metadata?.series?.creators ?? []
             return Work(

@@ -109,7 +109,7 @@ extension Review {
         case .book:
             return Work(
                 kind: .book, year: readBookYear(with: &reader), originalTitle: reader.string("original_title"),
-                creator: reader.string("author"), isbn: reader.string("isbn").map(Self.normalizedISBN),
+                creator: reader.string("author"), isbn: readISBN(with: &reader),
                 publisher: reader.string("publisher"), goodreads: reader.integer("goodreads", in: 1...999_999_999_999))
         case .tv:
             return Work(
@@ -130,9 +130,37 @@ extension Review {
         return year
     }
 
-    /// An ISBN without spaces or hyphens.
-    static func normalizedISBN(_ text: String) -> String {
-        text.filter { $0.isNumber || $0 == "X" || $0 == "x" }.uppercased()
+    /// A book's `isbn`, without its hyphens and spaces; anything that is not an ISBN is an error
+    /// at the value (it would name no book to fetch, and reach the page's structured data).
+    private static func readISBN(with reader: inout FieldReader) -> String? {
+        guard let value = reader.node("isbn") else { return nil }
+        guard let text = value.scalarText, let isbn = isbn(text) else {
+            reader.report(
+                "\"isbn\" must be an ISBN of 10 or 13 digits (hyphens or spaces may part them), not "
+                    + (value.scalarText.map { "\"\($0)\"" } ?? value.kindName), at: value.position)
+            return nil
+        }
+        return isbn
+    }
+
+    /// `text` as an ISBN without its hyphens and spaces: 10 or 13 ASCII digits, of which the
+    /// last of 10 may be X (the check digit 10); nil when it is not one.
+    public static func isbn(_ text: String) -> String? {
+        var digits: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
+            case UInt8(ascii: "X"), UInt8(ascii: "x"): digits.append(UInt8(ascii: "X"))
+            case UInt8(ascii: "-"), UInt8(ascii: " "): continue
+            default: return nil
+            }
+            guard digits.count <= 13 else { return nil }
+        }
+        let checkDigitX = digits.count == 10 ? 9 : digits.count
+        guard digits.count == 10 || digits.count == 13,
+            digits.indices.allSatisfy({ $0 == checkDigitX || digits[$0] != UInt8(ascii: "X") })
+        else { return nil }
+        return String(decoding: digits, as: UTF8.self)
     }
 }
 

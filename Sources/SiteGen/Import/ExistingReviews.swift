@@ -91,7 +91,7 @@ struct ExistingReviews {
                     year: fields.node("year")?.scalarText.flatMap { Int($0) },
                     letterboxd: fields.node("letterboxd")?.scalarText,
                     goodreads: fields.node("goodreads")?.scalarText,
-                    isbn: fields.node("isbn")?.scalarText.map(Review.normalizedISBN),
+                    isbn: fields.node("isbn")?.scalarText.flatMap(Review.isbn),
                     author: fields.node("author")?.scalarText))
         }
         guard diagnostics.isEmpty else { throw BuildError(step: "reading the section", diagnostics: diagnostics) }

@@ -108,10 +108,8 @@ enum GoodreadsLibrary {
         if text.hasPrefix("=\"") && text.hasSuffix("\"") && text.count >= 3 {
             text = String(text.dropFirst(2).dropLast())
         }
-        let isbn = Review.normalizedISBN(text)
         guard !text.isEmpty else { return nil }
-        guard isbn.count == 10 || isbn.count == 13, isbn.count == text.filter({ $0 != "-" && $0 != " " }).count
-        else {
+        guard let isbn = Review.isbn(text) else {
             row.report(
                 "\"\(column)\" must be an ISBN of 10 or 13 digits, not \"\(row.text(column))\"", column, &diagnostics)
             return nil

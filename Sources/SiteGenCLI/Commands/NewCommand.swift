@@ -69,10 +69,9 @@ struct NewCommand: Command {
         }
         tmdbID = try arguments.integer("--tmdb", in: 1...Int(Int32.max))
         if let text = arguments.value("--isbn") {
-            let digits = text.filter { $0.isNumber || $0 == "X" || $0 == "x" }.uppercased()
-            guard digits.count == 10 || digits.count == 13, digits.allSatisfy(\.isASCII),
-                text.allSatisfy({ $0.isNumber || $0 == "X" || $0 == "x" || $0 == "-" || $0 == " " })
-            else { throw UsageError("--isbn must be an ISBN of 10 or 13 digits, not \"\(text)\"") }
+            guard let digits = Review.isbn(text) else {
+                throw UsageError("--isbn must be an ISBN of 10 or 13 digits, not \"\(text)\"")
+            }
             isbn = digits
         } else {
             isbn = nil
