@@ -25,6 +25,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on (the one it got, when asked for port 0).
     public let port: Int
     public let host: String
+    /// Set when it listens on every interface (`0.0.0.0`, `::`).
+    public let allInterfaces: AllInterfaces?
     public let limits: HTTPLimits
     private let base: OpaquePointer
     private let http: OpaquePointer
@@ -92,6 +94,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         self.port = socket.port
         self.host = host
+        self.allInterfaces = socket.allInterfaces
         self.limits = limits
         self.base = base
         self.http = http

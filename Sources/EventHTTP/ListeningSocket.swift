@@ -8,6 +8,8 @@ struct ListeningSocket {
     let descriptor: Int32
     /// The port it got (the one asked for, or a free one for port 0).
     let port: Int
+    /// Whether it listens on every interface (`0.0.0.0` or `::`), and of which family.
+    var allInterfaces: AllInterfaces? = nil
 
     /// Resolves `host` (an IP address, or a name when it has letters) and listens on the first
     /// of its addresses that this machine can bind.
@@ -67,7 +69,22 @@ private extension ListeningSocket {
             close(descriptor)
             return .failure(SystemError(code: code))
         }
-        return .success(ListeningSocket(descriptor: descriptor, port: Int(boundPort(descriptor))))
+        return .success(
+            ListeningSocket(descriptor: descriptor, port: Int(boundPort(descriptor)), allInterfaces: allInterfaces(address)))
+    }
+
+    /// Whether `address` is the address of every interface, of its family.
+    static func allInterfaces(_ address: addrinfo) -> AllInterfaces? {
+        switch address.ai_family {
+        case AF_INET:
+            let ip = address.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            return ip.s_addr == 0 ? .ipv4 : nil
+        case AF_INET6:
+            let ip = address.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+            return withUnsafeBytes(of: ip) { $0.allSatisfy { $0 == 0 } } ? .ipv6 : nil
+        default:
+            return nil
+        }
     }
 
     /// The port a listening socket got.

@@ -1,3 +1,4 @@
+import EventHTTP
 import Foundation
 import SiteGenCLI
 import Testing
@@ -70,7 +71,13 @@ struct ServeCommandTests {
             ["serve", "--source", "site", "--host", "0.0.0.0", "--port", "0"], in: folder.url)
         let everywhereURL = try #require(await everywhere.servedURL(), "\(everywhere.err)")
         let port = try #require(
-            everywhereURL.wholeMatch(of: /http:\/\/0\.0\.0\.0:(\d+)\//).flatMap { Int($0.output.1) })
+            everywhereURL.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.output.1) })
+        // Then the addresses other devices open, when this machine has any.
+        let others = InterfaceAddresses.list(ipv6: false).map { "http://\($0):\(port)/" }
+        let announced =
+            "Serving site at \(everywhereURL) (Ctrl-C to stop)\n"
+            + (others.isEmpty ? "" : "On other devices of your network: \(others.joined(separator: ", "))\n")
+        #expect(try await everywhere.waitForOutput { out, _ in out == announced }, "\(everywhere.out)")
         let (missing, notFound) = try await get("http://127.0.0.1:\(port)/movies/wip/")
         #expect(notFound.statusCode == 404)
         #expect(missing.contains("<h1>Page not found</h1>"))

@@ -806,7 +806,9 @@ struct ServeTests {
                 == "port 1313 on 127.0.0.1 is already in use: pick another with --port, or --port 0 for any free one")
     }
 
-    @Test("by default it listens on the loopback interface only; the URL names the host and the port it got")
+    @Test(
+        "by default it listens on the loopback interface only; the URL names the host and the port it got, or the loopback for every interface"
+    )
     func loopbackOnly() throws {
         let site = try ServedSite(fixture)
         #expect(site.server.url == "http://127.0.0.1:\(site.port)/")
@@ -814,13 +816,25 @@ struct ServeTests {
         #expect(try site.request("GET", "/").text.contains("href=\"http://127.0.0.1:\(site.port)/\""))
         if let address = nonLoopbackAddress() {
             #expect(throws: SocketError.self) { try RawConnection(host: address, port: site.port) }
+            // Every interface: the pages name the loopback address (no browser opens 0.0.0.0),
+            // and the other devices' addresses are this machine's own.
             let open = try ServedSite(fixture, host: "0.0.0.0")
-            #expect(open.server.url == "http://0.0.0.0:\(open.port)/")
-            #expect(try RawConnection.request(port: open.port, "GET", "/", host: address).status == 200)
+            #expect(open.server.url == "http://127.0.0.1:\(open.port)/")
+            #expect(open.server.networkURLs.contains("http://\(address):\(open.port)/"))
+            #expect(!open.server.networkURLs.contains { $0.contains("127.0.0.1") || $0.contains("[") })
+            let page = try RawConnection.request(port: open.port, "GET", "/", host: address)
+            #expect(page.status == 200)
+            #expect(page.text.contains("href=\"http://127.0.0.1:\(open.port)/\""))
+            #expect(!page.text.contains("0.0.0.0"))
         }
         let six = try ServedSite(fixture, host: "::1")
         #expect(six.server.url == "http://[::1]:\(six.port)/")
+        #expect(six.server.networkURLs.isEmpty)
         #expect(try RawConnection.request(port: six.port, "GET", "/", host: "::1").status == 200)
+        let everySix = try ServedSite(fixture, host: "::")
+        #expect(everySix.server.url == "http://[::1]:\(everySix.port)/")
+        #expect(everySix.server.networkURLs.allSatisfy { $0.hasPrefix("http://[") && !$0.contains("[fe80") })
+        #expect(try RawConnection.request(port: everySix.port, "GET", "/", host: "::1").status == 200)
     }
 
     // MARK: Folders that come and go

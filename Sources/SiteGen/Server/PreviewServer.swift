@@ -38,7 +38,12 @@ public final class PreviewServer: Sendable {
         var beforeCompleting: (@Sendable () -> Void)?
     }
 
+    /// The address the pages name as theirs (their canonical address, the feed's): where the
+    /// server listens, or its loopback address when it listens on every interface, as no
+    /// browser opens `0.0.0.0` (Chrome refuses it).
     public let url: String
+    /// When it listens on every interface: the addresses other devices open it at.
+    public let networkURLs: [String]
     private let builder: SiteBuilder
     private let log: Log
     private let state: Mutex<State>
@@ -73,8 +78,12 @@ public final class PreviewServer: Sendable {
             }
             server.handle(request, exchange)
         }
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        url = "http://\(shownHost):\(http.port)/"
+        url = Self.url(host: host, port: http.port, allInterfaces: http.allInterfaces)
+        let port = http.port
+        networkURLs =
+            http.allInterfaces.map { family in
+                InterfaceAddresses.list(ipv6: family == .ipv6).map { Self.url(host: $0, port: port, allInterfaces: nil) }
+            } ?? []
         var options = options
         options.baseURL = BaseURL(url)
         builder = SiteBuilder(options: options)
@@ -83,6 +92,18 @@ public final class PreviewServer: Sendable {
         relay.server = self
         // The first build's scratch goes back to the system before anything is served.
         Allocator.releaseFreeMemory()
+    }
+
+    /// `http://host:port/`, an IPv6 address in brackets; the loopback address of the family
+    /// for every interface.
+    static func url(host: String, port: Int, allInterfaces: AllInterfaces?) -> String {
+        let shown =
+            switch allInterfaces {
+            case .ipv4?: "127.0.0.1"
+            case .ipv6?: "[::1]"
+            case nil: host.contains(":") ? "[\(host)]" : host
+            }
+        return "http://\(shown):\(port)/"
     }
 
     /// Called after each rebuild is served (tests and the benchmark wait on it).

@@ -22,7 +22,8 @@ struct ServeCommand: Command {
         Options:
           --source DIR    The site folder (default: the current folder)
           --host HOST     The address or name to listen on (default: 127.0.0.1, this
-                          machine only; 0.0.0.0: every network interface)
+                          machine only; 0.0.0.0: every network interface, and the
+                          addresses other devices open are printed)
           --port PORT     The port (default: 1313; 0 takes any free port)
           --drafts        Include reviews marked draft: true
           --future        Include reviews dated after today
@@ -75,6 +76,9 @@ struct ServeCommand: Command {
         try server.start()
         for line in WarningReport.lines(server.warnings, verbose: verbose) { console.error(line) }
         console.line("Serving \(source ?? ".") at \(server.url) (Ctrl-C to stop)")
+        if !server.networkURLs.isEmpty {
+            console.line("On other devices of your network: \(server.networkURLs.joined(separator: ", "))")
+        }
         await signals.wait()
         server.stop()
         console.line("Stopped.")
