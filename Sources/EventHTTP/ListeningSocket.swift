@@ -70,7 +70,8 @@ private extension ListeningSocket {
             return .failure(SystemError(code: code))
         }
         return .success(
-            ListeningSocket(descriptor: descriptor, port: Int(boundPort(descriptor)), allInterfaces: allInterfaces(address)))
+            ListeningSocket(
+                descriptor: descriptor, port: Int(boundPort(descriptor)), allInterfaces: allInterfaces(address)))
     }
 
     /// Whether `address` is the address of every interface, of its family.

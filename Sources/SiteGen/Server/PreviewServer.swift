@@ -82,7 +82,9 @@ public final class PreviewServer: Sendable {
         let port = http.port
         networkURLs =
             http.allInterfaces.map { family in
-                InterfaceAddresses.list(ipv6: family == .ipv6).map { Self.url(host: $0, port: port, allInterfaces: nil) }
+                InterfaceAddresses.list(ipv6: family == .ipv6).map {
+                    Self.url(host: $0, port: port, allInterfaces: nil)
+                }
             } ?? []
         var options = options
         options.baseURL = BaseURL(url)
