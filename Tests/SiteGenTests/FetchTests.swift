@@ -435,7 +435,7 @@ struct FetchTests {
         sources.openLibraryAPI = URL(string: nowhere)!
         let fetcher = MetadataFetcher(
             cache: MetadataCache(folder: cache.url), sources: sources, language: .english,
-            client: URLSessionHTTPClient(), options: .init(policy: fastPolicy))
+            client: CurlHTTPClient(), options: .init(policy: fastPolicy))
         let summary = await fetcher.run(
             [MetadataFetcher.Job(lookup: .isbn("9781590171998"), sources: ["content/books/stoner.md"])], cached: 0
         ) { _ in }
@@ -559,7 +559,7 @@ struct FetchTests {
         let fetcher = { (options: MetadataFetcher.Options) in
             MetadataFetcher(
                 cache: MetadataCache(folder: cache.url), sources: .defaults, language: .english,
-                client: URLSessionHTTPClient(), options: options)
+                client: CurlHTTPClient(), options: options)
         }
         let describe = { (result: (jobs: [MetadataFetcher.Job], cached: Int)) in
             (result.jobs.map { "\($0.lookup.path) <- \($0.sources.joined(separator: ", "))" }, result.cached)
@@ -609,7 +609,7 @@ struct FetchTests {
             cache: MetadataCache(folder: cache.url),
             sources: try MetadataSources.defaults.applying(
                 environment: fake.environment.merging(["TMDB_API_KEY": "k"]) { $1 }),
-            language: .english, client: URLSessionHTTPClient(), options: .init(policy: fastPolicy))
+            language: .english, client: CurlHTTPClient(), options: .init(policy: fastPolicy))
         let (jobs, cached) = fetcher.jobs(for: reviews)
         #expect(jobs.isEmpty)
         #expect(cached == 1)
@@ -687,7 +687,7 @@ private extension FetchTests {
     func run(
         _ fake: FakeProviders, _ cache: borrowing ScratchFolder, _ lookups: [Lookup], language: SiteLanguage = .english,
         credentials: [String: String] = [:], policy: RetryPolicy? = nil, refresh: Bool = false, maxInFlight: Int = 8,
-        events: EventLog? = nil, clientLimit: Int = URLSessionHTTPClient.defaultLimit
+        events: EventLog? = nil, clientLimit: Int = CurlHTTPClient.defaultLimit
     ) async -> MetadataFetcher.Summary {
         let sources: MetadataSources
         do {
@@ -699,7 +699,7 @@ private extension FetchTests {
         }
         let fetcher = MetadataFetcher(
             cache: MetadataCache(folder: cache.url), sources: sources, language: language,
-            client: URLSessionHTTPClient(limit: clientLimit),
+            client: CurlHTTPClient(limit: clientLimit),
             options: .init(refresh: refresh, policy: policy ?? fastPolicy, maxInFlight: maxInFlight))
         let jobs = lookups.map { MetadataFetcher.Job(lookup: $0, sources: ["content/\($0.key).md"]) }
         return await fetcher.run(jobs, cached: 0) { events?.record($0) }

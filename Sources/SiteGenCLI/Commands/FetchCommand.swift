@@ -64,7 +64,7 @@ struct FetchCommand: Command {
         }
         let fetcher = MetadataFetcher(
             cache: MetadataCache(folder: folder.appendingPathComponent(MetadataCache.folderName)), sources: sources,
-            language: content.config.language, client: URLSessionHTTPClient(), options: options)
+            language: content.config.language, client: CurlHTTPClient(), options: options)
         let unmatched = fetcher.unmatchedOnlyPaths(in: content.reviews)
         guard unmatched.isEmpty else {
             throw CommandError(

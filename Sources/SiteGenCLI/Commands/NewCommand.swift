@@ -137,7 +137,7 @@ private extension NewCommand {
             return nil
         }
         let fetcher = MetadataFetcher(
-            cache: cache, sources: sources, language: plan.config.language, client: URLSessionHTTPClient(),
+            cache: cache, sources: sources, language: plan.config.language, client: CurlHTTPClient(),
             options: .init(policy: RetryPolicy(attempts: 2, timeout: 10)))
         do {
             let metadata = try await fetcher.fetch(lookup) { review.storedLookup(for: $0) ?? lookup }
