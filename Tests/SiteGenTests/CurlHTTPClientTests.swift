@@ -42,7 +42,9 @@ struct CurlHTTPClientTests {
         #expect(server.bytesSent.allSatisfy { $0 < 24 << 20 }, "\(server.bytesSent)")
     }
 
-    @Test("a redirect to another host or port drops every header but Accept and User-Agent; one on the same server keeps them")
+    @Test(
+        "a redirect to another host or port drops every header but Accept and User-Agent; one on the same server keeps them"
+    )
     func redirectsDropCredentials() async throws {
         let first = try FakeProviders()
         let other = try FakeProviders()
@@ -100,7 +102,9 @@ struct CurlHTTPClientTests {
 
     /// A port nothing listens on (taken and let go at once).
     private func unusedPort() throws -> Int {
-        let server = try HTTPServer(host: "127.0.0.1", port: 0) { _, exchange in exchange.respond(status: 404, headers: [], body: []) }
+        let server = try HTTPServer(host: "127.0.0.1", port: 0) { _, exchange in
+            exchange.respond(status: 404, headers: [], body: [])
+        }
         return server.port
     }
 }

@@ -274,8 +274,8 @@ struct FetchTests {
             overview: "A quiet life at a university.", releaseDate: "1965", year: 1965, authors: ["John Williams"],
             pages: 288, publisher: "Viking Press", isbn: "9781590171998",
             images: [
-                CachedImage(size: "M", file: "images/search-stoner-john-williams-M.jpg", width: 180, height: 278),
-                CachedImage(size: "L", file: "images/search-stoner-john-williams-L.jpg", width: 400, height: 617),
+                CachedImage(size: "M", file: "images/book-search-stoner-john-williams-M.jpg", width: 180, height: 278),
+                CachedImage(size: "L", file: "images/book-search-stoner-john-williams-L.jpg", width: 400, height: 617),
             ])
         #expect(summary.fetched.map(\.1) == [expected])
     }
@@ -482,6 +482,22 @@ struct FetchTests {
                 "images", "images/tmdb-496243-w342.jpg", "images/tmdb-496243-w780.jpg", "movies",
                 "movies/tmdb-496243.json",
             ])
+    }
+
+    @Test("control characters in an answer (a terminal's escape sequence in a title) are neither stored nor handed on")
+    func controlCharactersInAnswers() async throws {
+        let fake = try FakeProviders()
+        routeParasite(fake)
+        fake.route(
+            "/3/movie/496243",
+            .json(
+                ProviderFixtures.parasite.replacingOccurrences(
+                    of: #""title": "Parasite""#, with: #""title": "Para\u001b]0;pwned\u0007site\u0000""#)))
+        let cache = try ScratchFolder()
+        let summary = await run(fake, cache, [.tmdb(496243)], credentials: ["TMDB_API_KEY": "k3y"])
+        #expect(summary.fetched.map(\.1.title) == ["Para]0;pwnedsite"])
+        let stored = try #require(try cache.contents()["movies/tmdb-496243.json"])
+        #expect(stored.contains(#""title" : "Para]0;pwnedsite""#), "\(stored)")
     }
 
     @Test("an answer that drips, one too large, or a poster that is no image fails in time; the cache stays as it was")

@@ -171,44 +171,46 @@ extension CurlHTTPClient {
 
         /// curl's write callback: takes a piece of the body, or stops the transfer (by taking
         /// none of it) once the body would pass the limit.
-        static let bodyPiece: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
-            bytes, size, count, context in
-            guard let bytes, let context else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-            let length = size * count
-            guard transfer.body.count + length <= transfer.limit else {
-                transfer.tooLarge = true
-                transfer.body = Data()
-                return 0
+        static let bodyPiece: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int =
+            {
+                bytes, size, count, context in
+                guard let bytes, let context else { return 0 }
+                let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+                let length = size * count
+                guard transfer.body.count + length <= transfer.limit else {
+                    transfer.tooLarge = true
+                    transfer.body = Data()
+                    return 0
+                }
+                transfer.body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+                return length
             }
-            transfer.body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
-            return length
-        }
 
         /// curl's header callback: one line of the answer's head. A status line starts the
         /// head again (an interim `100 Continue`).
-        static let headerLine: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
-            bytes, size, count, context in
-            guard let bytes, let context else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-            let length = size * count
-            transfer.headerBytes += length
-            guard transfer.headerBytes <= CurlHTTPClient.headerLimit else { return 0 }
-            let line = String(
-                decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self
-            ).trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.hasPrefix("HTTP/") {
-                transfer.headers = [:]
-            } else if let colon = line.firstIndex(of: ":") {
-                let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-                let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-                if let earlier = transfer.headers[name] {
-                    transfer.headers[name] = earlier + ", " + value
-                } else {
-                    transfer.headers[name] = value
+        static let headerLine:
+            @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+                bytes, size, count, context in
+                guard let bytes, let context else { return 0 }
+                let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+                let length = size * count
+                transfer.headerBytes += length
+                guard transfer.headerBytes <= CurlHTTPClient.headerLimit else { return 0 }
+                let line = String(
+                    decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self
+                ).trimmingCharacters(in: .whitespacesAndNewlines)
+                if line.hasPrefix("HTTP/") {
+                    transfer.headers = [:]
+                } else if let colon = line.firstIndex(of: ":") {
+                    let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+                    let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                    if let earlier = transfer.headers[name] {
+                        transfer.headers[name] = earlier + ", " + value
+                    } else {
+                        transfer.headers[name] = value
+                    }
                 }
+                return length
             }
-            return length
-        }
     }
 }

@@ -64,6 +64,19 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The start of its images' names: its ``key``, but for searches of books and series,
+    /// whose keys a film's search could also make (a book "Dune" and a film "Dune" are both
+    /// `search-dune`; the series "Junkie" of 2006 and the film "TV Junkie" of 2006 are both
+    /// `search-tv-junkie-2006`), which start `book-` and `series-`, as every image shares
+    /// `images/`.
+    public var imageKey: String {
+        switch self {
+        case .bookSearch: "book-\(key)"
+        case .seriesSearch: "series-\(key)"
+        case .tmdb, .isbn, .movieSearch, .tmdbSeries: key
+        }
+    }
+
     /// `search-` and the words searched for, as a file name: symbols dropped (as in every
     /// cache made so far), and a long one cut short with a fingerprint of the whole.
     static func searchKey(_ words: String, prefix: String = "search-") -> String {

@@ -10,9 +10,22 @@ public struct MetadataCache: Sendable {
     /// Checks every entry read against the folder's real path, found once.
     private let checker: SafePathChecker
 
+    /// Set when the folder is a link to a place outside the site folder: nothing is read or
+    /// written there, as for `content/` and `static/`.
+    private let leadsOut: Bool
+
     public init(folder: URL) {
         self.folder = folder
         checker = SafePathChecker(root: folder)
+        leadsOut = SafePath.linkLeadsOut(folder.lastPathComponent, in: folder.deletingLastPathComponent())
+    }
+
+    /// The error of a cache folder that is a link to a place outside the site folder.
+    public var placeProblem: Diagnostic? {
+        guard leadsOut else { return nil }
+        return Diagnostic(
+            "refused: it is a link to a place outside the site folder",
+            at: SourceLocation(path: Self.folderName, line: 1, column: 1))
     }
 
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
@@ -55,6 +68,7 @@ public struct MetadataCache: Sendable {
     /// The bytes of the cache file at `relative`: nil when nothing is there; an error when it
     /// cannot be read, or when it (or a link on its way) leads outside the cache folder.
     func bytes(of relative: String) throws(Diagnostic) -> Data? {
+        if let placeProblem { throw placeProblem }
         let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
         let data: Data
         do {
@@ -69,25 +83,70 @@ public struct MetadataCache: Sendable {
         return data
     }
 
-    /// Stores an entry with its images; replaces the old entry only when everything is written.
-    func store(_ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup) throws {
-        let manager = FileManager.default
+    /// Stores an entry with its images; replaces the old entry only when everything is written:
+    /// every file is written beside its place first, then the images are renamed into place
+    /// (under new names when they would replace other bytes the old entry names) and the entry
+    /// last, and the old entry's images it no longer names are removed (only files in
+    /// `images/`, never an entry). A folder of the cache that is a link out of it is
+    /// refused before anything is written.
+    func store(_ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup) throws(MetadataError) {
+        if let placeProblem { throw .cacheWrite(placeProblem.message) }
         let old = try? entry(for: lookup)
-        for folder in [lookup.path, "images/x"].map({ folder.appendingPathComponent($0).deletingLastPathComponent() }) {
-            try Directory.make(folder.path)
+        let entryFolder = (lookup.path as NSString).deletingLastPathComponent
+        for relative in [entryFolder, "images"] {
+            guard !SafePath.linkLeadsOut(relative, in: folder) else {
+                throw .cacheWrite("\(Self.folderName)/\(relative) is a link to a place outside \(Self.folderName)/")
+            }
+            do {
+                try Directory.make(folder.appendingPathComponent(relative).path)
+            } catch {
+                throw .cacheWrite("cannot make \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
+            }
         }
-        for (image, data) in images {
-            try AtomicFile.write(data, to: folder.appendingPathComponent(image.file))
+        // An image the old entry names is never replaced by other bytes: those go under a name of
+        // their own, so until the new entry is in place the old one names its own images (a
+        // fetch stopped or failed in between leaves it whole).
+        let named = Set(old?.images.map(\.file) ?? [])
+        var images = images
+        for index in images.indices where named.contains(images[index].0.file) {
+            let (image, data) = images[index]
+            guard (try? bytes(of: image.file)) != data else { continue }
+            let name = image.file as NSString
+            images[index].0.file =
+                "\(name.deletingPathExtension)-\(String(ContentHash(data).high, radix: 16)).\(name.pathExtension)"
         }
         var stored = metadata
         stored.images = images.map(\.0)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(
-            try encoder.encode(stored) + Data("\n".utf8), to: folder.appendingPathComponent(lookup.path))
+        var files: [(String, Data)] = images.map { ($0.0.file, $0.1) }
+        do {
+            files.append((lookup.path, try encoder.encode(stored) + Data("\n".utf8)))
+        } catch {
+            throw .cacheWrite("cannot encode \(lookup.path): \(ErrorText.describe(error))")
+        }
+        var staged: [AtomicFile.Staged] = []
+        for (relative, data) in files {
+            guard SafePath.segments(of: relative) != nil else {
+                throw .cacheWrite(
+                    "refused to write \(Self.folderName)/\(relative): it leads out of \(Self.folderName)/")
+            }
+            do {
+                staged.append(try AtomicFile.Staged(data, for: folder.appendingPathComponent(relative)))
+            } catch {
+                throw .cacheWrite("cannot write \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
+            }
+        }
+        for (file, (relative, _)) in zip(staged, files) {
+            do {
+                try file.commit()
+            } catch {
+                throw .cacheWrite("cannot write \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
+            }
+        }
         let kept = Set(stored.images.map(\.file))
-        for image in old?.images ?? [] where !kept.contains(image.file) {
-            if let url = SafePath.resolve(image.file, in: folder) { try? manager.removeItem(at: url) }
+        for image in old?.images ?? [] where !kept.contains(image.file) && image.file.hasPrefix("images/") {
+            if let url = SafePath.resolve(image.file, in: folder) { try? FileManager.default.removeItem(at: url) }
         }
     }
 }

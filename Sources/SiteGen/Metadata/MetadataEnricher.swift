@@ -15,6 +15,9 @@ public struct MetadataEnricher: Sendable {
 
     /// `content` with metadata attached; a corrupt cache file stops the build.
     public func enrich(_ content: SiteContent) throws -> SiteContent {
+        if let problem = cache.placeProblem {
+            throw BuildError(step: "reading the metadata cache", diagnostics: [problem])
+        }
         var problems: [Diagnostic] = []
         var warnings = content.warnings
         var files = content.staticFiles

@@ -7,6 +7,8 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(url: String)
     case network(String)
     case malformed(String)
+    /// The cache could not take what arrived (a full disk, a folder in the way).
+    case cacheWrite(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let url): "timed out: \(url)"
         case .network(let message): "network error: \(message)"
         case .malformed(let message): "unexpected response: \(message)"
+        case .cacheWrite(let message): "cannot store it: \(message)"
         }
     }
 }

@@ -168,7 +168,8 @@ private extension MetadataFetcher {
         storedAs: (@Sendable (WorkMetadata) -> Lookup)? = nil
     ) async throws(MetadataError) -> WorkMetadata {
         let found = try await provider.fetch(lookup)
-        let metadata = found.metadata
+        // Control characters (an escape sequence in a title) are neither stored nor printed.
+        let metadata = found.metadata.removingControlCharacters()
         let lookup = storedAs?(metadata) ?? lookup
         if let problem = metadata.rangeProblem {
             throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
@@ -187,14 +188,10 @@ private extension MetadataFetcher {
                     "not a JPEG, PNG, GIF or WebP image of at most \(WorkMetadata.imageSides.upperBound) pixels a side: "
                         + Transport.display(urlRequest.url))
             }
-            let file = "images/\(lookup.key)-\(request.size).\(request.fileExtension)"
+            let file = "images/\(lookup.imageKey)-\(request.size).\(request.fileExtension)"
             images.append((CachedImage(size: request.size, file: file, width: size.width, height: size.height), data))
         }
-        do {
-            try cache.store(metadata, images: images, for: lookup)
-        } catch {
-            throw MetadataError.network("cannot write the cache: \(ErrorText.describe(error))")
-        }
+        try cache.store(metadata, images: images, for: lookup)
         var stored = metadata
         stored.images = images.map(\.0)
         return stored

@@ -9,29 +9,64 @@ enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, then renames it over `url`.
     /// (No fsync: a crash may lose the newest write, never leave a torn file.)
     static func write(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sitegen-tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
+        try Staged(data, for: url).commit()
+    }
+
+    /// New bytes for `url` in a temporary file beside it, of a name no other writer uses
+    /// (`.name.sitegen-tmp-<random>`), created afresh: never a file or a link that was already
+    /// there, so nothing is written through a link planted at the temporary name. Several
+    /// files are staged first and committed together when all were written.
+    final class Staged {
+        let url: URL
+        let temporary: URL
+        private var done = false
+
+        init(_ data: Data, for url: URL) throws {
+            self.url = url
+            let folder = url.deletingLastPathComponent()
+            var descriptor: Int32 = -1
+            var temporary = url
+            for _ in 0..<8 {
+                let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                temporary = folder.appendingPathComponent(".\(url.lastPathComponent).sitegen-tmp-\(suffix)")
+                descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                if descriptor >= 0 || errno != EEXIST { break }
             }
-            return true
-        }
-        let code = errno
-        close(descriptor)
-        guard written else {
-            unlink(temporary.path)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            self.temporary = temporary
+            let written = data.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
+            }
             let code = errno
-            unlink(temporary.path)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            close(descriptor)
+            guard written else {
+                unlink(temporary.path)
+                done = true
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+        }
+
+        /// Renames the bytes over `url`.
+        func commit() throws {
+            guard !done else { return }
+            done = true
+            guard rename(temporary.path, url.path) == 0 else {
+                let code = errno
+                unlink(temporary.path)
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+        }
+
+        /// Removes the temporary file unless it was committed.
+        deinit {
+            if !done { unlink(temporary.path) }
         }
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+@Suite("Writing the metadata cache")
+struct MetadataCacheWriteTests {
+    private let lookup = Lookup.tmdb(19)
+
+    private func entry(_ images: [CachedImage] = []) -> WorkMetadata {
+        WorkMetadata(kind: "movie", source: "tmdb", id: "19", title: "Metropolis", year: 1927, images: images)
+    }
+
+    private func poster(_ seed: Int) -> (CachedImage, Data) {
+        (
+            CachedImage(size: "w342", file: "images/tmdb-19-w342.png", width: 2, height: 3),
+            TestImage.png(width: 2, height: 3, seed: seed)
+        )
+    }
+
+    private func failure(_ store: () throws -> Void) -> String {
+        do {
+            try store()
+            return "stored"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("a metadata folder that is a link out of the site is neither written nor read; nor is a folder in it")
+    func linkedFolders() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("outside/keep.txt", "kept")
+        try scratch.write("site/site.yml", "title: X\n")
+        let outside = scratch.url.appendingPathComponent("outside")
+        let metadata = scratch.url.appendingPathComponent("site/metadata")
+        try FileManager.default.createSymbolicLink(at: metadata, withDestinationURL: outside)
+        let cache = MetadataCache(folder: metadata)
+        #expect(
+            failure { try cache.store(entry(), images: [poster(1)], for: lookup) }
+                == "cannot store it: refused: it is a link to a place outside the site folder")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["keep.txt"])
+        // Read by the build: one error at the folder.
+        try scratch.write(
+            "outside/movies/tmdb-19.json", #"{"kind":"movie","source":"tmdb","id":"19","title":"Elsewhere"}"#)
+        #expect(throws: Diagnostic.self) { try cache.entry(for: lookup) }
+        #expect(
+            cache.placeProblem?.description == "metadata:1:1: refused: it is a link to a place outside the site folder")
+
+        try FileManager.default.removeItem(at: metadata)
+        try FileManager.default.createDirectory(at: metadata, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            at: metadata.appendingPathComponent("images"), withDestinationURL: outside)
+        #expect(
+            failure { try MetadataCache(folder: metadata).store(entry(), images: [poster(1)], for: lookup) }
+                == "cannot store it: metadata/images is a link to a place outside metadata/")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == ["keep.txt", "movies"])
+    }
+
+    @Test("a link planted where a temporary file used to go is never written through")
+    func plantedLink() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("victim.txt", "precious")
+        try scratch.write("metadata/movies/.keep", "")
+        let victim = scratch.url.appendingPathComponent("victim.txt")
+        for name in ["movies/.tmdb-19.json.sitegen-tmp", "movies/.tmdb-19.json.sitegen-tmp-0"] {
+            try FileManager.default.createSymbolicLink(
+                at: scratch.url.appendingPathComponent("metadata/" + name), withDestinationURL: victim)
+        }
+        let cache = MetadataCache(folder: scratch.url.appendingPathComponent("metadata"))
+        #expect(failure { try cache.store(entry(), images: [], for: lookup) } == "stored")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        #expect(try cache.entry(for: lookup)?.title == "Metropolis")
+    }
+
+    @Test("two writers of one file at once never fail and never leave a temporary file")
+    func concurrentWriters() async throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("f/.keep", "")
+        let file = scratch.url.appendingPathComponent("f/x.json")
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    var failed = 0
+                    for round in 0..<300 {
+                        do { try AtomicFile.write(Data("\(writer) \(round)".utf8), to: file) } catch { failed += 1 }
+                    }
+                    return failed
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).sorted() == [
+                ".keep", "x.json",
+            ])
+    }
+
+    @Test("new bytes for an image the old entry names go under a name of their own; the old file goes once replaced")
+    func imagesNeverReplacedInPlace() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        try cache.store(entry(), images: [poster(1)], for: lookup)
+        #expect(try cache.entry(for: lookup)?.images.map(\.file) == ["images/tmdb-19-w342.png"])
+        // The same bytes again: the same name.
+        try cache.store(entry(), images: [poster(1)], for: lookup)
+        #expect(try cache.entry(for: lookup)?.images.map(\.file) == ["images/tmdb-19-w342.png"])
+        // Other bytes: another name, holding them; the old file is removed after the entry moved.
+        try cache.store(entry(), images: [poster(2)], for: lookup)
+        let renamed = try #require(try cache.entry(for: lookup)?.images.first?.file)
+        #expect(renamed.hasPrefix("images/tmdb-19-w342-") && renamed.hasSuffix(".png"))
+        #expect(try cache.image(renamed) == poster(2).1)
+        #expect(try scratch.entries() == ["images", renamed, "movies", "movies/tmdb-19.json"])
+    }
+
+    @Test("an old entry naming a file outside images/ (its own JSON, edited by hand) never has it removed")
+    func oldImagesOnlyFromImages() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        try cache.store(entry(), images: [poster(1)], for: .tmdb(20))
+        try scratch.write(
+            "movies/tmdb-19.json",
+            #"{"kind":"movie","source":"tmdb","id":"19","title":"M","images":["#
+                + #"{"size":"w342","file":"movies/tmdb-19.json","width":1,"height":1},"#
+                + #"{"size":"w780","file":"movies/tmdb-20.json","width":1,"height":1}]}"#)
+        try cache.store(entry(), images: [], for: lookup)
+        #expect(try cache.entry(for: lookup)?.title == "Metropolis")
+        #expect(try cache.entry(for: .tmdb(20))?.title == "Metropolis")
+    }
+
+    @Test("searches of a book or a series never share an image name with a film's search")
+    func imageKeys() {
+        #expect(Lookup.movieSearch(title: "Dune", year: nil).imageKey == "search-dune")
+        #expect(Lookup.bookSearch(title: "Dune", author: nil).imageKey == "book-search-dune")
+        #expect(Lookup.movieSearch(title: "TV Junkie", year: 2006).imageKey == "search-tv-junkie-2006")
+        #expect(Lookup.seriesSearch(title: "Junkie", year: 2006).imageKey == "series-search-tv-junkie-2006")
+        #expect(Lookup.tmdb(19).imageKey == "tmdb-19")
+    }
+}
