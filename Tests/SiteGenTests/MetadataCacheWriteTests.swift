@@ -3,6 +3,10 @@ import Testing
 
 @testable import SiteGen
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("Writing the metadata cache")
 struct MetadataCacheWriteTests {
     private let lookup = Lookup.tmdb(19)
@@ -136,5 +140,38 @@ struct MetadataCacheWriteTests {
         #expect(Lookup.movieSearch(title: "TV Junkie", year: 2006).imageKey == "search-tv-junkie-2006")
         #expect(Lookup.seriesSearch(title: "Junkie", year: 2006).imageKey == "series-search-tv-junkie-2006")
         #expect(Lookup.tmdb(19).imageKey == "tmdb-19")
+    }
+}
+
+@Suite("Paths that answers give")
+struct AnswerPathTests {
+    private let sources = MetadataSources.defaults
+
+    private func url(_ make: () throws -> URLRequest) -> String {
+        do {
+            return try make().url?.absoluteString ?? "no URL"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(
+        "an Open Library key or a TMDB poster path that would leave the provider's path, or change the query, is refused"
+    )
+    func answerPaths() {
+        #expect(
+            url { try OpenLibraryEndpoint.key("/works/OL45883W").request(sources) }
+                == "https://openlibrary.org/works/OL45883W.json")
+        #expect(
+            url { try ImageEndpoint.tmdb(path: "/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg", size: "w342").request(sources) }
+                == "https://image.tmdb.org/t/p/w342/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg")
+        for key in ["/../../../x", "/works/OL1W?x=1#", "/works/./a", "/works//a", "/works/%2e%2e"] {
+            #expect(
+                url { try OpenLibraryEndpoint.key(key).request(sources) }
+                    == "unexpected response: the answer names a path that is not one: \"\(key)\"")
+        }
+        #expect(
+            url { try ImageEndpoint.tmdb(path: "/../../3/movie/1", size: "w342").request(sources) }
+                == "unexpected response: the answer names a path that is not one: \"w342/../../3/movie/1\"")
     }
 }

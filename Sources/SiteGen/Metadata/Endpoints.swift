@@ -92,8 +92,7 @@ enum OpenLibraryEndpoint {
             if let author { query.append(URLQueryItem(name: "author", value: author)) }
             return URLRequest(url: try endpointURL(sources.openLibraryAPI, "search.json", query))
         case .key(let key):
-            return URLRequest(
-                url: try endpointURL(sources.openLibraryAPI, key.drop(while: { $0 == "/" }) + ".json", []))
+            return URLRequest(url: try endpointURL(sources.openLibraryAPI, try answerPath(key) + ".json", []))
         }
     }
 }
@@ -110,13 +109,28 @@ enum ImageEndpoint {
     func request(_ sources: MetadataSources) throws(MetadataError) -> URLRequest {
         switch self {
         case .tmdb(let path, let size):
-            return URLRequest(url: try endpointURL(sources.tmdbImages, size + path, []))
+            return URLRequest(url: try endpointURL(sources.tmdbImages, try answerPath(size + path), []))
         case .openLibraryCover(let id, let size):
             return URLRequest(url: try endpointURL(sources.openLibraryCovers, "b/id/\(id)-\(size).jpg", []))
         case .url(let url):
             return URLRequest(url: url)
         }
     }
+}
+
+/// A path an answer gave (an Open Library key, a TMDB poster path), without its leading
+/// slashes, when it is one: names of letters, digits, `-`, `.`, `_` and `~` (what URLs write
+/// as they are), none of them `.` or `..`. Anything else (`/../../x`, `?q=1#`) could leave
+/// the provider's base path or change the request, and is refused.
+private func answerPath(_ text: String) throws(MetadataError) -> String {
+    let path = String(text.drop(while: { $0 == "/" }))
+    let names = path.split(separator: "/", omittingEmptySubsequences: false)
+    let fine = names.allSatisfy { name in
+        !name.isEmpty && name != "." && name != ".."
+            && name.utf8.allSatisfy { $0.isASCIIAlphanumeric || "-._~".utf8.contains($0) }
+    }
+    guard fine else { throw MetadataError.malformed("the answer names a path that is not one: \"\(text)\"") }
+    return path
 }
 
 /// `base` + `path` + query, keeping any path the base already has.
