@@ -157,7 +157,9 @@ public struct SiteBuilder: Sendable {
         // An output folder without sitegen's record (a first build) cannot be up to date: the
         // manifest is not even read.
         let hasRecord = OutputRecord.exists(in: options.output.standardizedFileURL.path)
-        if let stamps, hasRecord, let manifest = BuildManifest.read(manifestURL), manifest.identity == identity,
+        // --force asks for every other visible file in the output to go: never skipped.
+        if let stamps, hasRecord, !options.force, let manifest = BuildManifest.read(manifestURL),
+            manifest.identity == identity,
             manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
             manifest.outputIsIntact(options.output)
         {

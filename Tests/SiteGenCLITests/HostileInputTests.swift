@@ -46,6 +46,13 @@ struct HostileInputTests {
             try String(contentsOf: site.url.appendingPathComponent("out/.git/HEAD"), encoding: .utf8).hasPrefix("ref:"))
         // From now on it is sitegen's folder: no --force needed.
         #expect(await TestConsole().run(["build", "--output", "out"], in: site.url) == 0)
+        // A file put there since, with nothing else changed: kept, unless --force says otherwise
+        // (which a build that stops early because nothing changed used to skip).
+        try site.write("out/stray.txt", "left here")
+        #expect(await TestConsole().run(["build", "--output", "out"], in: site.url) == 0)
+        #expect(try visibleFiles(site.url.appendingPathComponent("out"))["stray.txt"] == "left here")
+        #expect(await TestConsole().run(["build", "--output", "out", "--force"], in: site.url) == 0)
+        #expect(try visibleFiles(site.url.appendingPathComponent("out"))["stray.txt"] == nil)
     }
 
     @Test("the home folder, a system folder and the site folder are refused even with --force")
@@ -198,6 +205,41 @@ struct HostileInputTests {
     }
 
     // MARK: What the loader reads
+
+    @Test(
+        "a file or folder name that is not valid UTF-8 is an error at its path, in a full build and a cached one; never skipped"
+    )
+    func undecodableNames() async throws {
+        let site = try TemporaryFolder(plainSite)
+        defer { removeUndecodable(in: site.url) }
+        let shown = "a file or folder name that is not valid UTF-8 (shown with \u{FFFD}) is refused: rename it"
+        // A first good build, so the next ones may stop early when nothing changed.
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let before = try visibleFiles(site.url.appendingPathComponent("public"))
+        for (folder, name) in [("static", "d"), ("content/movies", "m"), ("content", "sec")] {
+            try makeRaw(Array("\(site.url.path)/\(folder)/\(name)".utf8) + [0xFF])
+            try makeRaw(Array("\(site.url.path)/\(folder)/\(name)".utf8) + [0xFF] + Array("/index.md".utf8), file: true)
+            let console = TestConsole()
+            #expect(await console.run(["build"], in: site.url) == 1)
+            #expect(console.err.contains("\(folder)/\(name)\u{FFFD}:1:1: \(shown)\n"), "\(console.err)")
+            #expect(try visibleFiles(site.url.appendingPathComponent("public")) == before)
+            removeUndecodable(in: site.url)
+        }
+        // A file, and the output folder: with --force, a file there no path can name is an error, not "No such file".
+        try makeRaw(Array("\(site.url.path)/static/bad".utf8) + [0xFF] + Array(".txt".utf8), file: true)
+        let file = TestConsole()
+        #expect(await file.run(["build"], in: site.url) == 1)
+        #expect(file.err.contains("static/bad\u{FFFD}.txt:1:1: \(shown)\n"), "\(file.err)")
+        removeUndecodable(in: site.url)
+        try makeRaw(Array("\(site.url.path)/public/junk".utf8) + [0xFF] + Array(".txt".utf8), file: true)
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let forced = TestConsole()
+        #expect(await forced.run(["build", "--force"], in: site.url) == 1)
+        #expect(
+            forced.err.contains(
+                "the output folder holds junk\u{FFFD}.txt, whose name is not valid UTF-8 (shown with \u{FFFD}): sitegen "
+                    + "cannot name it to replace or remove it; rename or remove it first"), "\(forced.err)")
+    }
 
     @Test("links out of the site are refused in content, Templates, static and metadata; their bytes never published")
     func linksOutOfTheSite() async throws {
@@ -354,6 +396,32 @@ private struct Unprivileged {
         }
         return try binary.run(arguments, in: folder)
     }
+}
+
+/// Makes a folder (or an empty file) at the path of `bytes`, which need not be valid UTF-8.
+private func makeRaw(_ bytes: [UInt8], file: Bool = false) throws {
+    let made = (bytes + [0]).withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { path -> Bool in
+            if file {
+                let descriptor = open(path.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                defer { if descriptor >= 0 { close(descriptor) } }
+                return descriptor >= 0
+            }
+            return mkdir(path.baseAddress!, 0o755) == 0
+        }
+    }
+    guard made else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+}
+
+/// Removes every entry below `folder` whose name is not valid UTF-8 (which FileManager, and
+/// so the temporary folder's clean-up, cannot name).
+private func removeUndecodable(in folder: URL) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/find")
+    process.arguments = [folder.path, "-depth", "-name", "*[!\u{1}-\u{7F}]*", "-exec", "rm", "-rf", "{}", ";"]
+    process.environment = ["LC_ALL": "C"]
+    try? process.run()
+    process.waitUntilExit()
 }
 
 /// The visible files below `folder` (not hidden ones such as `.sitegen-output`), as text.

@@ -59,6 +59,12 @@ struct SiteFolder: Sendable {
                 diagnostics.append(problem("a file name with a control character (such as a tab) is refused", at: path))
                 continue
             }
+            guard !entry.hasUndecodableName else {
+                diagnostics.append(
+                    problem(
+                        "a file or folder name that is not valid UTF-8 (shown with �) is refused: rename it", at: path))
+                continue
+            }
             guard let kind = entry.kind else {
                 diagnostics.append(
                     problem("a broken symbolic link: it leads to nothing, or into a loop of links", at: path))

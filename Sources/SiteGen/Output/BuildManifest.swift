@@ -236,6 +236,8 @@ private extension BuildManifest {
         stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
         var files: [String] = []
         for entry in entries where !entry.name.hasPrefix(".") {
+            // A name no path can reach again: the full build reports it.
+            guard entry.decodable else { return false }
             let inner = relative + "/" + entry.name
             switch entry.kind == .link ? DiskFile.kind(root + "/" + inner) : entry.kind == .folder ? .folder : .file {
             case .folder?:

@@ -79,7 +79,14 @@ public final class OutputTransaction: Sendable {
             return
         }
         staging = path + "/" + Self.stagingName
-        let visible = Set(Self.visibleFiles(in: path))
+        var undecodable: [String] = []
+        let visible = Set(Self.visibleFiles(in: path, undecodable: &undecodable))
+        // With --force every visible file is replaced or removed: one no path can name cannot be.
+        if force, let name = undecodable.first {
+            throw fail(
+                "the output folder holds \(name), whose name is not valid UTF-8 (shown with �): sitegen cannot name "
+                    + "it to replace or remove it; rename or remove it first")
+        }
         switch OutputRecord.read(in: path) {
         case .record(let record):
             previous = record.entries
@@ -90,7 +97,7 @@ public final class OutputTransaction: Sendable {
                 "\(OutputRecord.fileName) in the output folder is damaged (\(reason)), so sitegen cannot tell its "
                     + "own files from others: build into an empty folder, or pass --force to replace and remove "
                     + "every file there")
-        case .none where !force && !visible.isEmpty:
+        case .none where !force && !(visible.isEmpty && undecodable.isEmpty):
             throw fail(
                 "refusing to write into a folder that is not empty and that sitegen did not make (it has no "
                     + "\(OutputRecord.fileName) record): choose a new or empty folder, or pass --force to let sitegen "
@@ -325,7 +332,18 @@ private extension OutputTransaction {
 
     /// Every visible file and link below `path` (names starting with `.` are never touched).
     static func visibleFiles(in path: String) -> [String] {
-        Directory.files(under: path).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        var undecodable: [String] = []
+        return visibleFiles(in: path, undecodable: &undecodable)
+    }
+
+    /// The visible files below `path` (no name on the way starts with a dot); visible entries
+    /// whose names are not valid UTF-8 go to `undecodable`.
+    static func visibleFiles(in path: String, undecodable: inout [String]) -> [String] {
+        let visible = { (relative: String) in !relative.split(separator: "/").contains { $0.hasPrefix(".") } }
+        var found: [String] = []
+        let files = Directory.files(under: path, undecodable: &found)
+        undecodable = found.filter(visible)
+        return files.filter(visible)
     }
 
     static func removeTree(_ path: String) {

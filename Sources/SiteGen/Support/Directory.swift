@@ -15,33 +15,46 @@ public enum Directory {
         case other
     }
 
-    /// The entries of the folder at `path`, sorted by name, without `.` and `..`; nil if it cannot be opened.
-    public static func entries(_ path: String) -> [(name: String, kind: Kind)]? {
+    /// The entries of the folder at `path`, sorted by name, without `.` and `..`; nil if it
+    /// cannot be opened. A name that is not valid UTF-8 (which no path made of a `String` can
+    /// name again) comes with `decodable` false, shown with U+FFFD in place of its bad bytes.
+    public static func entries(_ path: String) -> [(name: String, kind: Kind, decodable: Bool)]? {
         guard let stream = opendir(path) else { return nil }
         defer { closedir(stream) }
-        var found: [(name: String, kind: Kind)] = []
+        var found: [(name: String, kind: Kind, decodable: Bool)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            let (name, decodable) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: CChar.self).baseAddress!
+                let valid = String(validatingCString: bytes)
+                return (valid ?? String(cString: bytes), valid != nil)
             }
             if name == "." || name == ".." { continue }
-            found.append((name, kind(Int32(entry.pointee.d_type), at: path + "/" + name)))
+            found.append((name, kind(Int32(entry.pointee.d_type), at: path + "/" + name), decodable))
         }
         return found.sorted { $0.name < $1.name }
     }
 
-    /// Every file and link below `path`, as paths relative to it.
-    public static func files(under path: String, prefix: String = "") -> [String] {
+    /// Every file and link below `path`, as paths relative to it; entries whose names are not
+    /// valid UTF-8 go to `undecodable` instead (their paths, shown with U+FFFD), not entered.
+    public static func files(under path: String, prefix: String = "", undecodable: inout [String]) -> [String] {
         var found: [String] = []
         for entry in entries(path) ?? [] {
             let relative = prefix.isEmpty ? entry.name : prefix + "/" + entry.name
-            if entry.kind == .folder {
-                found += files(under: path + "/" + entry.name, prefix: relative)
+            if !entry.decodable {
+                undecodable.append(relative)
+            } else if entry.kind == .folder {
+                found += files(under: path + "/" + entry.name, prefix: relative, undecodable: &undecodable)
             } else {
                 found.append(relative)
             }
         }
         return found
+    }
+
+    /// ``files(under:prefix:undecodable:)`` for callers that write nothing named by the listing.
+    public static func files(under path: String, prefix: String = "") -> [String] {
+        var undecodable: [String] = []
+        return files(under: path, prefix: prefix, undecodable: &undecodable)
     }
 
     private static func kind(_ type: Int32, at path: String) -> Kind {

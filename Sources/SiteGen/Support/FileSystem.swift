@@ -47,11 +47,15 @@ public struct FileSystem: Sendable {
         /// What the entry is once links are followed; nil for a broken link.
         public let kind: Kind?
         public let isSymbolicLink: Bool
+        /// Whether the name on disk is not valid UTF-8 (`name` shows it with U+FFFD): no path
+        /// made of it reaches the entry.
+        public let hasUndecodableName: Bool
 
-        public init(name: String, kind: Kind?, isSymbolicLink: Bool = false) {
+        public init(name: String, kind: Kind?, isSymbolicLink: Bool = false, hasUndecodableName: Bool = false) {
             self.name = name
             self.kind = kind
             self.isSymbolicLink = isSymbolicLink
+            self.hasUndecodableName = hasUndecodableName
         }
 
         public var isDirectory: Bool { kind == .folder }
@@ -66,6 +70,7 @@ public struct FileSystem: Sendable {
             }
             return entries.map { entry in
                 let path = folder + "/" + entry.name
+                guard entry.decodable else { return Entry(name: entry.name, kind: .file, hasUndecodableName: true) }
                 switch entry.kind {
                 case .file: return Entry(name: entry.name, kind: .file)
                 case .folder: return Entry(name: entry.name, kind: .folder)
