@@ -228,6 +228,10 @@ struct OutputTransactionTests {
             (site.url.deletingLastPathComponent().path, "it holds the site's sources"),
             (site.url.path + "/content/out", "it is inside the site's sources"),
             (site.url.path + "/.git/x", "it is inside the site's sources"),
+            ("/usr/share/x", "it is inside a system folder (/usr)"),
+            ("/etc/site/public", "it is inside a system folder (/etc)"),
+            ("/lib/x", "it is inside a system folder (/usr)"),
+            ("/proc/sitegen/x", "it is inside a system folder (/proc)"),
         ]
         for (output, reason) in cases {
             #expect(
@@ -238,5 +242,9 @@ struct OutputTransactionTests {
         #expect(
             OutputFolder.refusal(output: site.url.appendingPathComponent("public"), source: site.url, home: "/root")
                 == nil)
+        // Below /var, /srv or /opt a site may go.
+        for output in ["/var/www/html", "/srv/reviews", "/opt/site/public"] {
+            #expect(OutputFolder.refusal(output: URL(fileURLWithPath: output), source: site.url, home: "/root") == nil)
+        }
     }
 }

@@ -14,6 +14,14 @@ enum OutputFolder {
         "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/var", "/var/tmp",
     ]
 
+    /// Folders whose every folder is the system's (programs, libraries, settings, devices): no
+    /// site is written anywhere below them. (Below `/var`, `/srv`, `/opt`, `/tmp` or `/home`
+    /// a site may go: `/var/www/html`.)
+    static let systemTrees: [String] = [
+        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin", "/sys",
+        "/usr",
+    ]
+
     /// Why the build may not write into `output`, or nil when it may.
     /// - Parameters:
     ///   - output: the output folder (it may not exist yet).
@@ -27,6 +35,9 @@ enum OutputFolder {
         }
         if systemFolders.contains(target) {
             return "it is a system folder"
+        }
+        if let tree = systemTrees.first(where: { inside(target, $0) }) {
+            return "it is inside a system folder (\(tree))"
         }
         if inside(site, target) {
             return "it holds the site's sources"
