@@ -33,7 +33,7 @@ struct JSONReader {
                         position += 1
                         value = .array([])
                     } else {
-                        stack.append(.array([]))
+                        stack.append(Container(isArray: true))
                         continue
                     }
                 } else {
@@ -43,7 +43,7 @@ struct JSONReader {
                     } else {
                         var members = Members()
                         try readKey(into: &members)
-                        stack.append(.object(members))
+                        stack.append(Container(isArray: false, members: members))
                         continue
                     }
                 }
@@ -51,8 +51,10 @@ struct JSONReader {
                 value = try readScalar()
             }
             // A value is complete: hand it to the containers it closes, up to one that goes on.
+            // Each container is changed where it is on the stack: taken off and put back, its
+            // items would be copied for every value (quadratic in a long array).
             while true {
-                guard let container = stack.popLast() else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     guard position == bytes.count else {
                         throw failure("not valid JSON: unexpected \(found(at: position)) after the value", at: position)
@@ -60,30 +62,28 @@ struct JSONReader {
                     return value
                 }
                 skipWhitespace()
-                switch container {
-                case .array(var items):
-                    items.append(value)
+                let top = stack.count - 1
+                if stack[top].isArray {
+                    stack[top].items.append(value)
                     if peek == UInt8(ascii: ",") {
                         try skipComma(before: UInt8(ascii: "]"))
-                        stack.append(.array(items))
                     } else if peek == UInt8(ascii: "]") {
                         position += 1
-                        value = .array(items)
+                        value = .array(stack.removeLast().items)
                         continue
                     } else {
                         throw failure(
                             "not valid JSON: expected \",\" or \"]\" after an array item, found \(found(at: position))",
                             at: position)
                     }
-                case .object(var members):
-                    members.pairs.append((members.pendingKey, value))
+                } else {
+                    stack[top].members.pairs.append((stack[top].members.pendingKey, value))
                     if peek == UInt8(ascii: ",") {
                         try skipComma(before: UInt8(ascii: "}"))
-                        try readKey(into: &members)
-                        stack.append(.object(members))
+                        try readKey(into: &stack[top].members)
                     } else if peek == UInt8(ascii: "}") {
                         position += 1
-                        value = .object(Object(pairs: members.pairs))
+                        value = .object(Object(pairs: stack.removeLast().members.pairs))
                         continue
                     } else {
                         throw failure(
@@ -98,9 +98,10 @@ struct JSONReader {
 }
 
 /// An array or object whose closing bracket has not come yet.
-private enum Container {
-    case array([Value])
-    case object(Members)
+private struct Container {
+    let isArray: Bool
+    var items: [Value] = []
+    var members = Members()
 }
 
 /// An open object's members so far and the key whose value comes next.

@@ -37,6 +37,17 @@ struct JSONReaderTests {
         #expect(try read(#""\u0000""#) == .string("\u{0}"))
     }
 
+    @Test("long arrays and objects are read whole (each value is added where its container is, not copied)")
+    func longContainers() throws {
+        let count = 200_000
+        let numbers = try read("[" + (0..<count).map(String.init).joined(separator: ",") + "]")
+        #expect(numbers == .array((0..<count).map { .int($0) }))
+        let objects = try read(#"{"a":["# + Array(repeating: #"{"x":1}"#, count: count).joined(separator: ",") + "]}")
+        #expect(objects == ["a": .array(Array(repeating: ["x": 1], count: count))])
+        let keys = try read("{" + (0..<count).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}")
+        #expect(keys["k199999"] == 199_999)
+    }
+
     @Test("a trailing comma is an error at the comma")
     func trailingComma() {
         #expect(error("[1,2,]") == JSONError(#"not valid JSON: trailing comma before "]""#, at: at(1, 5)))
