@@ -91,6 +91,9 @@ extension Renderer {
             case .variable(let name, let escaped):
                 startLine()
                 writeVariable(name, in: program, escaped: escaped)
+                // A value may be as large as the data: without sections, only here is a
+                // template repeating it stopped.
+                if output.count > limits.outputBytes { try stop(at: index, of: program, opening: false) }
                 index += 1
             case .section(let name, let inverted, let standalone, let length):
                 if !standalone { startLine() }

@@ -114,7 +114,7 @@ struct LimitTests {
         #expect(try library.render("twice", small) == "")
     }
 
-    @Test("a loop that writes more than the output limit stops at its section")
+    @Test("a loop that writes more than the output limit stops at the tag in it that passes the limit")
     func outputLimit() throws {
         let limits = RenderLimits(partialDepth: 200, nesting: 1000, steps: 1_000_000, outputBytes: 10_000)
         let library = TemplateLibrary(limits: limits)
@@ -123,9 +123,21 @@ struct LimitTests {
             "big": .string(String(repeating: "x", count: 1000)), "list": .array(Array(repeating: 1, count: 100)),
         ]
         let error = #expect(throws: TemplateError.self) { try template.render(data, partials: library) }
-        #expect(error == TemplateError(.outputTooLarge(limit: 10_000), at: at(2, 1, in: "big.mustache")))
+        #expect(error == TemplateError(.outputTooLarge(limit: 10_000), at: at(2, 10, in: "big.mustache")))
         #expect(error?.message == "the output is larger than 10000 bytes")
         #expect(try template.render(["big": "x", "list": [1, 2]], partials: library) == "xx")
+    }
+
+    @Test("a large value written by many tags, without a section, stops at the tag that passes the limit")
+    func repeatedValueOutputLimit() throws {
+        let limits = RenderLimits(partialDepth: 200, nesting: 1000, steps: 1_000_000, outputBytes: 10_000)
+        let library = TemplateLibrary(limits: limits)
+        let template = try Template(
+            "{{v}}\n" + String(repeating: "{{v}}", count: 300), name: "many", path: "many.mustache")
+        let data: Value = ["v": .string(String(repeating: "<", count: 1000))]
+        let error = #expect(throws: TemplateError.self) { try template.render(data, partials: library) }
+        // Each value is 4,000 bytes once escaped: the second tag of line 2 passes 10,000.
+        #expect(error == TemplateError(.outputTooLarge(limit: 10_000), at: at(2, 6, in: "many.mustache")))
     }
 
     @Test("indentation that makes a partial's lines outgrow the output limit stops at the partial's text")
