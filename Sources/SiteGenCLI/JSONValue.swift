@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteGen
 
 /// Reading template data from JSON files.
 enum JSONValue {
@@ -11,9 +12,9 @@ enum JSONValue {
         let url = URL(fileURLWithPath: path, relativeTo: base)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileSystem.disk.read(url.path, FileSystem.textSizeLimit, nil)
         } catch {
-            throw CommandError("\(path): cannot read data: \(error.localizedDescription)")
+            throw CommandError("\(path): cannot read data: \(error.reason)")
         }
         do {
             return try Value(json: Array(data), path: path)

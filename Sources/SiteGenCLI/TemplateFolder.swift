@@ -25,10 +25,10 @@ public struct TemplateFolder: Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: file)
+            bytes = try FileSystem.disk.read(file.path, FileSystem.textSizeLimit, nil)
         } catch {
             throw TemplateError(
-                .unreadable(detail: error.localizedDescription),
+                .unreadable(detail: error.reason),
                 at: SourceLocation(path: shown, line: 1, column: 1))
         }
         return try Template(utf8: Array(bytes), name: name, path: shown)

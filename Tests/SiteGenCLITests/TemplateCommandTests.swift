@@ -2,6 +2,10 @@ import Foundation
 import SiteGenCLI
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("sitegen template")
 struct TemplateCommandTests {
     @Test("renders with partials from the template's folder and writes exactly the output")
@@ -104,6 +108,22 @@ struct TemplateCommandTests {
         #expect(await console.run(["template", "theme/t.mustache", "--data", "d.json"], in: folder.url) == 1)
         #expect(console.err == "theme/t.mustache:1:1: no template named \"../secret\"\n")
         #expect(!console.out.contains("SECRET"))
+    }
+
+    @Test("a folder, a FIFO or a device as the template or the data is an error that says so, at once")
+    func notRegularFiles() async throws {
+        let folder = try TemporaryFolder(["t.mustache": "x", "d.json": "{}", "dir/.keep": ""])
+        #expect(mkfifo(folder.url.appendingPathComponent("fifo").path, 0o644) == 0)
+        for (arguments, message) in [
+            (["template", "dir", "--data", "d.json"], "dir: cannot read template: is a folder, not a file\n"),
+            (["template", "fifo", "--data", "d.json"], "fifo: cannot read template: not a regular file\n"),
+            (["template", "t.mustache", "--data", "/dev/zero"], "/dev/zero: cannot read data: not a regular file\n"),
+            (["template", "t.mustache", "--data", "dir"], "dir: cannot read data: is a folder, not a file\n"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 1)
+            #expect(console.err == message)
+        }
     }
 
     @Test(

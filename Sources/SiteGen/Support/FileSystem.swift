@@ -61,6 +61,9 @@ public struct FileSystem: Sendable {
         public var isDirectory: Bool { kind == .folder }
     }
 
+    /// The most a text file (a review, a template, YAML, JSON) may hold: 64 MiB.
+    public static let textSizeLimit = DiskFile.sizeLimit
+
     /// The real disk.
     public static let disk = FileSystem(
         read: { path, limit, root throws(FileSystemError) in try DiskFile.read(path, limit: limit, within: root) },

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteGen
 
 /// `sitegen template FILE --data DATA.json [--partials DIR]`: renders one template for theme authors.
 struct TemplateCommand: Command {
@@ -40,9 +41,9 @@ struct TemplateCommand: Command {
         let value = try JSONValue.read(data, relativeTo: base)
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: fileURL)
+            bytes = try FileSystem.disk.read(fileURL.path, FileSystem.textSizeLimit, nil)
         } catch {
-            throw CommandError("\(file): cannot read template: \(error.localizedDescription)")
+            throw CommandError("\(file): cannot read template: \(error.reason)")
         }
         let folderPath = partials ?? file.parentPath
         let folder = TemplateFolder(
