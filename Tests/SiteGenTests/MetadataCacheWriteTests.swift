@@ -133,6 +133,26 @@ struct MetadataCacheWriteTests {
         #expect(try cache.entry(for: .tmdb(20))?.title == "Metropolis")
     }
 
+    @Test("an entry whose image is not a file right in images/ is an error at the entry that names the file")
+    func imageFiles() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        for file in [
+            "../site.yml", "", "images/", "images/../movies/tmdb-19.json", "movies/tmdb-20.json", "images/a/b.jpg",
+            "images/.x",
+        ] {
+            try scratch.write(
+                "movies/tmdb-19.json",
+                #"{"kind":"movie","source":"tmdb","id":"19","title":"M","images":[{"size":"w342","file":"\#(file)","width":1,"height":1}]}"#
+            )
+            let error = #expect(throws: Diagnostic.self) { try cache.entry(for: lookup) }
+            #expect(
+                error?.description
+                    == "metadata/movies/tmdb-19.json:1:1: not a valid metadata file: the image \"\(file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
+            )
+        }
+    }
+
     @Test("searches of a book or a series never share an image name with a film's search")
     func imageKeys() {
         #expect(Lookup.movieSearch(title: "Dune", year: nil).imageKey == "search-dune")

@@ -24,11 +24,23 @@ extension WorkMetadata {
         for case (let name, let value?) in counts where !Self.counts.contains(value) {
             return "\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)"
         }
+        for image in images where !Self.isImageFile(image.file) {
+            return "the image \"\(image.file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
+        }
         for image in images where !Self.imageSides.contains(image.width) || !Self.imageSides.contains(image.height) {
             return "the image \(image.file) must be 1 to \(Self.imageSides.upperBound) pixels wide and high, "
                 + "not \(image.width)×\(image.height)"
         }
         return nil
+    }
+
+    /// Whether `file` names a file right in `images/`: a name after it, without `/`, `\`, NUL
+    /// or a leading dot (so never `..`, an entry, or a folder).
+    static func isImageFile(_ file: String) -> Bool {
+        guard file.hasPrefix("images/") else { return false }
+        let name = file.utf8.dropFirst(7)
+        return !name.isEmpty && name.first != UInt8(ascii: ".")
+            && !name.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }
 }
 
