@@ -242,8 +242,8 @@ struct OutputTransactionTests {
         #expect(
             OutputFolder.refusal(output: site.url.appendingPathComponent("public"), source: site.url, home: "/root")
                 == nil)
-        // Below /var, /srv or /opt a site may go.
-        for output in ["/var/www/html", "/srv/reviews", "/opt/site/public"] {
+        // Below /var, /srv or /opt a site may go, and into the memory folders below /dev and /run.
+        for output in ["/var/www/html", "/srv/reviews", "/opt/site/public", "/dev/shm/site", "/run/user/1000/site"] {
             #expect(OutputFolder.refusal(output: URL(fileURLWithPath: output), source: site.url, home: "/root") == nil)
         }
     }

@@ -22,6 +22,10 @@ enum OutputFolder {
         "/usr",
     ]
 
+    /// Folders of memory for anyone's files inside those: a site may go below them
+    /// (`/dev/shm/site`, as the benchmarks build).
+    static let writableTrees: [String] = ["/dev/shm", "/run/shm", "/run/user"]
+
     /// Why the build may not write into `output`, or nil when it may.
     /// - Parameters:
     ///   - output: the output folder (it may not exist yet).
@@ -36,7 +40,9 @@ enum OutputFolder {
         if systemFolders.contains(target) {
             return "it is a system folder"
         }
-        if let tree = systemTrees.first(where: { inside(target, $0) }) {
+        if let tree = systemTrees.first(where: { inside(target, $0) }),
+            !writableTrees.contains(where: { inside(target, $0) })
+        {
             return "it is inside a system folder (\(tree))"
         }
         if inside(site, target) {
