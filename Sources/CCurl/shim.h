@@ -22,7 +22,3 @@ static inline CURLcode sitegen_curl_set_write(CURL *handle, CURLoption option,
 static inline CURLcode sitegen_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
-
-static inline CURLcode sitegen_curl_get_string(CURL *handle, CURLINFO info, char **value) {
-    return curl_easy_getinfo(handle, info, value);
-}

@@ -3,6 +3,10 @@ import Testing
 
 @testable import SiteGen
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Joining untrusted relative paths to a folder: what stays inside is kept, what leaves is refused.
 @Suite("Safe paths")
 struct SafePathTests {
@@ -22,6 +26,27 @@ struct SafePathTests {
         try manager.createSymbolicLink(atPath: root.path + "/dangling", withDestinationPath: "../outside/missing")
         try manager.createSymbolicLink(atPath: root.path + "/loop", withDestinationPath: "loop")
         try body(scratch.url, root)
+    }
+
+    @Test("a path resolved in one walk is what realpath(3) gives, and nil where realpath fails; so is one 600 deep")
+    func resolvedIsRealpath() throws {
+        try inTree { scratch, root in
+            var deep = root.path + "/deep"
+            for _ in 0..<600 { deep += "/d" }
+            try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: deep + "/file.txt"))
+            let names = [
+                "movies", "movies/parasite.json", "inner", "inner/parasite.json", "out", "out/secret.json",
+                "escape.json", "dangling", "loop", "missing", "movies/missing.json", "inner/../inner",
+            ]
+            for path in names.map({ root.path + "/" + $0 }) + [scratch.path, "/", deep, deep + "/file.txt"] {
+                let expected = realpath(path, nil).map { pointer in
+                    defer { free(pointer) }
+                    return String(cString: pointer)
+                }
+                #expect(SafePath.resolved(path) == expected, "\(path)")
+            }
+        }
     }
 
     @Test("paths inside the folder are kept, existing or not, through links that stay inside")

@@ -229,9 +229,8 @@ private extension BuildManifest {
     ) -> Bool {
         let path = root + "/" + relative
         guard lstatKind(path) != nil else { return true }
-        guard let real = realpath(path, nil) else { return false }
-        defer { free(real) }
-        guard visited.insert(String(cString: real)).inserted else { return false }
+        guard let real = SafePath.resolved(path) else { return false }
+        guard visited.insert(real).inserted else { return false }
         guard let entries = Directory.entries(path) else { return false }
         stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
         var files: [String] = []

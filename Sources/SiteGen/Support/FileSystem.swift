@@ -83,11 +83,7 @@ public struct FileSystem: Sendable {
             }
         },
         kind: { DiskFile.kind($0) },
-        realPath: { path in
-            guard let resolved = realpath(path, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved)
-        })
+        realPath: { SafePath.resolved($0) })
 }
 
 /// A file or folder that could not be read, with the system's reason.
@@ -187,7 +183,8 @@ enum DiskFile {
         // Read in the folder opened once: walking /proc/self/fd for every file cost more.
         let path = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buffer in
             let count = readlinkat(descriptorFolder, String(descriptor), buffer.baseAddress!, buffer.count)
-            guard count > 0 else { return "" }
+            // A name as long as the buffer may have been cut short.
+            guard count > 0, count < buffer.count else { return "" }
             return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
         }
         // A file deleted since it was opened is named with " (deleted)" after its path.

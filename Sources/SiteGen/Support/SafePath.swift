@@ -59,6 +59,24 @@ public enum SafePath {
         folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
+    /// Linux's `O_PATH` (open a name without reading it, so a folder needs no read permission),
+    /// which Swift's Glibc module leaves out: the same value on every Linux architecture but a few.
+    private static let openPathOnly: Int32 = 0o1000_0000
+
+    /// `path` with every link resolved, when it exists (else nil, with `errno` set): the kernel's
+    /// name for it once opened, found in one walk of the path. glibc's `realpath(3)` looks up
+    /// each prefix of the path in turn, which grows with the square of its depth (a folder
+    /// nested 1,000 deep in `static/` took 37 s to build).
+    static func resolved(_ path: String) -> String? {
+        let descriptor = open(path, openPathOnly | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if let opened = DiskFile.openedPath(descriptor) { return opened }
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `path` (absolute) with every link resolved, as far as it exists: the part that does not
     /// exist yet keeps its names. Nil when a link on the way leads nowhere or loops, or when a
     /// folder on the way cannot be read, since then nobody can tell where it leads; with
@@ -67,9 +85,7 @@ public enum SafePath {
         var existing = path
         var rest: [Substring] = []
         while true {
-            if let resolved = realpath(existing, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
+            if let base = resolved(existing) {
                 guard !rest.isEmpty else { return base }
                 return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
             }
