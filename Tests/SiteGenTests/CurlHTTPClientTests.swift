@@ -42,6 +42,18 @@ struct CurlHTTPClientTests {
         #expect(server.bytesSent.allSatisfy { $0 < 24 << 20 }, "\(server.bytesSent)")
     }
 
+    @Test("a head-only client (the link check) takes an answer's status and stops at its body, however long")
+    func headOnly() async throws {
+        let server = try EndlessServer(gzip: false)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/trailer.mp4")!)
+        request.timeoutInterval = 30
+        let answer = try await CurlHTTPClient(limit: 1 << 20, headOnly: true).send(request)
+        #expect(answer.response.statusCode == 200)
+        #expect(answer.data.isEmpty)
+        for _ in 0..<100 where server.bytesSent.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(server.bytesSent.count == 1 && server.bytesSent[0] < 24 << 20, "\(server.bytesSent)")
+    }
+
     @Test(
         "a redirect to another host or port drops every header but Accept and User-Agent; one on the same server keeps them"
     )

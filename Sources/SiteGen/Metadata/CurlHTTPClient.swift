@@ -24,19 +24,23 @@ public struct CurlHTTPClient: HTTPClient {
     static let headerLimit = 256 * 1024
 
     public let limit: Int
+    /// Whether answers end at their head: the body is not read (an answer's status is all a
+    /// link check needs, and a linked video need not be downloaded, nor refused as too large).
+    public let headOnly: Bool
 
-    public init(limit: Int = defaultLimit) {
+    public init(limit: Int = defaultLimit, headOnly: Bool = false) {
         self.limit = limit
+        self.headOnly = headOnly
         Self.startCurl()
     }
 
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
-        let limit = self.limit
+        let (limit, headOnly) = (self.limit, self.headOnly)
         return try await withCheckedThrowingContinuation { continuation in
             // curl_easy_perform blocks its thread for the whole transfer: not one of Swift's
             // cooperative threads.
             Thread.detachNewThread {
-                continuation.resume(with: Result { try Self.follow(request, limit: limit) })
+                continuation.resume(with: Result { try Self.follow(request, limit: limit, headOnly: headOnly) })
             }
         }
     }
@@ -55,7 +59,7 @@ extension CurlHTTPClient {
     }
 
     /// The answer to `request`, after its redirects.
-    static func follow(_ request: URLRequest, limit: Int) throws -> HTTPResponse {
+    static func follow(_ request: URLRequest, limit: Int, headOnly: Bool = false) throws -> HTTPResponse {
         guard var url = request.url else { throw CurlError(description: "no URL") }
         var headers = request.allHTTPHeaderFields ?? [:]
         let origin = Origin(url)
@@ -64,7 +68,7 @@ extension CurlHTTPClient {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw CurlError(description: "refused to fetch \(Transport.display(url)): only http and https are used")
             }
-            let transfer = Transfer(limit: limit)
+            let transfer = Transfer(limit: limit, headOnly: headOnly)
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw URLError(.timedOut) }
             let response = try transfer.perform(
@@ -97,13 +101,17 @@ extension CurlHTTPClient {
     /// One request and its answer, without following redirects.
     final class Transfer {
         let limit: Int
+        let headOnly: Bool
         var body = Data()
         var tooLarge = false
+        /// Set when a head-only transfer was stopped at the first byte of its body.
+        var stoppedAtBody = false
         var headerBytes = 0
         var headers: [String: String] = [:]
 
-        init(limit: Int) {
+        init(limit: Int, headOnly: Bool) {
             self.limit = limit
+            self.headOnly = headOnly
         }
 
         func perform(url: URL, method: String, headers sent: [String: String], timeout: Double) throws
@@ -136,7 +144,7 @@ extension CurlHTTPClient {
                     let milliseconds = max(1, Int(timeout * 1000))
                     sitegen_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
                     sitegen_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-                    sitegen_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+                    if !headOnly { sitegen_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit)) }
                     sitegen_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
                     sitegen_curl_set_write(handle, CURLOPT_WRITEFUNCTION, Self.bodyPiece)
                     sitegen_curl_set_pointer(handle, CURLOPT_WRITEDATA, me)
@@ -157,6 +165,7 @@ extension CurlHTTPClient {
             }
             switch code {
             case CURLE_OK: break
+            case CURLE_WRITE_ERROR where stoppedAtBody: break
             case CURLE_OPERATION_TIMEDOUT: throw URLError(.timedOut)
             default:
                 let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -177,6 +186,10 @@ extension CurlHTTPClient {
                 guard let bytes, let context else { return 0 }
                 let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
                 let length = size * count
+                if transfer.headOnly {
+                    transfer.stoppedAtBody = true
+                    return 0
+                }
                 guard transfer.body.count + length <= transfer.limit else {
                     transfer.tooLarge = true
                     transfer.body = Data()

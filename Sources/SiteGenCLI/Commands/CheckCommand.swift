@@ -91,7 +91,7 @@ struct CheckCommand: Command {
         let externalCount = report.external.values.reduce(0) { $0 + $1.count }
         if external && !report.external.isEmpty {
             let checker = ExternalLinkChecker(
-                client: CurlHTTPClient(),
+                client: CurlHTTPClient(headOnly: true),
                 cacheFile: site.appendingPathComponent(StateFolder.name).appendingPathComponent(
                     ExternalLinkChecker.cacheName),
                 concurrency: concurrency, timeout: timeout)
