@@ -756,6 +756,54 @@ struct ServeTests {
         #expect(!after.contains("sitegen-errors"))
     }
 
+    @Test("a static file in a generated page's place is an error until it is removed, which recovers")
+    func staticClashRecovers() async throws {
+        let site = try ServedSite(fixture)
+        let home = try site.request("GET", "/").text
+        try site.write("static/index.html", "<p>mine</p>")
+        let failed = try #require(await site.waitForRebuild { $0.errors != nil })
+        #expect(failed.errors?.contains("static/index.html would replace the page sitegen generates") == true)
+        let failures = site.rebuilds.count
+        try site.remove("static/index.html")
+        _ = try #require(await site.waitForRebuild(after: failures) { $0.errors == nil }, "\(site.log)")
+        #expect(try site.request("GET", "/").text == home)
+        // And later edits are shown again.
+        let edits = site.rebuilds.count
+        try site.write("content/movies/parasite.md", parasite(body: "After the clash."))
+        _ = try #require(await site.waitForRebuild(after: edits) { $0.errors == nil })
+        #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>After the clash.</p>"))
+    }
+
+    @Test("a .sitegen folder made a link out of the site while serving stops the next rebuild; nothing goes there")
+    func stateFolderLinkedWhileServing() async throws {
+        let site = try ServedSite(fixture)
+        let outside = try ScratchFolder()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside.url) }
+        try? site.remove(".sitegen")
+        try FileManager.default.createSymbolicLink(
+            at: site.folder.appendingPathComponent(".sitegen"), withDestinationURL: outside.url)
+        try site.write("content/movies/parasite.md", parasite(body: "Edited."))
+        let failed = try #require(await site.waitForRebuild { $0.errors != nil })
+        #expect(failed.errors?.contains(".sitegen:1:1: refused: it is a link") == true, "\(failed.errors ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
+    }
+
+    @Test("static files with names editors use for temporary files are followed, as build publishes them")
+    func editorNamesInStatic() async throws {
+        let site = try ServedSite(fixture.merging(["static/data.tmp": "a", "static/notes~": "a"]) { $1 })
+        #expect(try site.request("GET", "/data.tmp").text == "a")
+        try site.write("static/data.tmp", "changed")
+        try site.write("static/notes~", "changed")
+        try site.write("static/4913", "new")
+        for _ in 0..<200 where try site.request("GET", "/4913").status != 200 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try site.request("GET", "/data.tmp").text == "changed")
+        #expect(try site.request("GET", "/notes~").text == "changed")
+        #expect(try site.request("GET", "/4913").text == "new")
+    }
+
     // MARK: Connections and the port
 
     @Test("200 connections open at once are all answered with 200")

@@ -548,7 +548,12 @@ private extension LiveSite {
         for relative in paths {
             changed.insert(relative)
             if jobs[relative] != nil || pending[relative] != nil {
-                throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
+                // Only a file that is there takes a generated page's place; once removed (the
+                // fix of that error), the page stays as it is.
+                guard lstatKind(folder.appendingPathComponent(relative).path) == nil else {
+                    throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
+                }
+                continue
             }
             if let url = SafePath.resolve(relative, in: folder),
                 let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit, within: realRoot)

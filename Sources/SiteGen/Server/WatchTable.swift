@@ -83,11 +83,14 @@ private extension WatchTable {
         }
     }
 
-    /// Whether a changed path matters: inside a watched folder or a watched file, not an editor's temporary file.
+    /// Whether a changed path matters: inside a watched folder or a watched file, not a hidden
+    /// file, nor an editor's temporary file outside `static/` (where `build` publishes such names
+    /// too, so their changes must be seen).
     func relevant(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
-            || name == "4913"
+        if name.hasPrefix(".") { return false }
+        if !path.hasPrefix("static/"),
+            name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") || name == "4913"
         {
             return false
         }
