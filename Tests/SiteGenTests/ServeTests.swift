@@ -789,6 +789,24 @@ struct ServeTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
     }
 
+    @Test("content/ replaced while serving by a link to a folder of the site is watched there, as at the start")
+    func contentBecomesALink() async throws {
+        let site = try ServedSite(fixture)
+        let manager = FileManager.default
+        let before = site.rebuilds.count
+        try manager.moveItem(
+            at: site.folder.appendingPathComponent("content"), to: site.folder.appendingPathComponent("src"))
+        try manager.createSymbolicLink(
+            atPath: site.folder.appendingPathComponent("content").path, withDestinationPath: "src")
+        _ = try #require(await site.waitForRebuild(after: before) { $0.errors == nil })
+        for round in 1...2 {
+            let edits = site.rebuilds.count
+            try site.write("content/movies/parasite.md", parasite(body: "Through the link \(round)."))
+            _ = try #require(await site.waitForChange(after: edits), "\(site.log)")
+            #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Through the link \(round).</p>"))
+        }
+    }
+
     @Test("static files with names editors use for temporary files are followed, as build publishes them")
     func editorNamesInStatic() async throws {
         let site = try ServedSite(fixture.merging(["static/data.tmp": "a", "static/notes~": "a"]) { $1 })

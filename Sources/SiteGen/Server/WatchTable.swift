@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -47,7 +49,18 @@ struct WatchTable {
             return relevant(folder) ? [folder] : []
         }
         let path = folder.isEmpty ? event.name : folder + "/" + event.name
-        guard event.has(IN_ISDIR) else { return relevant(path) ? [path] : [] }
+        guard event.has(IN_ISDIR) else {
+            // A link put in place of a watched tree (`content` → `src`, a folder of the site), or
+            // taken away: its folders are watched, or no longer, as they would be at the start.
+            if watched.contains(path) {
+                if event.has(IN_DELETE | IN_MOVED_FROM) { removeTree(path) }
+                // A link out of the site is refused by the rebuild, and its tree never watched.
+                if event.has(IN_CREATE | IN_MOVED_TO), SafePath.resolve(path, in: URL(fileURLWithPath: root)) != nil {
+                    addTree(path)
+                }
+            }
+            return relevant(path) ? [path] : []
+        }
         if event.has(IN_DELETE | IN_MOVED_FROM) {
             removeTree(path)
             return relevant(path) ? [path] : []
