@@ -807,6 +807,34 @@ struct ServeTests {
         }
     }
 
+    @Test("the site folder deleted and made again, or moved away and back, is watched again and rebuilt whole")
+    func siteFolderComesBack() async throws {
+        let site = try ServedSite(fixture)
+        let manager = FileManager.default
+        // Deleted, then made again.
+        try manager.removeItem(at: site.folder)
+        _ = try #require(await site.waitForRebuild { $0.errors != nil })
+        var before = site.rebuilds.count
+        for (path, text) in fixture { try site.write(path, text) }
+        _ = try #require(await site.waitForRebuild(after: before) { $0.errors == nil }, "\(site.log)")
+        before = site.rebuilds.count
+        try site.write("content/movies/parasite.md", parasite(body: "Made again."))
+        _ = try #require(await site.waitForChange(after: before), "\(site.log)")
+        #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Made again.</p>"))
+        // Moved away, edited there (not the site), and moved back.
+        let away = site.folder.deletingLastPathComponent().appendingPathComponent(
+            site.folder.lastPathComponent + "-away")
+        defer { try? manager.removeItem(at: away) }
+        try manager.moveItem(at: site.folder, to: away)
+        try Data(parasite(body: "Edited away.").utf8).write(
+            to: away.appendingPathComponent("content/movies/parasite.md"))
+        try await Task.sleep(for: .milliseconds(300))
+        before = site.rebuilds.count
+        try manager.moveItem(at: away, to: site.folder)
+        _ = try #require(await site.waitForRebuild(after: before) { $0.errors == nil }, "\(site.log)")
+        #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Edited away.</p>"))
+    }
+
     @Test("static files with names editors use for temporary files are followed, as build publishes them")
     func editorNamesInStatic() async throws {
         let site = try ServedSite(fixture.merging(["static/data.tmp": "a", "static/notes~": "a"]) { $1 })

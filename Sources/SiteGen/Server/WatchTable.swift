@@ -28,6 +28,20 @@ struct WatchTable {
         for path in watched { addTree(path) }
     }
 
+    /// Whether the site folder is no longer watched: deleted, or moved away.
+    var lostRoot: Bool { !folders.values.contains("") }
+
+    /// Once a folder is at the site's path again (made anew, or moved back), watches everything
+    /// afresh and returns every watched path, for a full rebuild; else nothing.
+    mutating func rewatchIfBack() -> Set<String> {
+        var info = stat()
+        guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
+        for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
+        folders.removeAll()
+        watchEverything()
+        return Set(watched)
+    }
+
     /// Updates the watches for `event` and returns the paths it changed that matter to the site.
     mutating func apply(_ event: WatchEvent) -> Set<String> {
         if event.has(IN_Q_OVERFLOW) {
@@ -44,7 +58,14 @@ struct WatchTable {
         guard let folder = folders[event.watch] else { return [] }
         if event.name.isEmpty {
             // The watched folder itself moved away (its old parent usually said so first).
-            guard event.has(IN_MOVE_SELF), !folder.isEmpty else { return [] }
+            guard event.has(IN_MOVE_SELF) else { return [] }
+            if folder.isEmpty {
+                // The site folder itself: what happens at its new place is not the site. Nothing
+                // is watched until a folder is at its path again (``rewatchIfBack()``).
+                for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
+                folders.removeAll()
+                return Set(watched)
+            }
             removeTree(folder)
             return relevant(folder) ? [folder] : []
         }

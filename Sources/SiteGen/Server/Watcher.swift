@@ -102,6 +102,8 @@ private extension Watcher {
                 }
                 continue
             }
+            // The site folder was deleted or moved away: watched again once it is back.
+            if table.withLock({ $0.lostRoot }) { pending.formUnion(table.withLock { $0.rewatchIfBack() }) }
             if !pending.isEmpty {
                 let batch = pending
                 pending.removeAll()
