@@ -1591,18 +1591,5 @@ private func differences(_ actual: [String: Data], _ expected: [String: Data]) -
 
 /// An IPv4 address of this machine that is not loopback, if it has one.
 private func nonLoopbackAddress() -> String? {
-    var list: UnsafeMutablePointer<ifaddrs>?
-    guard getifaddrs(&list) == 0, let first = list else { return nil }
-    defer { freeifaddrs(list) }
-    for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-        guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
-        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-        let found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer -> String in
-            var raw = pointer.pointee.sin_addr
-            inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
-            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        if !found.hasPrefix("127.") { return found }
-    }
-    return nil
+    InterfaceAddresses.list(ipv6: false).first
 }

@@ -331,11 +331,6 @@ private extension OutputTransaction {
     }
 
     /// Every visible file and link below `path` (names starting with `.` are never touched).
-    static func visibleFiles(in path: String) -> [String] {
-        var undecodable: [String] = []
-        return visibleFiles(in: path, undecodable: &undecodable)
-    }
-
     /// The visible files below `path` (no name on the way starts with a dot); visible entries
     /// whose names are not valid UTF-8 go to `undecodable`.
     static func visibleFiles(in path: String, undecodable: inout [String]) -> [String] {

@@ -99,6 +99,9 @@ public struct LiveSite: Sendable {
     /// may itself have pending pages (an update whose pages were not all made when the next
     /// change came): they stay pending, and the update counts the files that one changed.
     public func deferredUpdate(_ paths: Set<String>) throws -> LiveSite {
+        // `.sitegen/` made a link out of the site since the last build: refused, as a full build
+        // refuses it, before anything (processed images) is written through it.
+        try StateFolder.check(builder.options.source, step: "checking the site folder")
         var reviewSources: Set<String> = []
         var templates = false
         var statics: Set<String> = []

@@ -175,9 +175,6 @@ public final class PreviewServer: Sendable {
                 // Only this queue sets or clears the errors, so they can be read before the
                 // files are prepared (on every core, while requests are still answered).
                 let hadErrors = state.withLock { $0.errors != nil }
-                // `.sitegen/` made a link out of the site since the server started: refused, as
-                // at the start, before anything (processed images) is written through it.
-                try StateFolder.check(builder.options.source, step: "checking the site folder")
                 let deferred = try site.deferredUpdate(paths.union(retry))
                 if !deferred.pending.isEmpty {
                     show(deferred, changed: deferred.lastUpdate.changedFiles, replacingAll: hadErrors)
