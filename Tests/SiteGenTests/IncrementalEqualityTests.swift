@@ -31,6 +31,64 @@ struct IncrementalEqualityTests {
         #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")
     }
 
+    @Test(
+        "a file of static/ where a review's own image goes is refused as a build refuses it; once gone, the image is back"
+    )
+    func staticFileOverOwnImage() throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Images\nbase_url: https://example.org/\n")
+        try folder.write(
+            "content/movies/heat/index.md", "---\ntitle: Heat\ndate: 2024-02-01\nimage: poster.png\n---\nA review.\n")
+        try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n")
+        try TestImage.png(width: 300, height: 450, seed: 1).write(
+            to: folder.url.appendingPathComponent("content/movies/heat/poster.png"))
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let site = try LiveSite.build(builder)
+        let image = try #require(site.files.keys.filter { $0.hasPrefix("movies/heat/poster") }.min())
+
+        // Saved where a size of the image is published: the build's error, from the update too.
+        try folder.write("static/\(image)", "mine")
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        #expect(
+            built?.diagnostics.map(\.description)
+                == [
+                    "static/\(image):1:1: static/\(image) would replace an image sitegen publishes for content/movies/heat/index.md"
+                ])
+        let updated = #expect(throws: BuildError.self) { _ = try site.updating(["static/\(image)"]) }
+        #expect(updated?.diagnostics == built?.diagnostics)
+
+        // Removed again: the image is still there, as a full build has it.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("static/\(image)"))
+        let fixed = try site.updating(["static/\(image)"])
+        #expect(fixed.files == (try LiveSite.build(builder)).files)
+        #expect(fixed.files[image] == site.files[image])
+
+        // The other way: the file is there first, and a review's image comes to that place.
+        let alien = image.replacingOccurrences(of: "movies/heat/", with: "movies/alien/")
+        try folder.write("static/\(alien)", "mine")
+        let withFile = try fixed.updating(["static/\(alien)"])
+        #expect(withFile.files[alien] == Data("mine".utf8))
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("content/movies/alien"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("content/movies/alien.md"),
+            to: folder.url.appendingPathComponent("content/movies/alien/index.md"))
+        try folder.write(
+            "content/movies/alien/index.md", "---\ntitle: Alien\ndate: 2024-01-01\nimage: poster.png\n---\nA review.\n")
+        // The same pixels, so the same file names as Heat's.
+        try TestImage.png(width: 300, height: 450, seed: 1).write(
+            to: folder.url.appendingPathComponent("content/movies/alien/poster.png"))
+        let movedIn = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        let changes: Set<String> = [
+            "content/movies/alien.md", "content/movies/alien/index.md", "content/movies/alien/poster.png",
+        ]
+        let incremental = #expect(throws: BuildError.self) { _ = try withFile.updating(changes) }
+        #expect(movedIn?.diagnostics.contains { $0.message.contains("static/\(alien) would replace an image") } == true)
+        #expect(incremental?.diagnostics == movedIn?.diagnostics)
+    }
+
     /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build after each.
     static func check(_ state: RandomSite, random: inout SplitMix, steps: Int) throws -> (
         kinds: [String: Int], incremental: Int
@@ -149,10 +207,12 @@ struct RandomSite {
     var overview = 0
     /// The `file` of the review the plain page links to by its source path.
     var aboutLink: String?
+    /// Files of `static/`: some where fetched posters are published, which the posters win over.
+    var statics: [String: String] = [:]
 
     static let editKinds = [
         "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
-        "_index.md", "template", "site.yml", "metadata entry", "image", "bundle", "link", "updated",
+        "_index.md", "template", "site.yml", "metadata entry", "image", "bundle", "link", "updated", "static file",
     ]
     static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
@@ -245,6 +305,7 @@ struct RandomSite {
             "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": about,
             "static/robots.txt": "User-agent: *\n",
         ]
+        files.merge(statics) { $1 }
         for entry in entries { files.merge(self.files(of: entry)) { $1 } }
         for id in 1...3 {
             files["metadata/movies/tmdb-\(id).json"] = metadata(id)
@@ -334,6 +395,13 @@ struct RandomSite {
             default: language = language == "en" ? "ko" : "en"
             }
             return (kind, ["site.yml": siteYAML])
+        case "static file":
+            // Saved, changed or removed: a plain file, or one where a fetched poster is published.
+            counter += 1
+            let path = ["static/notes.txt", "static/images/tmdb-\(Int.random(in: 1...3, using: &random))-w342.svg"]
+                .randomElement(using: &random)!
+            statics[path] = statics[path] != nil && Bool.random(using: &random) ? nil : "static \(counter)\n"
+            return (kind, [path: statics[path]])
         case "metadata entry":
             overview += 1
             let id = Int.random(in: 1...3, using: &random)

@@ -34,12 +34,7 @@ struct ReviewImages: Sendable {
         for result in results {
             problems += result.problems
             for (path, data) in result.files {
-                if files[path] != nil {
-                    problems.append(
-                        Diagnostic(
-                            "static/\(path) would replace an image sitegen publishes for \(result.review.source)",
-                            at: SourceLocation(path: "static/\(path)", line: 1, column: 1)))
-                }
+                if files[path] != nil { problems.append(.imageClash(path, review: result.review.source)) }
                 files[path] = data
             }
         }

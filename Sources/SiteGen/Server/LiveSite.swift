@@ -280,6 +280,7 @@ private extension LiveSite {
         var problems: [Diagnostic] = []
         var replacements: [(source: String, review: Review?)] = []
         var staticFiles = content.staticFiles
+        var publishedBefore: [String: PublishedImage]?
         let read = { (sources: [String], links: MarkdownLinks) in
             for source in sources {
                 let name = String(source.split(separator: "/")[1])
@@ -296,6 +297,11 @@ private extension LiveSite {
                 let attached = enricher.attach(read)
                 let withImage = builder.images.attach(attached.review)
                 problems += attached.problems + withImage.problems
+                // As a build refuses it: a file of static/ (or the theme) where the image goes.
+                for path in withImage.files.keys.sorted() where content.staticFiles[path] != nil {
+                    if publishedBefore == nil { publishedBefore = publishedImages() }
+                    if publishedBefore?[path] == nil { problems.append(.imageClash(path, review: source)) }
+                }
                 staticFiles.merge(attached.images) { _, new in new }
                 staticFiles.merge(withImage.files) { _, new in new }
                 replacements.append((source, withImage.review))
@@ -548,6 +554,7 @@ private extension LiveSite {
         // The folders holding static files, made once if a path that is gone is met (looking
         // through every file for each such path took minutes for 30,000 deleted files).
         var folders: Set<String>?
+        var images: [String: PublishedImage]?
         for relative in paths {
             changed.insert(relative)
             if jobs[relative] != nil || pending[relative] != nil {
@@ -555,6 +562,15 @@ private extension LiveSite {
                 // fix of that error), the page stays as it is.
                 guard lstatKind(folder.appendingPathComponent(relative).path) == nil else {
                     throw BuildError(step: "copying static files", diagnostics: [.staticClash(relative)])
+                }
+                continue
+            }
+            if images == nil { images = publishedImages() }
+            if let image = images?[relative] {
+                // A build refuses a file of static/ in place of a review's own image, and
+                // publishes a fetched image over one: the image stays, the file is never served.
+                if let source = image.ownImageOf, lstatKind(folder.appendingPathComponent(relative).path) != nil {
+                    throw BuildError(step: "processing images", diagnostics: [.imageClash(relative, review: source)])
                 }
                 continue
             }
@@ -580,6 +596,28 @@ private extension LiveSite {
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent,
             presentation: presentation, library: library, jobs: jobs, pending: pending)
+    }
+
+    /// An image the site publishes for a review.
+    struct PublishedImage {
+        /// The source of the review whose own image (in one of its sizes) it is; nil for a
+        /// fetched poster or cover, which any number of reviews may show.
+        var ownImageOf: String?
+    }
+
+    /// The images the site publishes for its reviews, by output path: each review's own image
+    /// in its sizes, and the fetched posters and covers of those without one.
+    func publishedImages() -> [String: PublishedImage] {
+        let index = presentation.index
+        var images: [String: PublishedImage] = [:]
+        for id in index.liveIDs {
+            let review = index[review: id]
+            for variant in review.image?.variants ?? [] {
+                images[variant.path] = PublishedImage(ownImageOf: review.source)
+            }
+            for image in review.fetchedImages { images[MetadataEnricher.publishedPath(of: image)] = PublishedImage() }
+        }
+        return images
     }
 
     /// The paths whose bytes differ between two sets of files.

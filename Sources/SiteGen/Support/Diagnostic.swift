@@ -54,6 +54,14 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
+    /// A file of `static/` (at output path `path`) that would take the place of an image
+    /// sitegen publishes for the review at `source` (its own image, in one of its sizes).
+    static func imageClash(_ path: String, review source: String) -> Diagnostic {
+        Diagnostic(
+            "static/\(path) would replace an image sitegen publishes for \(source)",
+            at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
+    }
+
     /// Whether it names a place (a file, maybe a line and column).
     public var isLocated: Bool { !location.path.isEmpty }
 
