@@ -73,8 +73,9 @@ public struct LinkChecker: Sendable {
         guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw AuthoringError("\(output.path): no such folder: build the site first")
         }
-        let files = Set(
-            Directory.files(under: output.path).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
+        // A name that is not UTF-8 cannot be linked to from a page: it is not a target.
+        var undecodable: [String] = []
+        let files = Set(OutputTransaction.visibleFiles(in: output.path, undecodable: &undecodable))
         let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
         let root = output
         let pages: [HTMLScanner.Page] = scanned.parallelMap { path in

@@ -330,19 +330,20 @@ private extension OutputTransaction {
         }
     }
 
-    /// Every visible file and link below `path` (names starting with `.` are never touched).
-    /// The visible files below `path` (no name on the way starts with a dot); visible entries
-    /// whose names are not valid UTF-8 go to `undecodable`.
+    static func removeTree(_ path: String) {
+        if lstatKind(path) != nil { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
+
+extension OutputTransaction {
+    /// The visible files and links below `path` (no name on the way starts with a dot: those
+    /// are never touched); visible entries whose names are not valid UTF-8 go to `undecodable`.
     static func visibleFiles(in path: String, undecodable: inout [String]) -> [String] {
         let visible = { (relative: String) in !relative.split(separator: "/").contains { $0.hasPrefix(".") } }
         var found: [String] = []
         let files = Directory.files(under: path, undecodable: &found)
         undecodable = found.filter(visible)
         return files.filter(visible)
-    }
-
-    static func removeTree(_ path: String) {
-        if lstatKind(path) != nil { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 
