@@ -161,7 +161,9 @@ public struct SiteBuilder: Sendable {
         if let stamps, hasRecord, !options.force, let manifest = BuildManifest.read(manifestURL),
             manifest.identity == identity,
             manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
-            manifest.outputIsIntact(options.output)
+            manifest.outputIsIntact(options.output),
+            // A killed build's staged pages (maybe a draft's, from a --drafts build) must go.
+            !OutputTransaction.hasStaging(in: options.output.standardizedFileURL.path)
         {
             return Report(
                 pages: manifest.pages, files: manifest.files,

@@ -60,6 +60,9 @@ struct BuildManifestTests {
                 try Data("sitegen-build-manifest 1\nnonsense\n".utf8).write(to: manifests.appendingPathComponent(name))
             }
         },
+        Edit(description: "a killed build's staged pages left in the output") { folder in
+            try write(folder, "public/.sitegen-staging/0", "<p>A draft's text</p>")
+        },
         Edit(description: "a review edited with its old size and modification time put back") { folder in
             let url = folder.appendingPathComponent("content/movies/heat.md")
             var info = stat()
@@ -82,6 +85,8 @@ struct BuildManifestTests {
         let cached = TestConsole()
         #expect(await cached.run(["build"], in: site.url) == 0, "\(cached.err)")
         #expect(!cached.out.contains("nothing changed"), "\(edit): \(cached.out)")
+        #expect(
+            !FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/.sitegen-staging").path))
         #expect(await TestConsole().run(["build", "--output", "clean"], in: site.url) == 0)
         let built = try visible(site.url.appendingPathComponent("public"))
         let clean = try visible(site.url.appendingPathComponent("clean"))

@@ -110,6 +110,14 @@ struct ReviewImageTests {
                 #""image" must name a file inside the review's folder content/movies/x/ (like "poster.jpg"), not "/etc/passwd""#
             ),
             (
+                ".img/poster.jpg",
+                #""image" names ".img/poster.jpg", a hidden file or folder (its name starts with a dot), which sitegen does not read: rename it"#
+            ),
+            (
+                ".poster.jpg",
+                #""image" names ".poster.jpg", a hidden file or folder (its name starts with a dot), which sitegen does not read: rename it"#
+            ),
+            (
                 "https://example.org/p.jpg",
                 #""image" must be a file beside the review, not a web address: save the image in content/movies/x/ and write its name here"#
             ),
@@ -151,6 +159,8 @@ struct ReviewImageTests {
         site.binary["content/movies/y/poster.jpg"] = try TestImage.encoded(.jpeg, width: 40, height: 60)
         let jpeg = try TestImage.encoded(.jpeg, width: 300, height: 450)
         site.binary["content/movies/x/cut.jpg"] = jpeg.prefix(jpeg.count / 2)
+        site.binary["content/movies/x/.img/poster.jpg"] = jpeg
+        site.binary["content/movies/x/.poster.jpg"] = jpeg
         site.binary["content/movies/x/bomb.png"] = TestImage.pngClaiming(width: 10000, height: 6000)
         site.binary["content/movies/x/odd.png"] = TestImage.pngClaiming(width: 7071, height: 7072)
         site.binary["content/movies/x/tall.png"] = TestImage.pngClaiming(width: 100, height: 500_000)

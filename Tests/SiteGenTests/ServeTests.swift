@@ -1094,6 +1094,63 @@ struct ServeTests {
         #expect(reports.withLock { $0 } == [])
     }
 
+    @Test("a change where a link of the site leads (a file or a folder inside the site) is reported at the link too")
+    func watcherFollowsLinks() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/movies/ten.md", "ten")
+        try folder.write("shelf/essays/first.md", "first")
+        try folder.write("notes/link.txt", "v1")
+        let manager = FileManager.default
+        let link = { (path: String, target: String) in
+            try manager.createSymbolicLink(
+                atPath: folder.url.appendingPathComponent(path).path, withDestinationPath: target)
+        }
+        try link("content/movies/nine.md", "ten.md")
+        try link("content/essays", "../shelf/essays")
+        try manager.createDirectory(at: folder.url.appendingPathComponent("static"), withIntermediateDirectories: true)
+        try link("static/link.txt", "../notes/link.txt")
+        let outside = try ScratchFolder()
+        try outside.write("away.md", "away")
+        try link("content/movies/away.md", outside.url.appendingPathComponent("away.md").path)
+        let reports = Mutex<[Set<String>]>([])
+        let watcher = try Watcher(root: folder.url.path, watched: ["content", "static", "site.yml"]) { paths in
+            reports.withLock { $0.append(paths) }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        func next() async throws -> Set<String>? {
+            for _ in 0..<300 where reports.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(150))
+            return reports.withLock { reports in
+                defer { reports.removeAll() }
+                return reports.isEmpty ? nil : reports.reduce([]) { $0.union($1) }
+            }
+        }
+        try folder.write("content/movies/ten.md", "ten, edited")
+        #expect(try await next() == ["content/movies/ten.md", "content/movies/nine.md"])
+        try folder.write("shelf/essays/first.md", "first, edited")
+        #expect(try await next() == ["content/essays/first.md"])
+        try folder.write("shelf/essays/second.md", "second")
+        #expect(try await next() == ["content/essays/second.md"])
+        try folder.write("notes/link.txt", "v2")
+        #expect(try await next() == ["static/link.txt"])
+        // A link led somewhere else, then taken away: the old place no longer counts.
+        try manager.removeItem(at: folder.url.appendingPathComponent("content/movies/nine.md"))
+        try link("content/movies/nine.md", "../essays/first.md")
+        #expect(try await next() == ["content/movies/nine.md"])
+        try folder.write("content/movies/ten.md", "ten, again")
+        #expect(try await next() == ["content/movies/ten.md"])
+        try folder.write("shelf/essays/first.md", "first, again")
+        #expect(try await next() == ["content/essays/first.md", "content/movies/nine.md"])
+        try manager.removeItem(at: folder.url.appendingPathComponent("content/essays"))
+        #expect(try await next() == ["content/essays"])
+        try folder.write("shelf/essays/second.md", "second, edited")
+        #expect(try await next() == nil)
+        // A link out of the site is the build's to refuse: nothing there is watched.
+        try outside.write("away.md", "away, edited")
+        #expect(try await next() == nil)
+    }
+
     @Test("when inotify's queue overflows, everything is watched afresh and rebuilt")
     func watcherOverflow() throws {
         let folder = try ScratchFolder()

@@ -65,6 +65,12 @@ extension FieldReader {
             report(
                 "\"image\" must name a file inside the review's folder \(folder)/ (like \"poster.jpg\"), "
                     + "not \"\(written)\"", at: value.position)
+        } else if segments.contains(where: { $0.hasPrefix(".") }) {
+            // Hidden files are never read as the site's (nor watched by serve, nor stamped for
+            // the build manifest): one named here would be, yet its changes never seen.
+            report(
+                "\"image\" names \"\(written)\", a hidden file or folder (its name starts with a dot), "
+                    + "which sitegen does not read: rename it", at: value.position)
         } else {
             return ReviewImage(
                 source: folder + "/" + segments.joined(separator: "/"), location: location(value.position))

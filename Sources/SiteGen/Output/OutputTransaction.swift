@@ -336,6 +336,12 @@ private extension OutputTransaction {
 }
 
 extension OutputTransaction {
+    /// Whether the output folder at `path` holds a staging folder: a build was killed before it
+    /// could clear it (the next build that writes clears it).
+    static func hasStaging(in path: String) -> Bool {
+        lstatKind(path + "/" + stagingName) != nil
+    }
+
     /// The visible files and links below `path` (no name on the way starts with a dot: those
     /// are never touched); visible entries whose names are not valid UTF-8 go to `undecodable`.
     static func visibleFiles(in path: String, undecodable: inout [String]) -> [String] {

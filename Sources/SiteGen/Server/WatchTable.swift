@@ -11,6 +11,12 @@ struct WatchTable {
     let watched: [String]
     /// Watched folders by watch descriptor, relative to the root (`""` is the root itself).
     private(set) var folders: [Int32: String] = [:]
+    /// Links in the watched trees to a file or folder elsewhere in the site: each link's path
+    /// and its target's, relative to the root. The build reads through a link, so a change at
+    /// the target, or below it, is a change at the link.
+    private(set) var links: [String: String] = [:]
+    /// The root's real path, for finding where links lead.
+    private var realRoot: String?
 
     init(descriptor: Int32, root: String, watched: [String]) {
         self.descriptor = descriptor
@@ -24,6 +30,8 @@ struct WatchTable {
 
     /// Watches the root (for `site.yml` and folders that appear) and every watched tree.
     mutating func watchEverything() {
+        links.removeAll()
+        realRoot = SafePath.realPath(root)
         addWatch("")
         for path in watched { addTree(path) }
     }
@@ -42,8 +50,17 @@ struct WatchTable {
         return Set(watched)
     }
 
-    /// Updates the watches for `event` and returns the paths it changed that matter to the site.
+    /// Updates the watches for `event` and returns the paths it changed that matter to the
+    /// site: its own, and the same paths through the links that lead to them.
     mutating func apply(_ event: WatchEvent) -> Set<String> {
+        let touched = changes(event)
+        return touched.union(aliases(of: touched)).filter(relevant)
+    }
+}
+
+private extension WatchTable {
+    /// Updates the watches (and the links) for `event` and returns every path it changed.
+    mutating func changes(_ event: WatchEvent) -> Set<String> {
         if event.has(IN_Q_OVERFLOW) {
             // Events were lost: watch everything afresh and have everything rebuilt.
             for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
@@ -67,7 +84,7 @@ struct WatchTable {
                 return Set(watched)
             }
             removeTree(folder)
-            return relevant(folder) ? [folder] : []
+            return [folder]
         }
         let path = folder.isEmpty ? event.name : folder + "/" + event.name
         guard event.has(IN_ISDIR) else {
@@ -79,20 +96,69 @@ struct WatchTable {
                 if event.has(IN_CREATE | IN_MOVED_TO), SafePath.resolve(path, in: URL(fileURLWithPath: root)) != nil {
                     addTree(path)
                 }
+            } else if event.has(IN_DELETE | IN_MOVED_FROM) {
+                links[path] = nil
+            } else if event.has(IN_CREATE | IN_MOVED_TO) {
+                // A link made (or put in place of a file): what it leads to is watched from now on.
+                links[path] = nil
+                if lstatKind(root + "/" + path) == .link { follow(path) }
             }
-            return relevant(path) ? [path] : []
+            return [path]
         }
         if event.has(IN_DELETE | IN_MOVED_FROM) {
             removeTree(path)
-            return relevant(path) ? [path] : []
+            return [path]
         }
-        guard event.has(IN_CREATE | IN_MOVED_TO), relevant(path) else { return [] }
+        guard event.has(IN_CREATE | IN_MOVED_TO), relevant(path) || isLinked(path) else { return [] }
         addTree(path)
         return Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
     }
-}
 
-private extension WatchTable {
+    /// Notes the link at `path` and watches where it leads, if that is in the site and not
+    /// watched yet. A link out of the site, to nothing or in a loop is left to the build,
+    /// which refuses it.
+    mutating func follow(_ path: String) {
+        guard let realRoot, let real = SafePath.realPath(root + "/" + path), real != realRoot,
+            SafePath.isWithin(real, realRoot)
+        else { return }
+        let target = String(real.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
+        guard target != path, !target.hasPrefix(path + "/"), !path.hasPrefix(target + "/") else { return }
+        links[path] = target
+        let watchedFolders = Set(folders.values)
+        switch lstatKind(real) {
+        case .folder?:
+            if !watchedFolders.contains(target) { addTree(target) }
+        case .file?:
+            let parent = target.parentPath
+            if !watchedFolders.contains(parent) { addWatch(parent) }
+        default: break
+        }
+    }
+
+    /// Whether `path` is a link's target or below one.
+    func isLinked(_ path: String) -> Bool {
+        links.values.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// `paths` as seen through the links that lead to them (and through links to those, a
+    /// few levels deep).
+    func aliases(of paths: Set<String>) -> Set<String> {
+        guard !links.isEmpty else { return [] }
+        var found: Set<String> = []
+        var round = paths
+        for _ in 0..<8 where !round.isEmpty {
+            var next: Set<String> = []
+            for path in round {
+                for (link, target) in links where path == target || path.hasPrefix(target + "/") {
+                    let alias = link + path.dropFirst(target.count)
+                    if found.insert(alias).inserted { next.insert(alias) }
+                }
+            }
+            round = next
+        }
+        return found
+    }
+
     mutating func addWatch(_ relative: String) {
         let path = relative.isEmpty ? root : root + "/" + relative
         let watch = inotify_add_watch(descriptor, path, Self.mask)
@@ -103,9 +169,11 @@ private extension WatchTable {
     mutating func addTree(_ relative: String) {
         var info = stat()
         guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        guard !folders.values.contains(relative) else { return }
         addWatch(relative)
-        for entry in Directory.entries(root + "/" + relative) ?? [] where entry.kind == .folder {
-            addTree(relative + "/" + entry.name)
+        for entry in Directory.entries(root + "/" + relative) ?? [] {
+            if entry.kind == .folder { addTree(relative + "/" + entry.name) }
+            if entry.kind == .link { follow(relative + "/" + entry.name) }
         }
     }
 
@@ -115,6 +183,7 @@ private extension WatchTable {
             inotify_rm_watch(descriptor, watch)
             folders[watch] = nil
         }
+        for link in links.keys where link == relative || link.hasPrefix(relative + "/") { links[link] = nil }
     }
 
     /// Whether a changed path matters: inside a watched folder or a watched file, not a hidden
