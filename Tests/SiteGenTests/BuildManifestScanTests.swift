@@ -10,6 +10,16 @@ import Testing
 /// The manifest's stamps of the input folders, which are read side by side.
 @Suite("Build manifest scan")
 struct BuildManifestScanTests {
+    @Test("the build's identity holds each shared library that writes pages, with its stamp")
+    func identityHoldsLibraries() throws {
+        let libraries = BuildManifest.loadedLibraries
+        for name in ["libcmark", "libyaml", "libvips", "libFoundation"] {
+            let line = try #require(libraries.first { $0.contains("/\(name)") }, "\(name) in \(libraries)")
+            let path = String(line.prefix { $0 != " " })
+            #expect(line == "\(path) \(try #require(FileStamp.following(path)).text)")
+        }
+    }
+
     @Test("every visible file and folder of the input folders is stamped, and nothing else")
     func stampsEveryInput() throws {
         let folder = try ScratchFolder()

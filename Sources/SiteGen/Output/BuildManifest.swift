@@ -58,12 +58,40 @@ struct BuildManifest: Sendable, Equatable {
         var executable = "unknown"
         if let stamp = FileStamp.following("/proc/self/exe") { executable = stamp.text }
         let output = OutputFolder.realPath(of: options.output.standardizedFileURL.path)
-        let parts = [
-            "sitegen", SiteGenVersion.current, executable, options.includeDrafts ? "drafts" : "",
-            options.baseURL?.absolute ?? "", output, options.today == nil ? "every date" : "dates until today",
-        ]
+        let parts =
+            [
+                "sitegen", SiteGenVersion.current, executable, options.includeDrafts ? "drafts" : "",
+                options.baseURL?.absolute ?? "", output, options.today == nil ? "every date" : "dates until today",
+            ] + loadedLibraries
         return ContentHash(parts.joined(separator: "\u{0}")).description
     }
+
+    /// Each shared library the process had loaded when first asked, with its stamp: cmark,
+    /// libyaml, libvips, ICU and the Swift runtime write the pages too, so an upgrade of one
+    /// (the binary unchanged) makes the next build a full one. Read once, so that a library a
+    /// long-running process loads later (a test run's) does not make each build look new.
+    static let loadedLibraries: [String] = {
+        // Read to its end by hand: Foundation reads a file of /proc as far as its first page.
+        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return ["no maps"] }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        let maps = String(decoding: bytes, as: UTF8.self)
+        var paths: Set<String> = []
+        for line in maps.split(separator: "\n") {
+            // address perms offset device inode path
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
+            if path.hasSuffix(".so") || path.contains(".so.") { paths.insert(path) }
+        }
+        return paths.sorted().map { "\($0) \(FileStamp.following($0)?.text ?? "gone")" }
+    }()
 
     /// The stamps of every input file now; nil when a folder cannot be read (the build then says why).
     static func scan(_ source: URL) -> [String: FileStamp]? {
