@@ -11,6 +11,8 @@ struct WatchTable {
     let watched: [String]
     /// Watched folders by watch descriptor, relative to the root (`""` is the root itself).
     private(set) var folders: [Int32: String] = [:]
+    /// The watch descriptor of each watched folder, by its path.
+    private var watches: [String: Int32] = [:]
     /// Links in the watched trees to a file or folder elsewhere in the site: each link's path
     /// and its target's, relative to the root. The build reads through a link, so a change at
     /// the target, or below it, is a change at the link.
@@ -46,6 +48,7 @@ struct WatchTable {
         guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
         for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
         folders.removeAll()
+        watches.removeAll()
         watchEverything()
         return Set(watched)
     }
@@ -65,10 +68,12 @@ private extension WatchTable {
             // Events were lost: watch everything afresh and have everything rebuilt.
             for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
             folders.removeAll()
+            watches.removeAll()
             watchEverything()
             return Set(watched)
         }
         if event.has(IN_IGNORED) {
+            if let folder = folders[event.watch], watches[folder] == event.watch { watches[folder] = nil }
             folders[event.watch] = nil
             return []
         }
@@ -81,6 +86,7 @@ private extension WatchTable {
                 // is watched until a folder is at its path again (``rewatchIfBack()``).
                 for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
                 folders.removeAll()
+                watches.removeAll()
                 return Set(watched)
             }
             removeTree(folder)
@@ -124,13 +130,11 @@ private extension WatchTable {
         let target = String(real.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
         guard target != path, !target.hasPrefix(path + "/"), !path.hasPrefix(target + "/") else { return }
         links[path] = target
-        let watchedFolders = Set(folders.values)
         switch lstatKind(real) {
         case .folder?:
-            if !watchedFolders.contains(target) { addTree(target) }
+            if watches[target] == nil { addTree(target) }
         case .file?:
-            let parent = target.parentPath
-            if !watchedFolders.contains(parent) { addWatch(parent) }
+            if watches[target.parentPath] == nil { addWatch(target.parentPath) }
         default: break
         }
     }
@@ -162,14 +166,16 @@ private extension WatchTable {
     mutating func addWatch(_ relative: String) {
         let path = relative.isEmpty ? root : root + "/" + relative
         let watch = inotify_add_watch(descriptor, path, Self.mask)
-        if watch >= 0 { folders[watch] = relative }
+        if watch >= 0 {
+            folders[watch] = relative
+            watches[relative] = watch
+        }
     }
 
     /// Watches a folder and every folder below it (not following links below it).
     mutating func addTree(_ relative: String) {
         var info = stat()
         guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        guard !folders.values.contains(relative) else { return }
         addWatch(relative)
         for entry in Directory.entries(root + "/" + relative) ?? [] {
             if entry.kind == .folder { addTree(relative + "/" + entry.name) }
@@ -182,6 +188,7 @@ private extension WatchTable {
         for (watch, folder) in folders where folder == relative || folder.hasPrefix(relative + "/") {
             inotify_rm_watch(descriptor, watch)
             folders[watch] = nil
+            if watches[folder] == watch { watches[folder] = nil }
         }
         for link in links.keys where link == relative || link.hasPrefix(relative + "/") { links[link] = nil }
     }
