@@ -156,14 +156,15 @@ public struct SiteBuilder: Sendable {
         let stamps = options.usesManifest ? BuildManifest.scan(options.source) : nil
         // An output folder without sitegen's record (a first build) cannot be up to date: the
         // manifest is not even read.
-        let hasRecord = OutputRecord.exists(in: options.output.standardizedFileURL.path)
+        let outputPath = options.output.standardizedFileURL.path
+        let hasRecord = OutputRecord.exists(in: outputPath)
         // --force asks for every other visible file in the output to go: never skipped.
         if let stamps, hasRecord, !options.force, let manifest = BuildManifest.read(manifestURL),
             manifest.identity == identity,
             manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
             manifest.outputIsIntact(options.output),
             // A killed build's staged pages (maybe a draft's, from a --drafts build) must go.
-            !OutputTransaction.hasStaging(in: options.output.standardizedFileURL.path)
+            !OutputTransaction.hasStaging(in: outputPath)
         {
             return Report(
                 pages: manifest.pages, files: manifest.files,

@@ -1060,33 +1060,24 @@ struct ServeTests {
         watcher.start()
         defer { watcher.stop() }
         #expect(watcher.watchedFolders == ["", "content", "content/books", "content/books/deep", "content/movies"])
-        // What the watcher reported for one change (a change may come in more than one report).
-        func next() async throws -> Set<String>? {
-            for _ in 0..<300 where reports.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
-            try await Task.sleep(for: .milliseconds(150))
-            return reports.withLock { reports in
-                defer { reports.removeAll() }
-                return reports.isEmpty ? nil : reports.reduce([]) { $0.union($1) }
-            }
-        }
         let manager = FileManager.default
         try manager.moveItem(
             at: folder.url.appendingPathComponent("content/books"), to: outside.url.appendingPathComponent("books"))
-        #expect(try await next() == ["content/books"])
+        #expect(try await nextReport(reports) == ["content/books"])
         #expect(watcher.watchedFolders == ["", "content", "content/movies"])
         try Data("edited".utf8).write(to: outside.url.appendingPathComponent("books/deep/b.md"))
         try manager.moveItem(
             at: outside.url.appendingPathComponent("films"), to: folder.url.appendingPathComponent("content/films"))
-        #expect(try await next() == ["content/films/d.md", "content/films/inner/e.md"])
+        #expect(try await nextReport(reports) == ["content/films/d.md", "content/films/inner/e.md"])
         #expect(watcher.watchedFolders == ["", "content", "content/films", "content/films/inner", "content/movies"])
         try manager.moveItem(
             at: folder.url.appendingPathComponent("content/films"),
             to: folder.url.appendingPathComponent("content/cinema"))
-        #expect(try await next() == ["content/films", "content/cinema/d.md", "content/cinema/inner/e.md"])
+        #expect(try await nextReport(reports) == ["content/films", "content/cinema/d.md", "content/cinema/inner/e.md"])
         #expect(watcher.watchedFolders == ["", "content", "content/cinema", "content/cinema/inner", "content/movies"])
         try manager.removeItem(at: folder.url.appendingPathComponent("content/cinema"))
         #expect(
-            try await next() == [
+            try await nextReport(reports) == [
                 "content/cinema", "content/cinema/d.md", "content/cinema/inner", "content/cinema/inner/e.md",
             ])
         #expect(watcher.watchedFolders == ["", "content", "content/movies"])
@@ -1118,37 +1109,29 @@ struct ServeTests {
         }
         watcher.start()
         defer { watcher.stop() }
-        func next() async throws -> Set<String>? {
-            for _ in 0..<300 where reports.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
-            try await Task.sleep(for: .milliseconds(150))
-            return reports.withLock { reports in
-                defer { reports.removeAll() }
-                return reports.isEmpty ? nil : reports.reduce([]) { $0.union($1) }
-            }
-        }
         try folder.write("content/movies/ten.md", "ten, edited")
-        #expect(try await next() == ["content/movies/ten.md", "content/movies/nine.md"])
+        #expect(try await nextReport(reports) == ["content/movies/ten.md", "content/movies/nine.md"])
         try folder.write("shelf/essays/first.md", "first, edited")
-        #expect(try await next() == ["content/essays/first.md"])
+        #expect(try await nextReport(reports) == ["content/essays/first.md"])
         try folder.write("shelf/essays/second.md", "second")
-        #expect(try await next() == ["content/essays/second.md"])
+        #expect(try await nextReport(reports) == ["content/essays/second.md"])
         try folder.write("notes/link.txt", "v2")
-        #expect(try await next() == ["static/link.txt"])
+        #expect(try await nextReport(reports) == ["static/link.txt"])
         // A link led somewhere else, then taken away: the old place no longer counts.
         try manager.removeItem(at: folder.url.appendingPathComponent("content/movies/nine.md"))
         try link("content/movies/nine.md", "../essays/first.md")
-        #expect(try await next() == ["content/movies/nine.md"])
+        #expect(try await nextReport(reports) == ["content/movies/nine.md"])
         try folder.write("content/movies/ten.md", "ten, again")
-        #expect(try await next() == ["content/movies/ten.md"])
+        #expect(try await nextReport(reports) == ["content/movies/ten.md"])
         try folder.write("shelf/essays/first.md", "first, again")
-        #expect(try await next() == ["content/essays/first.md", "content/movies/nine.md"])
+        #expect(try await nextReport(reports) == ["content/essays/first.md", "content/movies/nine.md"])
         try manager.removeItem(at: folder.url.appendingPathComponent("content/essays"))
-        #expect(try await next() == ["content/essays"])
+        #expect(try await nextReport(reports) == ["content/essays"])
         try folder.write("shelf/essays/second.md", "second, edited")
-        #expect(try await next() == nil)
+        #expect(try await nextReport(reports) == nil)
         // A link out of the site is the build's to refuse: nothing there is watched.
         try outside.write("away.md", "away, edited")
-        #expect(try await next() == nil)
+        #expect(try await nextReport(reports) == nil)
     }
 
     @Test("when inotify's queue overflows, everything is watched afresh and rebuilt")
@@ -1649,4 +1632,15 @@ private func differences(_ actual: [String: Data], _ expected: [String: Data]) -
 /// An IPv4 address of this machine that is not loopback, if it has one.
 private func nonLoopbackAddress() -> String? {
     InterfaceAddresses.list(ipv6: false).first
+}
+
+/// What a watcher reported for one change (a change may come in more than one report), or nil
+/// when it reported nothing within 3 seconds; the reports are taken.
+private func nextReport(_ reports: borrowing Mutex<[Set<String>]>) async throws -> Set<String>? {
+    for _ in 0..<300 where reports.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+    try await Task.sleep(for: .milliseconds(150))
+    return reports.withLock { reports in
+        defer { reports.removeAll() }
+        return reports.isEmpty ? nil : reports.reduce([]) { $0.union($1) }
+    }
 }

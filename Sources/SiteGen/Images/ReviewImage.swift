@@ -45,6 +45,12 @@ extension Review {
     var fetchedImages: [CachedImage] {
         image == nil ? metadata?.images ?? [] : []
     }
+
+    /// The output paths of the review's own image in its sizes (none before the image step).
+    var ownImagePaths: [String] { image?.variants.map(\.path) ?? [] }
+
+    /// The output paths of the fetched posters or covers it publishes.
+    var fetchedImagePaths: [String] { fetchedImages.map(MetadataEnricher.publishedPath) }
 }
 
 extension FieldReader {

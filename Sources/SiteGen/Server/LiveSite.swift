@@ -325,7 +325,7 @@ private extension LiveSite {
         let change = index.update(replacements, context: presentation.context)
         // The files of reviews' own images that are no longer published (a new image, a new slug, gone).
         let ownFiles = { (ids: Set<Int>, index: SiteIndex) in
-            Set(ids.flatMap { (index.reviews[safe: $0] ?? nil)?.image?.variants.map(\.path) ?? [] })
+            Set(ids.flatMap { (index.reviews[safe: $0] ?? nil)?.ownImagePaths ?? [] })
         }
         for path in ownFiles(change.changed, presentation.index).subtracting(ownFiles(change.changed, index)) {
             staticFiles[path] = nil
@@ -349,7 +349,7 @@ private extension LiveSite {
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings,
             nextPublication: content.nextPublication)
         // An image no review uses any more: the static file of that name, if any, takes its place.
-        let images = { (review: Review?) in Set((review?.fetchedImages ?? []).map(MetadataEnricher.publishedPath)) }
+        let images = { (review: Review?) in Set(review?.fetchedImagePaths ?? []) }
         let lostImages = change.changed.contains { id in
             !images(presentation.index.reviews[safe: id] ?? nil).isSubset(of: images(index.reviews[id]))
         }
@@ -612,10 +612,8 @@ private extension LiveSite {
         var images: [String: PublishedImage] = [:]
         for id in index.liveIDs {
             let review = index[review: id]
-            for variant in review.image?.variants ?? [] {
-                images[variant.path] = PublishedImage(ownImageOf: review.source)
-            }
-            for image in review.fetchedImages { images[MetadataEnricher.publishedPath(of: image)] = PublishedImage() }
+            for path in review.ownImagePaths { images[path] = PublishedImage(ownImageOf: review.source) }
+            for path in review.fetchedImagePaths { images[path] = PublishedImage() }
         }
         return images
     }

@@ -32,23 +32,20 @@ struct WatchTable {
 
     /// Watches the root (for `site.yml` and folders that appear) and every watched tree.
     mutating func watchEverything() {
-        links.removeAll()
         realRoot = SafePath.realPath(root)
         addWatch("")
         for path in watched { addTree(path) }
     }
 
     /// Whether the site folder is no longer watched: deleted, or moved away.
-    var lostRoot: Bool { !folders.values.contains("") }
+    var lostRoot: Bool { watches[""] == nil }
 
     /// Once a folder is at the site's path again (made anew, or moved back), watches everything
     /// afresh and returns every watched path, for a full rebuild; else nothing.
     mutating func rewatchIfBack() -> Set<String> {
         var info = stat()
         guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
-        for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
-        folders.removeAll()
-        watches.removeAll()
+        forgetAll()
         watchEverything()
         return Set(watched)
     }
@@ -66,9 +63,7 @@ private extension WatchTable {
     mutating func changes(_ event: WatchEvent) -> Set<String> {
         if event.has(IN_Q_OVERFLOW) {
             // Events were lost: watch everything afresh and have everything rebuilt.
-            for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
-            folders.removeAll()
-            watches.removeAll()
+            forgetAll()
             watchEverything()
             return Set(watched)
         }
@@ -84,9 +79,7 @@ private extension WatchTable {
             if folder.isEmpty {
                 // The site folder itself: what happens at its new place is not the site. Nothing
                 // is watched until a folder is at its path again (``rewatchIfBack()``).
-                for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
-                folders.removeAll()
-                watches.removeAll()
+                forgetAll()
                 return Set(watched)
             }
             removeTree(folder)
@@ -161,6 +154,14 @@ private extension WatchTable {
             round = next
         }
         return found
+    }
+
+    /// Stops every watch and forgets every folder and link.
+    mutating func forgetAll() {
+        for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
+        folders.removeAll()
+        watches.removeAll()
+        links.removeAll()
     }
 
     mutating func addWatch(_ relative: String) {
