@@ -17,6 +17,9 @@ struct WatchTable {
     /// and its target's, relative to the root. The build reads through a link, so a change at
     /// the target, or below it, is a change at the link.
     private(set) var links: [String: String] = [:]
+    /// ``links`` turned around: the links that lead to each target, so that a changed path
+    /// finds its links by looking up itself and the folders it is in.
+    private var linksTo: [String: Set<String>] = [:]
     /// The root's real path, for finding where links lead.
     private var realRoot: String?
 
@@ -96,10 +99,10 @@ private extension WatchTable {
                     addTree(path)
                 }
             } else if event.has(IN_DELETE | IN_MOVED_FROM) {
-                links[path] = nil
+                setLink(path, to: nil)
             } else if event.has(IN_CREATE | IN_MOVED_TO) {
                 // A link made (or put in place of a file): what it leads to is watched from now on.
-                links[path] = nil
+                setLink(path, to: nil)
                 if lstatKind(root + "/" + path) == .link { follow(path) }
             }
             return [path]
@@ -122,7 +125,7 @@ private extension WatchTable {
         else { return }
         let target = String(real.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
         guard target != path, !target.hasPrefix(path + "/"), !path.hasPrefix(target + "/") else { return }
-        links[path] = target
+        setLink(path, to: target)
         switch lstatKind(real) {
         case .folder?:
             if watches[target] == nil { addTree(target) }
@@ -134,7 +137,32 @@ private extension WatchTable {
 
     /// Whether `path` is a link's target or below one.
     func isLinked(_ path: String) -> Bool {
-        links.values.contains { path == $0 || path.hasPrefix($0 + "/") }
+        var linked = false
+        forEachTarget(holding: path) { _, _ in linked = true }
+        return linked
+    }
+
+    /// Calls `body` with each link target that is `path` or a folder it is in, and the rest of
+    /// `path` after it (`""`, or `/` and the names below the target).
+    func forEachTarget(holding path: String, _ body: (_ links: Set<String>, _ rest: Substring) -> Void) {
+        guard !linksTo.isEmpty else { return }
+        var end = path.endIndex
+        while true {
+            if let sources = linksTo[String(path[..<end])] { body(sources, path[end...]) }
+            guard let slash = path[..<end].lastIndex(of: "/") else { return }
+            end = slash
+        }
+    }
+
+    /// Notes that the link at `path` leads to `target` (relative to the root), or no longer
+    /// leads anywhere that is watched.
+    mutating func setLink(_ path: String, to target: String?) {
+        if let old = links[path] {
+            linksTo[old]?.remove(path)
+            if linksTo[old]?.isEmpty == true { linksTo[old] = nil }
+        }
+        links[path] = target
+        if let target { linksTo[target, default: []].insert(path) }
     }
 
     /// `paths` as seen through the links that lead to them (and through links to those, a
@@ -146,9 +174,11 @@ private extension WatchTable {
         for _ in 0..<8 where !round.isEmpty {
             var next: Set<String> = []
             for path in round {
-                for (link, target) in links where path == target || path.hasPrefix(target + "/") {
-                    let alias = link + path.dropFirst(target.count)
-                    if found.insert(alias).inserted { next.insert(alias) }
+                forEachTarget(holding: path) { sources, rest in
+                    for link in sources {
+                        let alias = link + rest
+                        if found.insert(alias).inserted { next.insert(alias) }
+                    }
                 }
             }
             round = next
@@ -162,6 +192,7 @@ private extension WatchTable {
         folders.removeAll()
         watches.removeAll()
         links.removeAll()
+        linksTo.removeAll()
     }
 
     mutating func addWatch(_ relative: String) {
@@ -191,7 +222,7 @@ private extension WatchTable {
             folders[watch] = nil
             if watches[folder] == watch { watches[folder] = nil }
         }
-        for link in links.keys where link == relative || link.hasPrefix(relative + "/") { links[link] = nil }
+        for link in links.keys where link == relative || link.hasPrefix(relative + "/") { setLink(link, to: nil) }
     }
 
     /// Whether a changed path matters: inside a watched folder or a watched file, not a hidden
