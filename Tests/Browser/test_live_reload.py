@@ -88,3 +88,31 @@ def test_an_open_page_follows_edits(tools, browser, site_copy, report):
         "live reload (save to shown in the browser, one measurement each)",
         f"Markdown edit: {text_delay * 1000:.0f} ms; stylesheet edit: {css_delay * 1000:.0f} ms",
     )
+
+
+def test_a_site_that_did_not_build_shows_its_errors_then_the_fixed_page(tools, browser, site_copy):
+    markdown = site_copy / "content" / f"{REVIEW}.md"
+    good = markdown.read_text(encoding="utf-8")
+    lines = good.split("\n")
+    line = next(i for i, text in enumerate(lines) if text.startswith("date: ")) + 1
+    lines[line - 1] = "date: someday"
+    markdown.write_text("\n".join(lines), encoding="utf-8")
+    with PreviewServer(tools.sitegen, site_copy) as preview:
+        url = preview.url + REVIEW + "/"
+        status, _, body = fetch(url)
+        assert status == 500, f"{url} answers HTTP {status} for a site that did not build"
+        served = site_copy / "error-page.html"
+        served.write_bytes(body)
+        invalid = [m.describe(site_copy) for m in nu.check(tools.java, tools.vnu_jar, [served]) if m.kind == "error"]
+        assert not invalid, f"the error page sitegen serve sends ({url}) is not valid HTML:\n" + "\n".join(invalid)
+
+        browser.open(url, 1440)
+        overlay = browser.driver.execute_script("return document.getElementById('sitegen-errors')?.textContent ?? ''")
+        assert f"content/{REVIEW}.md:{line}:7" in overlay, f"{url}: the page does not list the error:\n{overlay}"
+        markdown.write_text(good, encoding="utf-8")
+        shown = _wait_for(browser, "document.querySelector('h1.review-title') && !document.getElementById('sitegen-errors')")
+        assert shown, (
+            f"{url}: the page did not become the review within 10 s of the fix "
+            f"(sitegen serve printed:\n{''.join(preview.output)})"
+        )
+    assert preview.exit_status == 0, f"sitegen serve exited with status {preview.exit_status} after SIGTERM"

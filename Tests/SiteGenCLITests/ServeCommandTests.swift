@@ -352,16 +352,50 @@ struct ServeCommandTests {
         #expect(try await server.waitForExit() == 0)
     }
 
-    @Test("a site that does not build never starts serving: the errors and exit code 1")
+    @Test("a site that does not build is served as its errors until a save fixes it, then as the site")
     func brokenAtStart() async throws {
         var files = smallSite
         files["content/movies/parasite.md"] = review("title: Parasite\ndate: someday")
         let site = try TemporaryFolder(files)
         let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
+        let url = try #require(await server.servedURL(), "\(server.err)")
+        let errors = """
+            content/movies/parasite.md:3:7: "date" must be a date written YYYY-MM-DD, not "someday"
+            loading the site failed: 1 error
+            """
+        #expect(server.err == "The site did not build; serving its errors until a change builds it:\n\(errors)\n")
+        #expect(server.out == "Serving . at \(url) (Ctrl-C to stop)\n")
+        for path in ["", "movies/parasite/", "assets/site.css", "nowhere/"] {
+            let (page, response) = try await get(url + path)
+            #expect(response.statusCode == 500, "\(path)")
+            #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+            #expect(page.contains("The site did not build: save a fix and this page reloads"))
+            #expect(page.contains("content/movies/parasite.md:3:7: &quot;date&quot; must be a date"), "\(page)")
+            #expect(page.contains(#"new EventSource("/__sitegen/events")"#))
+        }
+
+        try save(
+            review("title: Parasite\ndate: 2025-01-02", body: "Fixed at last."),
+            to: site.url.appendingPathComponent("content/movies/parasite.md"))
+        #expect(try await server.waitForOutput { _, err in err.contains("Built (") }, "\(server.err)")
+        let built = try #require(server.err.split(separator: "\n").last)
+        #expect(built.wholeMatch(of: /Built \(\d+ files; the errors are fixed\) in \d+ ms/) != nil, "\(server.err)")
+        let (page, response) = try await get(url + "movies/parasite/")
+        #expect(response.statusCode == 200)
+        #expect(page.contains("<p>Fixed at last.</p>"))
+        #expect(!page.contains("sitegen-errors"))
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+    }
+
+    @Test("a folder without site.yml is not served: the error and exit code 1")
+    func notASite() async throws {
+        let site = try TemporaryFolder(["content/movies/parasite.md": review("title: Parasite\ndate: 2025-01-02")])
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
         #expect(try await server.waitForExit() == 1)
         #expect(
             server.err == """
-                content/movies/parasite.md:3:7: "date" must be a date written YYYY-MM-DD, not "someday"
+                site.yml:1:1: no site.yml here: is \(site.url.standardizedFileURL.path) a site folder?
                 loading the site failed: 1 error
 
                 """)

@@ -630,6 +630,62 @@ struct ServeTests {
         #expect(site.log.last?.contains(" files changed; the errors are fixed) in ") == true, "\(site.log)")
     }
 
+    @Test("a site that never built serves its errors on every path, and builds in full once a change fixes it")
+    func brokenFromTheStart() async throws {
+        var files = fixture
+        files["content/movies/parasite.md"] = "---\ntitle: Parasite\ndate: someday\n---\nBroken.\n"
+        let site = try ServedSite(files)
+        let first = try #require(site.log.first)
+        #expect(first.hasPrefix(PreviewServer.unbuilt + "\ncontent/movies/parasite.md:3:7: "), "\(first)")
+        #expect(site.server.warnings.isEmpty)
+        for (method, target) in [("GET", "/"), ("GET", "/movies/parasite/"), ("GET", "/404.html"), ("HEAD", "/x")] {
+            let served = try site.request(method, target)
+            #expect(served.status == 500, "\(target)")
+            #expect(served.header("Cache-Control") == "no-store")
+            if method == "GET" {
+                #expect(served.text.contains(#"<div id="sitegen-errors" role="alert""#))
+                #expect(served.text.contains("content/movies/parasite.md:3:7: &quot;date&quot;"), "\(served.text)")
+                #expect(served.text.contains(LiveReload.script))
+            }
+        }
+        #expect(try site.request("POST", "/").status == 405)
+        let events = try EventStreamClient(port: site.port)
+
+        // Another broken save: tried again from the start, the new errors served and logged.
+        try site.write("content/movies/parasite.md", "---\ntitle: Parasite\nrating: [4\n---\nBroken.\n")
+        #expect(try events.next() == "reload")
+        let again = try #require(await site.waitForRebuild { $0.errors != nil })
+        let message = try #require(again.errors)
+        #expect(message.hasPrefix("content/movies/parasite.md:"), "\(message)")
+        #expect(!message.contains("someday"))
+        #expect(site.log.last == PreviewServer.unbuilt + "\n" + message)
+        #expect(try site.request("GET", "/").text.contains(HTML.escape(message)))
+
+        // A change elsewhere than the broken file still builds the whole site, which still fails.
+        try site.write("content/movies/other.md", parasite(title: "Other", body: "Another."))
+        #expect(try events.next() == "reload")
+        _ = try #require(await site.waitForRebuild(after: 1) { $0.errors != nil })
+
+        let failures = site.rebuilds.count
+        try site.write("content/movies/parasite.md", parasite(body: "Fixed."))
+        #expect(try events.next() == "reload")
+        let built = try #require(await site.waitForRebuild(after: failures) { $0.errors == nil })
+        #expect(built.update?.kind == .full)
+        #expect(try #require(site.log.last).wholeMatch(of: /Built \(\d+ files; the errors are fixed\) in \d+ ms/) != nil)
+        let page = try site.request("GET", "/movies/parasite/")
+        #expect(page.status == 200)
+        #expect(page.text.contains("<p>Fixed.</p>"))
+        #expect(!page.text.contains("sitegen-errors"))
+        #expect(try site.request("GET", "/nope").status == 404)
+        #expect(try site.request("GET", "/movies/other/").text.contains("<p>Another.</p>"))
+
+        // From here on it is a built site: a change is an update, not a full build.
+        try site.write("content/movies/parasite.md", parasite(body: "Edited."))
+        let edited = try #require(await site.waitForRebuild(after: failures + 1))
+        #expect(edited.update?.kind != .full)
+        #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Edited.</p>"))
+    }
+
     @Test("a template error is shown with the template's path, line and column until the template is fixed")
     func brokenTemplate() async throws {
         let site = try ServedSite(fixture)

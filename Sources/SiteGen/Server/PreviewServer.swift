@@ -5,7 +5,8 @@ import Synchronization
 
 /// `sitegen serve`: the site built in memory and served over HTTP, rebuilt when a file
 /// changes, with pages that reload themselves. A failed rebuild keeps the last good site
-/// and shows the errors over it until a rebuild succeeds.
+/// and shows the errors over it until a rebuild succeeds; a site that has not built yet is
+/// served as its errors, and built in full after each change until it builds.
 public final class PreviewServer: Sendable {
     /// Messages for the person at the terminal.
     public typealias Log = @Sendable (String) -> Void
@@ -13,7 +14,8 @@ public final class PreviewServer: Sendable {
     public typealias RebuildObserver = @Sendable (LiveSite.Update?, String?) -> Void
 
     private struct State {
-        var site: LiveSite
+        /// Nil until the site first builds.
+        var site: LiveSite?
         var served: [String: ServedFile] = [:]
         /// Counts the sites served, so a page made for one is not kept for the next.
         var generation = 0
@@ -58,8 +60,8 @@ public final class PreviewServer: Sendable {
     /// a few seconds later, and a save in between would reload nothing.
     private let heartbeatSeconds: Double
 
-    /// Binds the port, then builds the site for its address (a failure here is an error:
-    /// there is nothing to serve yet).
+    /// Binds the port, then builds the site for its address. A folder without `site.yml` is an
+    /// error (nothing here is a site); a site that does not build is served as its errors.
     public convenience init(options: SiteBuilder.Options, host: String, port: Int, log: @escaping Log) throws {
         try self.init(options: options, host: host, port: port, limits: HTTPLimits(), heartbeatSeconds: 25, log: log)
     }
@@ -89,8 +91,18 @@ public final class PreviewServer: Sendable {
         var options = options
         options.baseURL = BaseURL(url)
         builder = SiteBuilder(options: options)
-        let site = try LiveSite.build(builder)
-        state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
+        do {
+            let site = try LiveSite.build(builder)
+            state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
+        } catch {
+            let config = options.source.appendingPathComponent(SiteConfig.fileName).path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: config, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw error
+            }
+            state = Mutex(State(site: nil, errors: "\(error)"))
+            log("\(Self.unbuilt)\n\(error)")
+        }
         relay.server = self
         // The first build's scratch goes back to the system before anything is served.
         Allocator.releaseFreeMemory()
@@ -125,7 +137,10 @@ public final class PreviewServer: Sendable {
     public var port: Int { http.port }
 
     /// Problems found while loading the site that do not stop it (a review with nothing cached…).
-    public var warnings: [Diagnostic] { state.withLock { $0.site.content.warnings } }
+    public var warnings: [Diagnostic] { state.withLock { $0.site?.content.warnings ?? [] } }
+
+    /// The log's line before the errors while the site has not built.
+    static let unbuilt = "The site did not build; serving its errors until a change builds it:"
 
     /// Starts serving and watching.
     public func start() throws {
@@ -171,6 +186,7 @@ public final class PreviewServer: Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }
+            guard let site else { return buildAfresh(since: start) }
             do {
                 // Only this queue sets or clears the errors, so they can be read before the
                 // files are prepared (on every core, while requests are still answered).
@@ -208,6 +224,25 @@ public final class PreviewServer: Sendable {
                 broadcast("reload")
                 onRebuild?(nil, message)
             }
+        }
+    }
+
+    /// Builds the site that has not built yet, and serves it or its errors.
+    private func buildAfresh(since start: ContinuousClock.Instant) {
+        do {
+            let site = try LiveSite.build(builder)
+            show(site, changed: [], replacingAll: true)
+            state.withLock { $0.failedPaths = [] }
+            let elapsed = ContinuousClock.now - start
+            log("Built (\(site.files.count) files; the errors are fixed) in \(Self.milliseconds(elapsed)) ms")
+            broadcast("reload")
+            onRebuild?(site.lastUpdate, nil)
+        } catch {
+            let message = "\(error)"
+            state.withLock { $0.errors = message }
+            log("\(Self.unbuilt)\n\(message)")
+            broadcast("reload")
+            onRebuild?(nil, message)
         }
     }
 
@@ -261,8 +296,15 @@ private extension PreviewServer {
             return subscribe(exchange)
         }
         // The site only while it has pending pages: most requests need just the served files.
-        let (served, site, generation, errors) = state.withLock {
-            ($0.served, $0.site.pending.isEmpty ? nil : $0.site, $0.generation, $0.errors)
+        let (served, site, generation, errors, built) = state.withLock {
+            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.errors, $0.site != nil)
+        }
+        if !built {
+            // Every path: the site has no files yet, and its own 404 page is one of them.
+            return exchange.respond(
+                status: 500,
+                headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: LiveReload.errorPage(errors ?? ""))
         }
         // A page the last update left pending is made for the first request that asks for it
         // (with the errors of a failed rebuild over it, as over every page).

@@ -79,7 +79,7 @@ enum LiveReload {
     /// `page` with the script (and the overlay, while the last rebuild failed) before its last
     /// `</body>` (or at its end), made in one copy: every page of a rebuild goes through here.
     static func injected(into page: Data, overlay: String?) -> SharedBytes {
-        let addition = Array(((overlay.map(overlayHTML) ?? "") + script).utf8)
+        let addition = Array(((overlay.map { overlayHTML($0) } ?? "") + script).utf8)
         return page.withUnsafeBytes { page in
             let position = lastIndex(of: marker, in: page) ?? page.count
             return addition.withUnsafeBytes { addition in
@@ -91,14 +91,28 @@ enum LiveReload {
         }
     }
 
-    /// A full-window panel listing the errors, escaped.
-    static func overlayHTML(_ errors: String) -> String {
+    /// What the overlay says over the last good site.
+    static let lastGoodHeading = "The last rebuild failed: the site below is the last good one"
+
+    /// A full-window panel listing the errors, escaped, under `heading`.
+    static func overlayHTML(_ errors: String, heading: String = lastGoodHeading) -> String {
         """
         <div id="sitegen-errors" role="alert" style="position:fixed;inset:0;z-index:2147483647;overflow:auto;\
         background:rgba(20,16,14,.94);color:#fbe9e7;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:2rem">\
-        <h1 style="font:600 1.2rem system-ui,sans-serif;margin:0 0 1rem;color:#ffab91">The last rebuild failed: \
-        the site below is the last good one</h1><pre style="white-space:pre-wrap;margin:0">\(HTML.escape(errors))</pre></div>
+        <h1 style="font:600 1.2rem system-ui,sans-serif;margin:0 0 1rem;color:#ffab91">\(heading)</h1><pre style="white-space:pre-wrap;margin:0">\(HTML.escape(errors))</pre></div>
         """
+    }
+
+    /// What `serve` answers every request with while the site has never built: the errors
+    /// and the script, which reloads the page once a change builds.
+    static func errorPage(_ errors: String) -> SharedBytes {
+        let page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>The site did not build · sitegen</title></head>
+            <body>\(overlayHTML(errors, heading: "The site did not build: save a fix and this page reloads"))\(script)</body></html>
+
+            """
+        return SharedBytes(Array(page.utf8))
     }
 
     private static let marker = Array("</body>".utf8)
