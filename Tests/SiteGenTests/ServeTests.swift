@@ -456,7 +456,7 @@ struct ServeTests {
         #expect(!(try site.request("GET", "/").text.contains("sitegen-errors")))
     }
 
-    @Test("a site that links outside static/ when the server starts does not start: the error names the file")
+    @Test("a site that links outside static/ when the server starts serves only the error, which names the file")
     func symlinkAtStart() throws {
         let outside = try ScratchFolder()
         try outside.write("secret.txt", "do not publish")
@@ -465,19 +465,24 @@ struct ServeTests {
         try FileManager.default.createSymbolicLink(
             at: folder.url.appendingPathComponent("static/leak.txt"),
             withDestinationURL: outside.url.appendingPathComponent("secret.txt"))
-        #expect(
-            throws: BuildError(
-                step: "loading the site",
-                diagnostics: [
-                    Diagnostic(
-                        "refused: it is a link to a place outside the site folder",
-                        at: Mustache.SourceLocation(path: "static/leak.txt", line: 1, column: 1))
-                ])
-        ) {
-            try PreviewServer(
-                options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")),
-                host: "127.0.0.1", port: 0, log: { _ in })
-        }
+        let log = Mutex<[String]>([])
+        let server = try PreviewServer(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")),
+            host: "127.0.0.1", port: 0, log: { line in log.withLock { $0.append(line) } })
+        defer { server.stop() }
+        try server.start()
+        let error = BuildError(
+            step: "loading the site",
+            diagnostics: [
+                Diagnostic(
+                    "refused: it is a link to a place outside the site folder",
+                    at: Mustache.SourceLocation(path: "static/leak.txt", line: 1, column: 1))
+            ])
+        #expect(log.withLock { $0 } == [PreviewServer.unbuilt + "\n\(error)"])
+        let leak = try RawConnection.request(port: server.port, "GET", "/leak.txt")
+        #expect(leak.status == 500)
+        #expect(!leak.text.contains("do not publish"))
+        #expect(leak.text.contains("static/leak.txt:1:1: refused: it is a link to a place outside the site folder"))
     }
 
     // MARK: Live reload
