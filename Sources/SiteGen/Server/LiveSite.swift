@@ -279,6 +279,16 @@ private extension LiveSite {
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
         var problems: [Diagnostic] = []
         var replacements: [(source: String, review: Review?)] = []
+        // Where each source is in `replacements`: the second reading replaces, in its place.
+        var positions: [String: Int] = [:]
+        let replace = { (source: String, review: Review?) in
+            if let position = positions[source] {
+                replacements[position] = (source, review)
+            } else {
+                positions[source] = replacements.count
+                replacements.append((source, review))
+            }
+        }
         var staticFiles = content.staticFiles
         var publishedBefore: [String: PublishedImage]?
         let read = { (sources: [String], links: MarkdownLinks) in
@@ -289,9 +299,8 @@ private extension LiveSite {
                     source, section: section, config: content.config, links: links)
                 problems += readProblems
                 guard readProblems.isEmpty else { continue }
-                replacements.removeAll { $0.source == source }
                 guard let read else {
-                    replacements.append((source, nil))
+                    replace(source, nil)
                     continue
                 }
                 let attached = enricher.attach(read)
@@ -304,7 +313,7 @@ private extension LiveSite {
                 }
                 staticFiles.merge(attached.images) { _, new in new }
                 staticFiles.merge(withImage.files) { _, new in new }
-                replacements.append((source, withImage.review))
+                replace(source, withImage.review)
             }
         }
         var links = self.links()
