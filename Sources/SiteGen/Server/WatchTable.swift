@@ -111,6 +111,13 @@ private extension WatchTable {
             removeTree(path)
             return [path]
         }
+        if event.has(IN_ATTRIB), relevant(path) || isLinked(path) {
+            // Its permissions changed (made unreadable, or readable again): it is read anew, and
+            // watched now if it could not be before.
+            guard watches[path] == nil else { return [path] }
+            addTree(path)
+            return Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 }).union([path])
+        }
         guard event.has(IN_CREATE | IN_MOVED_TO), relevant(path) || isLinked(path) else { return [] }
         addTree(path)
         return Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
