@@ -31,6 +31,23 @@ struct IncrementalEqualityTests {
         #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")
     }
 
+    @Test("a broken metadata entry stops the update with the build's error, its step included")
+    func brokenMetadataEntry() throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\ntmdb: 949\n---\nA review.\n")
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let site = try LiveSite.build(builder)
+        try folder.write("metadata/movies/tmdb-949.json", "{\"title\": ")
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        #expect(built?.step == "reading the metadata cache")
+        let updated = #expect(throws: BuildError.self) { _ = try site.updating(["metadata/movies/tmdb-949.json"]) }
+        #expect(updated.map { "\($0)" } == built.map { "\($0)" })
+        #expect(updated.map { "\($0)" }?.hasPrefix("metadata/movies/tmdb-949.json:") == true)
+    }
+
     @Test(
         "a file of static/ where a review's own image goes is refused as a build refuses it; once gone, the image is back"
     )

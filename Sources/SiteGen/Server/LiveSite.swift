@@ -289,6 +289,9 @@ private extension LiveSite {
                 replacements.append((source, review))
             }
         }
+        // A build's later steps' problems, reported as it reports them once the reading succeeded.
+        var cacheProblems: [Diagnostic] = []
+        var imageProblems: [Diagnostic] = []
         var staticFiles = content.staticFiles
         var publishedBefore: [String: PublishedImage]?
         let read = { (sources: [String], links: MarkdownLinks) in
@@ -305,11 +308,12 @@ private extension LiveSite {
                 }
                 let attached = enricher.attach(read)
                 let withImage = builder.images.attach(attached.review)
-                problems += attached.problems + withImage.problems
+                cacheProblems += attached.problems
+                imageProblems += withImage.problems
                 // As a build refuses it: a file of static/ (or the theme) where the image goes.
                 for path in withImage.files.keys.sorted() where content.staticFiles[path] != nil {
                     if publishedBefore == nil { publishedBefore = publishedImages() }
-                    if publishedBefore?[path] == nil { problems.append(.imageClash(path, review: source)) }
+                    if publishedBefore?[path] == nil { imageProblems.append(.imageClash(path, review: source)) }
                 }
                 staticFiles.merge(attached.images) { _, new in new }
                 staticFiles.merge(withImage.files) { _, new in new }
@@ -330,6 +334,10 @@ private extension LiveSite {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         let broken = links.problems(replacements.flatMap { $0.review?.sourceLinks ?? [] }, in: folder)
         guard broken.isEmpty else { throw BuildError(step: "loading the site", diagnostics: broken) }
+        guard cacheProblems.isEmpty else {
+            throw BuildError(step: "reading the metadata cache", diagnostics: cacheProblems)
+        }
+        guard imageProblems.isEmpty else { throw BuildError(step: "processing images", diagnostics: imageProblems) }
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
         // The files of reviews' own images that are no longer published (a new image, a new slug, gone).
