@@ -70,7 +70,7 @@ final class ServerProcess {
     }
 
     /// Waits until a rebuild after `instant` has been logged and then `quiet` seconds pass with no
-    /// new line; returns the rebuild lines ("Rebuilt (N files changed) in M ms", "Rebuild failed…").
+    /// new line; returns the rebuild lines ("Rebuilt (N files changed) in M ms", "1 file" for one, "Rebuild failed…").
     func settle(after instant: ContinuousClock.Instant, quiet: Double = 0.3, timeout: Double = 600) -> [Line] {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(timeout * 1000))

@@ -200,19 +200,27 @@ struct HostileYAMLTests {
         #expect(try await server.waitForExit() == 0)
     }
 
-    @Test("sitegen serve does not start on a site whose front matter is billion laughs")
+    @Test("sitegen serve on a site whose front matter is billion laughs starts and serves the error")
     func serveRefusesAtStart() async throws {
         var files = smallSite
         files["content/movies/parasite.md"] = laughs
         let site = try TemporaryFolder(files)
         let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
-        #expect(try await server.waitForExit() == 1)
+        let url = try #require(await server.servedURL(), "\(server.err)")
         #expect(
             server.err == """
+                The site did not build; serving its errors until a change builds it:
                 content/movies/parasite.md:9:8: this YAML expands to more than 100,000 values through aliases
                 loading the site failed: 1 error
 
                 """)
+        let (page, response) = try await get(url + "movies/parasite/")
+        #expect(response.statusCode == 500)
+        #expect(
+            page.contains(
+                "content/movies/parasite.md:9:8: this YAML expands to more than 100,000 values through aliases"))
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
     }
 }
 

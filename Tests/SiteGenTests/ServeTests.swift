@@ -632,7 +632,7 @@ struct ServeTests {
         #expect(!fixed.text.contains("sitegen-errors"))
         #expect(!(try site.request("GET", "/").text.contains("sitegen-errors")))
         #expect(site.log.last?.hasPrefix("Rebuilt (") == true)
-        #expect(site.log.last?.contains(" files changed; the errors are fixed) in ") == true, "\(site.log)")
+        #expect(site.log.last?.contains(" changed; the errors are fixed) in ") == true, "\(site.log)")
     }
 
     @Test("a site that never built serves its errors on every path, and builds in full once a change fixes it")
@@ -1145,6 +1145,28 @@ struct ServeTests {
         #expect(watcher.watchedFolders == ["", "content", "content/movies"])
         try await Task.sleep(for: .milliseconds(200))
         #expect(reports.withLock { $0 } == [])
+    }
+
+    @Test("a folder whose permissions change is reported by its path, so that serve reads it anew")
+    func watcherReportsPermissions() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/books/a.md", "a")
+        try folder.write("content/books/.hidden/b.md", "b")
+        let reports = Mutex<[Set<String>]>([])
+        let watcher = try Watcher(root: folder.url.path, watched: ["content"]) { paths in
+            reports.withLock { $0.append(paths) }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        let books = folder.url.appendingPathComponent("content/books").path
+        #expect(chmod(books, 0o000) == 0)
+        #expect(try await nextReport(reports) == ["content/books"])
+        #expect(chmod(books, 0o755) == 0)
+        #expect(try await nextReport(reports) == ["content/books"])
+        // Hidden folders are never read, so their permissions are nobody's business.
+        #expect(chmod(books + "/.hidden", 0o700) == 0)
+        #expect(try await nextReport(reports) == nil)
+        #expect(watcher.watchedFolders == ["", "content", "content/books", "content/books/.hidden"])
     }
 
     @Test("a change where a link of the site leads (a file or a folder inside the site) is reported at the link too")

@@ -23,11 +23,15 @@ public final class PreviewServer: Sendable {
         /// their bytes before the update).
         var made: [String: ServedFile] = [:]
 
+        /// What every address gets while the site has not built: its errors.
+        var errorPage: SharedBytes?
+
         /// Serves `site` from now on: pages made for the one before are dropped.
         mutating func take(_ site: LiveSite) {
             self.site = site
             generation += 1
             made = [:]
+            errorPage = nil
         }
         /// The last rebuild's errors, shown over every page until a rebuild succeeds.
         var errors: String?
@@ -100,7 +104,7 @@ public final class PreviewServer: Sendable {
             guard FileManager.default.fileExists(atPath: config, isDirectory: &isFolder), !isFolder.boolValue else {
                 throw error
             }
-            state = Mutex(State(site: nil, errors: "\(error)"))
+            state = Mutex(State(site: nil, errorPage: LiveReload.errorPage("\(error)"), errors: "\(error)"))
             log("\(Self.unbuilt)\n\(error)")
         }
         relay.server = self
@@ -207,7 +211,8 @@ public final class PreviewServer: Sendable {
                 let elapsed = clock.now - start
                 // After a failed rebuild every page changes as served (the errors leave it).
                 let cleared = hadErrors ? "; the errors are fixed" : ""
-                log("Rebuilt (\(changed.count) files changed\(cleared)) in \(Self.milliseconds(elapsed)) ms")
+                let files = changed.count == 1 ? "1 file" : "\(changed.count) files"
+                log("Rebuilt (\(files) changed\(cleared)) in \(Self.milliseconds(elapsed)) ms")
                 if deferred.pending.isEmpty, !changed.isEmpty || hadErrors {
                     broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
                 }
@@ -239,7 +244,11 @@ public final class PreviewServer: Sendable {
             onRebuild?(site.lastUpdate, nil)
         } catch {
             let message = "\(error)"
-            state.withLock { $0.errors = message }
+            let page = LiveReload.errorPage(message)
+            state.withLock {
+                $0.errors = message
+                $0.errorPage = page
+            }
             log("\(Self.unbuilt)\n\(message)")
             broadcast("reload")
             onRebuild?(nil, message)
@@ -296,15 +305,15 @@ private extension PreviewServer {
             return subscribe(exchange)
         }
         // The site only while it has pending pages: most requests need just the served files.
-        let (served, site, generation, errors, built) = state.withLock {
-            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.errors, $0.site != nil)
+        let (served, site, generation, errors, errorPage) = state.withLock {
+            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.errors, $0.errorPage)
         }
-        if !built {
+        if let errorPage {
             // Every path: the site has no files yet, and its own 404 page is one of them.
             return exchange.respond(
                 status: 500,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                body: LiveReload.errorPage(errors ?? ""))
+                body: errorPage)
         }
         // A page the last update left pending is made for the first request that asks for it
         // (with the errors of a failed rebuild over it, as over every page).
