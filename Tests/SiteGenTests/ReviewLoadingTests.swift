@@ -392,6 +392,30 @@ struct ReviewLoadingTests {
         #expect(untitled.problems() == [])
     }
 
+    @Test("an empty _index.md (nothing, blank lines, a byte-order mark) means the defaults, or asks for the kind")
+    func emptySectionIndex() throws {
+        for empty in ["", "\n\n", "\u{FEFF}", " \r\n\t"] {
+            let movies = InMemorySite([
+                "content/movies/_index.md": empty,
+                "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            ])
+            let content = try movies.load()
+            #expect(content.sections == [ReviewSection(name: "movies", title: "Movies", kind: .movie)], "\(empty)")
+            #expect(content.reviews.map(\.title) == ["X"])
+            let shows = InMemorySite([
+                "content/shows/_index.md": empty,
+                "content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            ])
+            #expect(
+                shows.problems() == [
+                    #"content/shows/_index.md:1:1: empty: section "shows" needs front matter saying its kind ("kind: movie", "kind: book" or "kind: tv", between "---" lines)"#
+                ])
+        }
+        // Text without front matter is not empty: it still asks for the front matter.
+        let text = InMemorySite(["content/movies/_index.md": "Films I saw.\n"])
+        #expect(text.problems().first?.hasPrefix("content/movies/_index.md:1:1: no front matter") == true)
+    }
+
     @Test("a section other than movies and books needs a kind in _index.md")
     func sectionKind() throws {
         let missing = InMemorySite(["content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01")])

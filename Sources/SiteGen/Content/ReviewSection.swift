@@ -50,6 +50,16 @@ public struct ReviewSection: Sendable, Equatable {
             }
             return (ReviewSection(name: name, title: fallbackTitle, kind: defaultKind), [])
         }
+        // An empty file (`touch _index.md`, a byte-order mark, blank lines) says nothing: the defaults.
+        if index.text.unicodeScalars.allSatisfy({ $0 == "\u{FEFF}" || $0.properties.isWhitespace }) {
+            guard let defaultKind else {
+                let message =
+                    "empty: section \"\(name)\" needs front matter saying its kind (\"kind: movie\", \"kind: book\""
+                    + " or \"kind: tv\", between \"---\" lines)"
+                return (nil, [Diagnostic(message, at: SourceLocation(path: index.source, line: 1, column: 1))])
+            }
+            return (ReviewSection(name: name, title: fallbackTitle, kind: defaultKind), [])
+        }
         let front: FrontMatter
         var reader: FieldReader
         switch FrontMatter.read(index.text, path: index.source) {
