@@ -416,6 +416,35 @@ struct ReviewLoadingTests {
         #expect(text.problems().first?.hasPrefix("content/movies/_index.md:1:1: no front matter") == true)
     }
 
+    @Test("an _index.md with errors does not hide its section's reviews' errors, when the section's kind is known")
+    func sectionErrorsBesideReviews() throws {
+        let movies = InMemorySite([
+            "content/movies/_index.md": reviewFile("weight: x"),
+            "content/movies/x.md": reviewFile("title: X\ndate: someday"),
+        ])
+        #expect(
+            movies.problems() == [
+                #"content/movies/_index.md:2:9: "weight" must be a whole number from -1000 to 1000, not "x""#,
+                #"content/movies/x.md:3:7: "date" must be a date written YYYY-MM-DD, not "someday""#,
+            ])
+        // The kind the file says, read though another field is wrong.
+        let shows = InMemorySite([
+            "content/shows/_index.md": reviewFile("kind: tv\nsort: sideways"),
+            "content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01\ntmdb: zero"),
+        ])
+        let problems = shows.problems()
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.first?.hasPrefix("content/shows/_index.md:3:7: \"sort\" must be one of") == true)
+        #expect(problems.last?.hasPrefix("content/shows/x.md:4:7: \"tmdb\" must be") == true, "\(problems)")
+        // No kind to check them as: the section's error alone.
+        let unknown = InMemorySite([
+            "content/shows/_index.md": reviewFile("kind: serial"),
+            "content/shows/x.md": reviewFile("title: X\ndate: someday"),
+        ])
+        #expect(
+            unknown.problems() == [#"content/shows/_index.md:2:7: "kind" must be one of "movie", "book", "tv", not "serial""#])
+    }
+
     @Test("a section other than movies and books needs a kind in _index.md")
     func sectionKind() throws {
         let missing = InMemorySite(["content/shows/x.md": reviewFile("title: X\ndate: 2024-01-01")])

@@ -34,14 +34,8 @@ public struct ReviewSection: Sendable, Equatable {
     static func read(
         name: String, index: (text: String, source: String)?, allowRawHTML: Bool, links: MarkdownLinks
     ) -> (ReviewSection?, [Diagnostic]) {
-        let defaultKind: WorkKind? =
-            switch name {
-            case "movies", "films": .movie
-            case "books": .book
-            case "tv", "series": .tv
-            default: nil
-            }
-        let fallbackTitle = name == "tv" ? "TV" : name.prefix(1).uppercased() + name.dropFirst()
+        let defaultKind = defaultKind(name)
+        let fallbackTitle = fallbackTitle(name)
         guard let index else {
             guard let defaultKind else {
                 let message =
@@ -87,6 +81,38 @@ public struct ReviewSection: Sendable, Equatable {
                 name: name, title: title, kind: kind, introHTML: intro.html, defaultSort: sort ?? .date,
                 weight: weight, sourceLinks: sourceLinks), omitted.map { [$0] } ?? []
         )
+    }
+}
+
+extension ReviewSection {
+    /// The kind of a section folder named `name` without `_index.md`, if it has one.
+    static func defaultKind(_ name: String) -> WorkKind? {
+        switch name {
+        case "movies", "films": .movie
+        case "books": .book
+        case "tv", "series": .tv
+        default: nil
+        }
+    }
+
+    /// The title of a section folder named `name` whose `_index.md` gives none.
+    static func fallbackTitle(_ name: String) -> String {
+        name == "tv" ? "TV" : name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// What a section whose `_index.md` has errors is taken for while its reviews are checked,
+    /// so that their errors are reported with the file's (the build fails on both): of the
+    /// kind the file says, if it says one that can be read, else of the folder's default kind;
+    /// nil when neither is known.
+    static func standIn(name: String, index: (text: String, source: String)?) -> ReviewSection? {
+        var kind = defaultKind(name)
+        if let index, case .success(let (_, found)) = FrontMatter.read(index.text, path: index.source) {
+            var reader = found
+            if let said = reader.choice("kind", from: WorkKind.allCases.map(\.rawValue)).flatMap(WorkKind.init) {
+                kind = said
+            }
+        }
+        return kind.map { ReviewSection(name: name, title: fallbackTitle(name), kind: $0) }
     }
 }
 

@@ -61,6 +61,8 @@ public struct SiteLoader: Sendable {
         var sections: [ReviewSection] = []
         var sectionIndexes: [String: (text: String, source: String)] = [:]
         var sources: [(text: String, source: String, section: ReviewSection)] = []
+        // Reviews of a section whose `_index.md` has errors: read for their own errors only.
+        var checkedOnly: Set<Int> = []
         var pageSources: [(text: String, source: String)] = []
         for entry in folder.entries("content", &diagnostics) {
             if entry.isFolder {
@@ -70,6 +72,9 @@ public struct SiteLoader: Sendable {
                     sections.append(section)
                     sectionIndexes[section.name] = index
                     sources += files.map { ($0.text, $0.source, section) }
+                } else if let standIn = ReviewSection.standIn(name: entry.name, index: index) {
+                    checkedOnly.formUnion(sources.count..<sources.count + files.count)
+                    sources += files.map { ($0.text, $0.source, standIn) }
                 }
             } else if entry.name.hasSuffix(".md") {
                 if let text = text(of: entry.path, folder, &diagnostics) { pageSources.append((text, entry.path)) }
@@ -94,7 +99,7 @@ public struct SiteLoader: Sendable {
         var extraFieldWarnings: [Diagnostic] = []
         for (index, (review, problems)) in Array(sources.indices).parallelMap({ readReview($0, links) }).enumerated() {
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
-            guard let review, options.includeDrafts || !review.draft else { continue }
+            guard let review, options.includeDrafts || !review.draft, !checkedOnly.contains(index) else { continue }
             if options.isFuture(review) { future.append(review.date) } else { read.append((review, index)) }
         }
         // A file a review names as its image is not ignored.
