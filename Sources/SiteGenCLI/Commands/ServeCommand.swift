@@ -16,9 +16,10 @@ struct ServeCommand: Command {
         saves settles it rebuilds only what the change touches, and open pages reload
         (a stylesheet change swaps stylesheets without a reload). A failed rebuild keeps
         the last good site served, prints the errors and shows them over the page until
-        a rebuild succeeds; a site that does not build at start is served as its
-        errors until a change builds it. Reviews dated after today (the day it starts; SITEGEN_TODAY,
-        YYYY-MM-DD, when the environment sets it) are left out. Ctrl-C stops it.
+        a rebuild succeeds; a site that does not build at start is served as its errors
+        until a change builds it. Reviews dated after today (the day it starts;
+        SITEGEN_TODAY, YYYY-MM-DD, when the environment sets it) are left out. Ctrl-C
+        stops it.
 
         Options:
           --source DIR    The site folder (default: the current folder)
