@@ -392,6 +392,29 @@ struct ReviewLoadingTests {
         #expect(untitled.problems() == [])
     }
 
+    @Test("serve's reading of a review out of reach (its folder listed but not searched) fails as the build's does")
+    func unsearchableSection() throws {
+        var site = InMemorySite([
+            "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-01"),
+            "content/movies/heat": "a file where a bundle's folder was",
+        ])
+        let content = try site.load()
+        let reread = { (site: InMemorySite, source: String) in
+            site.loader().reloadReview(
+                source, section: content.sections[0], config: content.config, links: MarkdownLinks(basePath: "/"))
+        }
+        // Gone, or no folder to hold it any more: nothing to report.
+        #expect(reread(site, "content/movies/gone.md").0 == nil)
+        #expect(reread(site, "content/movies/gone.md").1.isEmpty)
+        #expect(reread(site, "content/movies/heat/index.md").1.isEmpty)
+        site.unsearchable = ["content/movies"]
+        let expected = "content/movies/x.md:1:1: cannot read: Permission denied"
+        #expect(site.problems() == [expected])
+        let (review, problems) = reread(site, "content/movies/x.md")
+        #expect(review == nil)
+        #expect(problems.map(\.description) == [expected])
+    }
+
     @Test("an empty _index.md (nothing, blank lines, a byte-order mark) means the defaults, or asks for the kind")
     func emptySectionIndex() throws {
         for empty in ["", "\n\n", "\u{FEFF}", " \r\n\t"] {

@@ -100,6 +100,19 @@ struct SiteFolder: Sendable {
         }
     }
 
+    /// Why the file at `relative`, where ``kind(_:)`` finds nothing, cannot be read: nil when
+    /// nothing is there (nor a folder to hold it), the reading's error when its folder is there
+    /// and the file cannot be reached (a folder that may be listed but not searched).
+    func unreachable(_ relative: String) -> Diagnostic? {
+        guard kind(relative.parentPath) == .folder else { return nil }
+        do {
+            _ = try fileSystem.read(path(relative), DiskFile.sizeLimit, realRoot)
+            return nil
+        } catch {
+            return error.isMissing ? nil : problem("cannot read: \(error.reason)", at: relative)
+        }
+    }
+
     /// Whether `relative` resolves to a place inside the site folder; reports it when not.
     func isInside(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Bool {
         guard let real = fileSystem.realPath(path(relative)) else { return true }

@@ -166,7 +166,11 @@ public struct SiteLoader: Sendable {
     ) -> (Review?, [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
-        guard folder.kind(source) != nil else { return (nil, []) }
+        guard folder.kind(source) != nil else {
+            // Gone, or there but out of reach (its folder may be listed but not searched),
+            // which the build's reading reports.
+            return (nil, folder.unreachable(source).map { [$0] } ?? [])
+        }
         guard folder.isInside(source, &diagnostics) else { return (nil, diagnostics) }
         guard folder.kind(source) == .file else {
             return (nil, [folder.problem("not a regular file or folder (a FIFO, socket or device)", at: source)])

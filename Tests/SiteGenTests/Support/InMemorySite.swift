@@ -17,6 +17,8 @@ struct InMemorySite {
     var unreadable: Set<String> = []
     /// FIFOs, sockets or devices.
     var special: Set<String> = []
+    /// Folders that can be listed but not searched (mode 644): nothing in them can be reached.
+    var unsearchable: Set<String> = []
 
     /// A site with `site.yml` (unless `files` has its own) and `files`.
     init(_ files: [String: String] = [:], config: String = InMemorySite.defaultConfig) {
@@ -28,6 +30,10 @@ struct InMemorySite {
         let links = self.links
         let unreadable = self.unreadable
         let special = self.special
+        let unsearchable = self.unsearchable
+        let beyondReach = { @Sendable (path: String) in
+            unsearchable.contains { path.hasPrefix($0 + "/") }
+        }
         let prefix = Self.root.path + "/"
         let relative = { @Sendable (absolute: String) -> String? in
             let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
@@ -45,17 +51,21 @@ struct InMemorySite {
             guard let link = links[path] else { return path }
             return link.hasPrefix(prefix) ? String(link.dropFirst(prefix.count)) : nil
         }
-        let kind = { @Sendable (path: String) -> FileSystem.Kind? in
+        /// What a folder's listing says an entry is (the system's listing needs no search permission).
+        let listedKind = { @Sendable (path: String) -> FileSystem.Kind? in
             guard let resolved = target(path) else { return links[path].map { _ in .file } }
             if special.contains(resolved) { return .special }
             if data[resolved] != nil { return .file }
             if resolved.isEmpty || folders.contains(resolved) || unreadable.contains(resolved) { return .folder }
             return nil
         }
+        let kind = { @Sendable (path: String) -> FileSystem.Kind? in beyondReach(path) ? nil : listedKind(path) }
         return FileSystem(
             read: { absolute, _, _ throws(FileSystemError) in
                 guard let path = relative(absolute) else { throw FileSystemError(path: absolute, code: ENOENT) }
-                if unreadable.contains(path) { throw FileSystemError(path: absolute, code: EACCES) }
+                if unreadable.contains(path) || beyondReach(path) {
+                    throw FileSystemError(path: absolute, code: EACCES)
+                }
                 guard let resolved = target(path), let bytes = data[resolved] else {
                     throw FileSystemError(path: absolute, code: ENOENT)
                 }
@@ -73,7 +83,8 @@ struct InMemorySite {
                     names.insert(String(key.dropFirst(start.count).prefix { $0 != "/" }))
                 }
                 return names.sorted().map { name in
-                    FileSystem.Entry(name: name, kind: kind(start + name), isSymbolicLink: links[start + name] != nil)
+                    FileSystem.Entry(
+                        name: name, kind: listedKind(start + name), isSymbolicLink: links[start + name] != nil)
                 }
             },
             kind: { absolute in relative(absolute).flatMap(kind) },
