@@ -485,6 +485,52 @@ struct ServeTests {
         #expect(leak.text.contains("static/leak.txt:1:1: refused: it is a link to a place outside the site folder"))
     }
 
+    @Test("a .sitegen link out of the site at start is served as the error, and removing it builds the site")
+    func stateFolderLinkAtStart() async throws {
+        let outside = try ScratchFolder()
+        let folder = try ScratchFolder()
+        for (path, text) in fixture { try folder.write(path, text) }
+        let link = folder.url.appendingPathComponent(".sitegen")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside.url)
+        let rebuilds = Mutex<[String?]>([])
+        let server = try PreviewServer(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")),
+            host: "127.0.0.1", port: 0, log: { _ in })
+        server.onRebuild = { _, errors in rebuilds.withLock { $0.append(errors) } }
+        defer { server.stop() }
+        try server.start()
+        let unbuilt = try RawConnection.request(port: server.port, "GET", "/")
+        #expect(unbuilt.status == 500)
+        #expect(unbuilt.text.contains(".sitegen:1:1: refused: it is a link that leads out of the site folder"))
+        try FileManager.default.removeItem(at: link)
+        for _ in 0..<500 where rebuilds.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(rebuilds.withLock { $0 } == [nil])
+        #expect(try RawConnection.request(port: server.port, "GET", "/").status == 200)
+    }
+
+    @Test("the watcher reports a link put at .sitegen or taken away, not sitegen's own folder there")
+    func watcherStateFolder() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/books/a.md", "a")
+        let outside = try ScratchFolder()
+        let reports = Mutex<[Set<String>]>([])
+        let watcher = try Watcher(root: folder.url.path, watched: ["content"]) { paths in
+            reports.withLock { $0.append(paths) }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        let state = folder.url.appendingPathComponent(".sitegen")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: false)
+        try folder.write(".sitegen/cache", "x")
+        #expect(try await nextReport(reports) == nil)
+        try FileManager.default.removeItem(at: state)
+        #expect(try await nextReport(reports) == nil)
+        try FileManager.default.createSymbolicLink(at: state, withDestinationURL: outside.url)
+        #expect(try await nextReport(reports) == [".sitegen"])
+        try FileManager.default.removeItem(at: state)
+        #expect(try await nextReport(reports) == [".sitegen"])
+    }
+
     // MARK: Live reload
 
     @Test("HTML pages carry the live-reload script once, before </body>; other files and the built site do not")
@@ -1535,6 +1581,22 @@ struct ServeTests {
         let full = try LiveSite.build(builder)
         #expect(differences(site.files, full.files) == [])
         #expect(!page2023(site).contains("Sci-Fi") && page2023(site).contains("sci fi"))
+    }
+
+    @Test("a metadata folder reported as changed (its permissions) reads again the reviews whose entries are in it")
+    func metadataFolderChange() throws {
+        let folder = try ScratchFolder()
+        let (builder, built) = try liveSite(in: folder, fixture)
+        var site = built
+        try folder.write(
+            "metadata/movies/tmdb-1.json", metadataEntry(id: 1, genres: ["Heist"], image: "tmdb-1-w342.svg"))
+        site = try site.updating(["metadata/movies"])
+        #expect(differences(site.files, try LiveSite.build(builder).files) == [])
+        #expect(site.files["genres/heist/index.html"] != nil)
+        // A folder of the cache no entry is in reads nothing again.
+        try folder.write(
+            "metadata/movies/tmdb-1.json", metadataEntry(id: 1, genres: ["Drama"], image: "tmdb-1-w342.svg"))
+        #expect(try site.updating(["metadata/books"]).files == site.files)
     }
 
     @Test("a review's body re-renders its page and the feed; a field its cards show, the lists too; nothing else")

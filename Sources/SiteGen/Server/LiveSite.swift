@@ -253,14 +253,23 @@ private extension LiveSite {
     }
 
     /// The reviews whose metadata is in one of the cache files `paths` (an entry or an image),
-    /// or would be (a review whose entry was missing).
+    /// or would be (a review whose entry was missing), or in a folder among `paths` (one whose
+    /// permissions changed).
     func reviews(using paths: Set<String>) -> [String] {
         let index = presentation.index
+        let isIn = { (file: String) in
+            var path = file
+            while !path.isEmpty, path != "/" {
+                if paths.contains(path) { return true }
+                path = path.parentPath
+            }
+            return false
+        }
         return index.ids.compactMap { source, id in
             let review = index[review: id]
             guard let lookup = Lookup(review) else { return nil }
             let files = [lookup.path] + (review.metadata?.images.map(\.file) ?? [])
-            return files.contains(where: paths.contains) ? source : nil
+            return files.contains(where: isIn) ? source : nil
         }
     }
 

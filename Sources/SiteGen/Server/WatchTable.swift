@@ -57,7 +57,7 @@ struct WatchTable {
     /// site: its own, and the same paths through the links that lead to them.
     mutating func apply(_ event: WatchEvent) -> Set<String> {
         let touched = changes(event)
-        return touched.union(aliases(of: touched)).filter(relevant)
+        return touched.union(aliases(of: touched)).filter { relevant($0) || $0 == StateFolder.name }
     }
 }
 
@@ -89,6 +89,11 @@ private extension WatchTable {
             return [folder]
         }
         let path = folder.isEmpty ? event.name : folder + "/" + event.name
+        if path == StateFolder.name {
+            // sitegen's own folder made or removed: nothing of the site. A link (or a file) put
+            // there or taken away: the rebuild checks it, and one that fixes it is seen.
+            return event.has(IN_ISDIR) ? [] : [path]
+        }
         guard event.has(IN_ISDIR) else {
             // A link put in place of a watched tree (`content` → `src`, a folder of the site), or
             // taken away: its folders are watched, or no longer, as they would be at the start.
