@@ -49,6 +49,32 @@ struct IncrementalEqualityTests {
     }
 
     @Test(
+        "with a broken metadata entry, an update lists it once though its review is read twice, and reports a clash first",
+        arguments: ["slug: gone", "slug: heat"])
+    func brokenMetadataEntryWithOtherChanges(alien: String) throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        // Heat links to Alien: when Alien moves, Heat is read again.
+        try folder.write(
+            "content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\ntmdb: 949\n---\nSee [Alien](alien.md).\n")
+        try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n")
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let site = try LiveSite.build(builder)
+        try folder.write("metadata/movies/tmdb-949.json", "{\"title\": ")
+        try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-01\n\(alien)\n---\nA review.\n")
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        // A new address of its own: the entry's error, once; Heat's address: the clash, as a build loads first.
+        #expect(built?.step == (alien == "slug: gone" ? "reading the metadata cache" : "loading the site"))
+        #expect(built?.diagnostics.count == 1)
+        let updated = #expect(throws: BuildError.self) {
+            _ = try site.updating(["metadata/movies/tmdb-949.json", "content/movies/alien.md"])
+        }
+        #expect(updated.map { "\($0)" } == built.map { "\($0)" })
+    }
+
+    @Test(
         "a file of static/ where a review's own image goes is refused as a build refuses it; once gone, the image is back"
     )
     func staticFileOverOwnImage() throws {

@@ -485,6 +485,25 @@ struct ServeTests {
         #expect(leak.text.contains("static/leak.txt:1:1: refused: it is a link to a place outside the site folder"))
     }
 
+    @Test("a save during the first build is seen: the files are watched before it starts")
+    func saveDuringFirstBuild() async throws {
+        let folder = try ScratchFolder()
+        for (path, text) in fixture { try folder.write(path, text) }
+        try folder.write("content/movies/parasite.md", "---\ntitle: Parasite\ndate: someday\n---\nBroken.\n")
+        let rebuilds = Mutex<[String?]>([])
+        let server = try PreviewServer(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")),
+            host: "127.0.0.1", port: 0, limits: HTTPLimits(), heartbeatSeconds: 25, log: { _ in },
+            beforeFirstBuild: { try folder.write("content/movies/parasite.md", parasite(body: "Fixed early.")) })
+        server.onRebuild = { _, errors in rebuilds.withLock { $0.append(errors) } }
+        defer { server.stop() }
+        try server.start()
+        // The build read the fixed file; the save it made is reported once serving starts.
+        for _ in 0..<500 where rebuilds.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(rebuilds.withLock { $0 } == [nil])
+        #expect(try RawConnection.request(port: server.port, "GET", "/movies/parasite/").text.contains("Fixed early."))
+    }
+
     @Test("a .sitegen link out of the site at start is served as the error, and removing it builds the site")
     func stateFolderLinkAtStart() async throws {
         let outside = try ScratchFolder()

@@ -50,12 +50,13 @@ public struct Theme: Sendable {
         return Theme(templates: templates, assets: assets)
     }
 
-    /// The theme of the site at `site`, or a ``BuildError`` naming each problem.
+    /// The theme of the site at `site`, or a ``BuildError`` naming each problem (as loading
+    /// the site reports them: the theme is read with it).
     static func load(site: SiteFolder) throws -> Theme {
         var diagnostics: [Diagnostic] = []
         var warnings: [Diagnostic] = []
         let theme = load(site, &diagnostics, &warnings)
-        guard diagnostics.isEmpty else { throw BuildError(step: "loading the theme", diagnostics: diagnostics) }
+        guard diagnostics.isEmpty else { throw BuildError(step: "loading the site", diagnostics: diagnostics) }
         return theme
     }
 

@@ -73,6 +73,8 @@ public struct LiveSite: Sendable {
 
     /// Loads, presents and renders the whole site.
     public static func build(_ builder: SiteBuilder, previous: [String: Data] = [:]) throws -> LiveSite {
+        // As `build` checks it first, with the same step.
+        try StateFolder.check(builder.options.source, step: "checking the site folder")
         let content = try builder.load()
         let library = try SiteBuilder.compile(content.theme)
         let presentation = SiteBuilder.present(content, isPreview: true, tracksDependents: true)
@@ -119,6 +121,8 @@ public struct LiveSite: Sendable {
             case .review(let source): reviewSources.insert(source)
             case .reviewFile(let sources): reviewSources.formUnion(sources)
             case .sectionFolder(let section):
+                // The folder itself changed (its permissions, say): its intro is read again too.
+                settings.sections.insert(section)
                 let (sources, problems) = loader.reviewSources(in: section)
                 guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
                 reviewSources.formUnion(sources)
@@ -298,9 +302,10 @@ private extension LiveSite {
                 replacements.append((source, review))
             }
         }
-        // A build's later steps' problems, reported as it reports them once the reading succeeded.
-        var cacheProblems: [Diagnostic] = []
-        var imageProblems: [Diagnostic] = []
+        // A build's later steps' problems by review (read once more, a review's replace its
+        // first reading's), reported as a build reports them once the reading succeeded.
+        var cacheProblems: [String: [Diagnostic]] = [:]
+        var imageProblems: [String: [Diagnostic]] = [:]
         var staticFiles = content.staticFiles
         var publishedBefore: [String: PublishedImage]?
         let read = { (sources: [String], links: MarkdownLinks) in
@@ -317,12 +322,14 @@ private extension LiveSite {
                 }
                 let attached = enricher.attach(read)
                 let withImage = builder.images.attach(attached.review)
-                cacheProblems += attached.problems
-                imageProblems += withImage.problems
+                cacheProblems[source] = attached.problems
+                imageProblems[source] = withImage.problems
                 // As a build refuses it: a file of static/ (or the theme) where the image goes.
                 for path in withImage.files.keys.sorted() where content.staticFiles[path] != nil {
                     if publishedBefore == nil { publishedBefore = publishedImages() }
-                    if publishedBefore?[path] == nil { imageProblems.append(.imageClash(path, review: source)) }
+                    if publishedBefore?[path] == nil {
+                        imageProblems[source, default: []].append(.imageClash(path, review: source))
+                    }
                 }
                 staticFiles.merge(attached.images) { _, new in new }
                 staticFiles.merge(withImage.files) { _, new in new }
@@ -343,10 +350,6 @@ private extension LiveSite {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         let broken = links.problems(replacements.flatMap { $0.review?.sourceLinks ?? [] }, in: folder)
         guard broken.isEmpty else { throw BuildError(step: "loading the site", diagnostics: broken) }
-        guard cacheProblems.isEmpty else {
-            throw BuildError(step: "reading the metadata cache", diagnostics: cacheProblems)
-        }
-        guard imageProblems.isEmpty else { throw BuildError(step: "processing images", diagnostics: imageProblems) }
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
         // The files of reviews' own images that are no longer published (a new image, a new slug, gone).
@@ -369,6 +372,10 @@ private extension LiveSite {
             let checks = SiteLoader.crossChecks(
                 sections: content.sections, reviews: reviews, pages: content.pages, changed: claimsAnew)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
+        }
+        for (step, found) in [("reading the metadata cache", cacheProblems), ("processing images", imageProblems)] {
+            let diagnostics = found.sorted { $0.key < $1.key }.flatMap(\.value)
+            guard diagnostics.isEmpty else { throw BuildError(step: step, diagnostics: diagnostics) }
         }
         var newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,

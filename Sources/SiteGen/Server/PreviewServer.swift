@@ -38,7 +38,7 @@ public final class PreviewServer: Sendable {
         /// Paths whose change failed to build, retried with the next change.
         var failedPaths: Set<String> = []
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
-        var watcher: Watcher?
+        var started = false
         var heartbeat: Heartbeat?
         var onRebuild: RebuildObserver?
         var beforeCompleting: (@Sendable () -> Void)?
@@ -51,6 +51,9 @@ public final class PreviewServer: Sendable {
     /// When it listens on every interface: the addresses other devices open it at.
     public let networkURLs: [String]
     private let builder: SiteBuilder
+    /// Watching from before the first build, so that a save during it is not missed: its
+    /// events wait until ``start()``.
+    private let watcher: Watcher
     private let log: Log
     private let state: Mutex<State>
     private let http: HTTPServer
@@ -70,10 +73,11 @@ public final class PreviewServer: Sendable {
         try self.init(options: options, host: host, port: port, limits: HTTPLimits(), heartbeatSeconds: 25, log: log)
     }
 
-    /// ``init(options:host:port:log:)`` with other limits (tests).
+    /// ``init(options:host:port:log:)`` with other limits, and something to do once the files
+    /// are watched and before the first build (tests).
     init(
         options: SiteBuilder.Options, host: String, port: Int, limits: HTTPLimits, heartbeatSeconds: Double,
-        log: @escaping Log
+        log: @escaping Log, beforeFirstBuild: () throws -> Void = {}
     ) throws {
         self.log = log
         self.heartbeatSeconds = heartbeatSeconds
@@ -92,9 +96,16 @@ public final class PreviewServer: Sendable {
                     Self.url(host: $0, port: port, allInterfaces: nil)
                 }
             } ?? []
+        watcher = try Watcher(
+            root: options.source.path,
+            watched: ["content", Theme.folderName, "static", SiteConfig.fileName, MetadataCache.folderName]
+        ) { paths in
+            relay.server?.rebuild(paths)
+        }
         var options = options
         options.baseURL = BaseURL(url)
         builder = SiteBuilder(options: options)
+        try beforeFirstBuild()
         do {
             let site = try LiveSite.build(builder)
             state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
@@ -148,14 +159,11 @@ public final class PreviewServer: Sendable {
 
     /// Starts serving and watching.
     public func start() throws {
-        guard state.withLock({ $0.watcher == nil }) else { return }
-        let watcher = try Watcher(
-            root: builder.options.source.path,
-            watched: ["content", Theme.folderName, "static", SiteConfig.fileName, MetadataCache.folderName]
-        ) { [weak self] paths in
-            self?.rebuild(paths)
+        let first = state.withLock { state in
+            defer { state.started = true }
+            return !state.started
         }
-        state.withLock { $0.watcher = watcher }
+        guard first else { return }
         http.start()
         watcher.start()
         let heartbeat = Heartbeat(every: heartbeatSeconds) { [weak self] in
@@ -165,12 +173,12 @@ public final class PreviewServer: Sendable {
     }
 
     /// The folders being watched, relative to the site folder (for tests).
-    var watchedFolders: [String] { state.withLock { $0.watcher }?.watchedFolders ?? [] }
+    var watchedFolders: [String] { watcher.watchedFolders }
 
     /// Stops watching, closes every connection and frees the port.
     public func stop() {
-        let (watcher, heartbeat) = state.withLock { ($0.watcher, $0.heartbeat) }
-        watcher?.stop()
+        let heartbeat = state.withLock { $0.heartbeat }
+        watcher.stop()
         heartbeat?.cancel()
         http.stop()
     }
