@@ -441,9 +441,13 @@ struct ReviewLoadingTests {
 
     @Test("an _index.md with errors does not hide its section's reviews' errors, when the section's kind is known")
     func sectionErrorsBesideReviews() throws {
+        // Links to its reviews and to itself are not broken: only its intro is.
         let movies = InMemorySite([
             "content/movies/_index.md": reviewFile("weight: x"),
             "content/movies/x.md": reviewFile("title: X\ndate: someday"),
+            "content/movies/y.md": reviewFile("title: Y\ndate: 2024-01-01"),
+            "content/books/b.md": reviewFile("title: B\ndate: 2024-01-01", body: "[Y](../movies/y.md)"),
+            "content/about.md": reviewFile("title: About", body: "[Films](movies/_index.md)"),
         ])
         #expect(
             movies.problems() == [

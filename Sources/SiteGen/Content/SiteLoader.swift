@@ -61,8 +61,11 @@ public struct SiteLoader: Sendable {
         var sections: [ReviewSection] = []
         var sectionIndexes: [String: (text: String, source: String)] = [:]
         var sources: [(text: String, source: String, section: ReviewSection)] = []
-        // Reviews of a section whose `_index.md` has errors: read for their own errors only.
+        // Reviews of a section whose `_index.md` has errors: read for their own errors only, and
+        // as targets of links (a link to one is not broken, only its section is).
         var checkedOnly: Set<Int> = []
+        var standIns: [ReviewSection] = []
+        var checkedReviews: [Review] = []
         var pageSources: [(text: String, source: String)] = []
         for entry in folder.entries("content", &diagnostics) {
             if entry.isFolder {
@@ -73,6 +76,7 @@ public struct SiteLoader: Sendable {
                     sectionIndexes[section.name] = index
                     sources += files.map { ($0.text, $0.source, section) }
                 } else if let standIn = ReviewSection.standIn(name: entry.name, index: index) {
+                    standIns.append(standIn)
                     checkedOnly.formUnion(sources.count..<sources.count + files.count)
                     sources += files.map { ($0.text, $0.source, standIn) }
                 }
@@ -99,7 +103,11 @@ public struct SiteLoader: Sendable {
         var extraFieldWarnings: [Diagnostic] = []
         for (index, (review, problems)) in Array(sources.indices).parallelMap({ readReview($0, links) }).enumerated() {
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
-            guard let review, options.includeDrafts || !review.draft, !checkedOnly.contains(index) else { continue }
+            guard let review, options.includeDrafts || !review.draft else { continue }
+            guard !checkedOnly.contains(index) else {
+                checkedReviews.append(review)
+                continue
+            }
             if options.isFuture(review) { future.append(review.date) } else { read.append((review, index)) }
         }
         // A file a review names as its image is not ignored.
@@ -115,7 +123,7 @@ public struct SiteLoader: Sendable {
         if let warning = Self.futureWarning(future) { warnings.append(warning) }
         // Every file's URL is known now: read again the few files that link to others by path.
         let targets = MarkdownLinks.targets(
-            reviews: read.map(\.review), pages: readPages.map(\.page), sections: sections)
+            reviews: read.map(\.review) + checkedReviews, pages: readPages.map(\.page), sections: sections + standIns)
         let resolving = links.resolving { targets[$0] }
         let linking = read.indices.filter { !read[$0].review.sourceLinks.isEmpty }
         let again = linking.map { read[$0].index }.parallelMap { readReview($0, resolving).0 }
