@@ -413,6 +413,19 @@ struct ReviewLoadingTests {
         let (review, problems) = reread(site, "content/movies/x.md")
         #expect(review == nil)
         #expect(problems.map(\.description) == [expected])
+
+        // A page bundle out of reach is its review's error, not a folder ignored with a warning;
+        // a folder without index.md is still ignored.
+        var bundles = InMemorySite([
+            "content/movies/2046/index.md": reviewFile("title: 2046\ndate: 2024-01-01"),
+            "content/movies/stills/a.txt": "not a review",
+        ])
+        bundles.unsearchable = ["content/movies/2046"]
+        #expect(bundles.problems() == ["content/movies/2046/index.md:1:1: cannot read: Permission denied"])
+        bundles.unsearchable = []
+        let loaded = try bundles.loader().load()
+        #expect(loaded.reviews.map(\.title) == ["2046"])
+        #expect(loaded.warnings.map(\.location.path) == ["content/movies/stills"])
     }
 
     @Test("an empty _index.md (nothing, blank lines, a byte-order mark) means the defaults, or asks for the kind")

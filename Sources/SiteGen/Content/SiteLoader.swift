@@ -289,6 +289,12 @@ private extension SiteLoader {
             var source = entry.path
             if entry.isFolder {
                 guard let index = bundleIndex(entry, folder) else {
+                    // An index.md that is there but out of reach (the folder may not be searched)
+                    // is the review's error, not a folder to ignore.
+                    if let problem = folder.unreachable(source + "/" + ReviewFile.bundleIndex) {
+                        diagnostics.append(problem)
+                        continue
+                    }
                     warnings.append(
                         Diagnostic(
                             "ignored: a folder in a section is a review (a page bundle) only when it holds index.md",
