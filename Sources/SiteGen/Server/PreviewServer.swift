@@ -41,6 +41,7 @@ public final class PreviewServer: Sendable {
         var started = false
         var heartbeat: Heartbeat?
         var onRebuild: RebuildObserver?
+        var onLateWarnings: (@Sendable ([Diagnostic]) -> Void)?
         var beforeCompleting: (@Sendable () -> Void)?
     }
 
@@ -139,6 +140,13 @@ public final class PreviewServer: Sendable {
     public var onRebuild: RebuildObserver? {
         get { state.withLock { $0.onRebuild } }
         set { state.withLock { $0.onRebuild = newValue } }
+    }
+
+    /// Called with the warnings of the first build when the site did not build at the start
+    /// (those of a site that did are ``warnings``).
+    public var onLateWarnings: (@Sendable ([Diagnostic]) -> Void)? {
+        get { state.withLock { $0.onLateWarnings } }
+        set { state.withLock { $0.onLateWarnings = newValue } }
     }
 
     /// Called once the pages an update touches are served and before they are all made
@@ -248,6 +256,7 @@ public final class PreviewServer: Sendable {
             state.withLock { $0.failedPaths = [] }
             let elapsed = ContinuousClock.now - start
             log("Built (\(site.files.count) files; the errors are fixed) in \(Self.milliseconds(elapsed)) ms")
+            state.withLock { $0.onLateWarnings }?(site.content.warnings)
             broadcast("reload")
             onRebuild?(site.lastUpdate, nil)
         } catch {

@@ -75,8 +75,13 @@ struct ServeCommand: Command {
             throw CommandError("sitegen serve: \(error)")
         }
         let signals = SignalWaiter(SIGINT, SIGTERM)
+        let verbose = verbose
+        let report = { @Sendable (warnings: [Diagnostic]) in
+            for line in WarningReport.lines(warnings, verbose: verbose) { console.error(line) }
+        }
+        server.onLateWarnings = report
         try server.start()
-        for line in WarningReport.lines(server.warnings, verbose: verbose) { console.error(line) }
+        report(server.warnings)
         console.line("Serving \(source ?? ".") at \(server.url) (Ctrl-C to stop)")
         if !server.networkURLs.isEmpty {
             console.line("On other devices of your network: \(server.networkURLs.joined(separator: ", "))")
