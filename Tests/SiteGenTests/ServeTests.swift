@@ -757,6 +757,19 @@ struct ServeTests {
         #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Edited.</p>"))
     }
 
+    @Test("a failed rebuild's errors are added to each page as it is asked for, not copied into every page at once")
+    func overlayMadePerRequest() async throws {
+        let site = try ServedSite(fixture)
+        let held = site.server.servedBytes
+        let long = (1...400).map { "tags: [\($0)" }.joined(separator: "\n")
+        try site.write("content/movies/parasite.md", "---\ntitle: Parasite\n\(long)\n---\nBroken.\n")
+        let failed = try #require(await site.waitForRebuild { $0.errors != nil })
+        #expect(site.server.servedBytes == held)
+        let page = try site.request("GET", "/movies/parasite/")
+        #expect(page.text.contains(LiveReload.overlayHTML(try #require(failed.errors))))
+        #expect(site.server.servedBytes == held)
+    }
+
     @Test("a template error is shown with the template's path, line and column until the template is fixed")
     func brokenTemplate() async throws {
         let site = try ServedSite(fixture)

@@ -38,7 +38,7 @@ struct SharedBytesTests {
     func injectsBeforeLastBody() {
         let script = LiveReload.script
         let inject = { (page: String) in
-            String(decoding: LiveReload.injected(into: Data(page.utf8), overlay: nil).array, as: UTF8.self)
+            String(decoding: LiveReload.injected(into: Data(page.utf8), overlay: nil).0.array, as: UTF8.self)
         }
         #expect(inject("<p>x</p></body></html>") == "<p>x</p>\(script)</body></html>")
         #expect(inject("<p>\"</body>\"</p></body>\n") == "<p>\"</body>\"</p>\(script)</body>\n")
@@ -47,7 +47,7 @@ struct SharedBytesTests {
         #expect(inject("</body>") == script + "</body>")
         #expect(inject("</body") == "</body" + script)
         let overlay = String(
-            decoding: LiveReload.injected(into: Data("a</body>".utf8), overlay: "bad <yaml>").array, as: UTF8.self)
+            decoding: LiveReload.injected(into: Data("a</body>".utf8), overlay: "bad <yaml>").0.array, as: UTF8.self)
         #expect(overlay == "a" + LiveReload.overlayHTML("bad <yaml>") + script + "</body>")
     }
 }

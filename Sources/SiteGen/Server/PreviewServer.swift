@@ -35,6 +35,8 @@ public final class PreviewServer: Sendable {
         }
         /// The last rebuild's errors, shown over every page until a rebuild succeeds.
         var errors: String?
+        /// Their overlay, added to each page as it is asked for.
+        var overlay: [UInt8]?
         /// Paths whose change failed to build, retried with the next change.
         var failedPaths: Set<String> = []
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
@@ -180,6 +182,9 @@ public final class PreviewServer: Sendable {
         state.withLock { $0.heartbeat = heartbeat }
     }
 
+    /// The bytes held to serve (for tests).
+    var servedBytes: Int { state.withLock { $0.served.values.reduce(0) { $0 + $1.body.count } } }
+
     /// The folders being watched, relative to the site folder (for tests).
     var watchedFolders: [String] { watcher.watchedFolders }
 
@@ -235,11 +240,13 @@ public final class PreviewServer: Sendable {
                 onRebuild?(updated.lastUpdate, nil)
             } catch {
                 let message = "\(error)"
+                let overlay = Array(LiveReload.overlayHTML(message).utf8)
                 state.withLock { state in
                     state.take(site)
                     state.errors = message
+                    state.overlay = overlay
                     state.failedPaths.formUnion(paths)
-                    state.served = Self.serve(site.files, overlay: message)
+                    state.served = Self.serve(site.files, overlay: nil)
                 }
                 log("Rebuild failed; still serving the last good site:\n\(message)")
                 broadcast("reload")
@@ -284,6 +291,7 @@ public final class PreviewServer: Sendable {
         state.withLock { state in
             state.take(site)
             state.errors = nil
+            state.overlay = nil
             if let served {
                 state.served = served
             } else {
@@ -322,8 +330,8 @@ private extension PreviewServer {
             return subscribe(exchange)
         }
         // The site only while it has pending pages: most requests need just the served files.
-        let (served, site, generation, errors, errorPage) = state.withLock {
-            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.errors, $0.errorPage)
+        let (served, site, generation, overlay, errorPage) = state.withLock {
+            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.overlay, $0.errorPage)
         }
         if let errorPage {
             // Every path: the site has no files yet, and its own 404 page is one of them.
@@ -335,13 +343,15 @@ private extension PreviewServer {
         // A page the last update left pending is made for the first request that asks for it
         // (with the errors of a failed rebuild over it, as over every page).
         let file = { (path: String) -> ServedFile? in
-            guard let site, site.pending[path] != nil else { return served[path] }
-            if let made = self.state.withLock({ $0.generation == generation ? $0.made[path] : nil }) { return made }
+            guard let site, site.pending[path] != nil else { return served[path]?.overlaid(overlay) }
+            if let made = self.state.withLock({ $0.generation == generation ? $0.made[path] : nil }) {
+                return made.overlaid(overlay)
+            }
             do {
                 guard let data = try site.page(path) else { return nil }
-                let made = ServedFile(path: path, data: data, overlay: errors)
+                let made = ServedFile(path: path, data: data, overlay: nil)
                 self.state.withLock { if $0.generation == generation { $0.made[path] = made } }
-                return made
+                return made.overlaid(overlay)
             } catch {
                 // The rebuild fails on it too, and puts the last good site back.
                 return ServedFile(path: path, data: site.files[path] ?? Data(), overlay: "\(error)")

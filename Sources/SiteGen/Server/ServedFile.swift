@@ -8,17 +8,44 @@ struct ServedFile: Sendable {
     let body: SharedBytes
     let contentType: String
     let etag: String
+    /// Where the live-reload script starts in an HTML page, where an overlay goes; nil for
+    /// other files.
+    let scriptAt: Int?
 
     init(path: String, data: Data, overlay: String?) {
         let type = Self.contentType(of: path)
         if type.hasPrefix("text/html") {
-            body = LiveReload.injected(into: data, overlay: overlay)
+            (body, scriptAt) = LiveReload.injected(into: data, overlay: overlay)
         } else {
             // One copy, straight from the data: a static file may be large.
             body = data.withUnsafeBytes { SharedBytes(copying: $0) }
+            scriptAt = nil
         }
         contentType = type
         etag = "\"\(String(body.withUnsafeBytes(Self.hash), radix: 16))\""
+    }
+
+    private init(body: SharedBytes, contentType: String, scriptAt: Int?) {
+        self.body = body
+        self.contentType = contentType
+        self.scriptAt = scriptAt
+        etag = "\"\(String(body.withUnsafeBytes(Self.hash), radix: 16))\""
+    }
+
+    /// This page with `overlay` (the errors of a failed rebuild) before its script, made when
+    /// asked for, so that a failed rebuild does not copy the errors into every page at once;
+    /// the file itself when it is not a page or there is no overlay.
+    func overlaid(_ overlay: [UInt8]?) -> ServedFile {
+        guard let overlay, let scriptAt else { return self }
+        let joined = body.withUnsafeBytes { body in
+            overlay.withUnsafeBytes { overlay in
+                SharedBytes(joining: [
+                    UnsafeRawBufferPointer(rebasing: body[..<scriptAt]), overlay,
+                    UnsafeRawBufferPointer(rebasing: body[scriptAt...]),
+                ])
+            }
+        }
+        return ServedFile(body: joined, contentType: contentType, scriptAt: scriptAt + overlay.count)
     }
 
     static func contentType(of path: String) -> String {
@@ -78,16 +105,19 @@ enum LiveReload {
 
     /// `page` with the script (and the overlay, while the last rebuild failed) before its last
     /// `</body>` (or at its end), made in one copy: every page of a rebuild goes through here.
-    static func injected(into page: Data, overlay: String?) -> SharedBytes {
-        let addition = Array(((overlay.map { overlayHTML($0) } ?? "") + script).utf8)
+    /// Also where the script starts.
+    static func injected(into page: Data, overlay: String?) -> (SharedBytes, scriptAt: Int) {
+        let overlay = Array((overlay.map { overlayHTML($0) } ?? "").utf8)
+        let addition = overlay + Array(script.utf8)
         return page.withUnsafeBytes { page in
             let position = lastIndex(of: marker, in: page) ?? page.count
-            return addition.withUnsafeBytes { addition in
+            let body = addition.withUnsafeBytes { addition in
                 SharedBytes(joining: [
                     UnsafeRawBufferPointer(rebasing: page[..<position]), addition,
                     UnsafeRawBufferPointer(rebasing: page[position...]),
                 ])
             }
+            return (body, position + overlay.count)
         }
     }
 

@@ -50,6 +50,6 @@ extension SearchText {
 extension LiveReload {
     /// ``injected(into:overlay:)`` as an array.
     static func inject(into page: [UInt8], overlay: String?) -> [UInt8] {
-        injected(into: Data(page), overlay: overlay).array
+        injected(into: Data(page), overlay: overlay).0.array
     }
 }
