@@ -31,6 +31,25 @@ struct IncrementalEqualityTests {
         #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")
     }
 
+    @Test("a FIFO in place of a section's _index.md stops the update with the build's error")
+    func fifoSectionIndex() throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/_index.md", "---\ntitle: Films\n---\nIntro.\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nA review.\n")
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let site = try LiveSite.build(builder)
+        let index = folder.url.appendingPathComponent("content/movies/_index.md")
+        try FileManager.default.removeItem(at: index)
+        #expect(mkfifo(index.path, 0o644) == 0)
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        #expect(built?.diagnostics.first?.message.contains("FIFO") == true)
+        let updated = #expect(throws: BuildError.self) { _ = try site.updating(["content/movies/_index.md"]) }
+        #expect(updated.map { "\($0)" } == built.map { "\($0)" })
+    }
+
     @Test("a broken metadata entry stops the update with the build's error, its step included")
     func brokenMetadataEntry() throws {
         let folder = try ScratchFolder()

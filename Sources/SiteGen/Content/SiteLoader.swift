@@ -218,7 +218,15 @@ public struct SiteLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         let source = "content/\(name)/_index.md"
         var index: (text: String, source: String)?
-        if folder.kind(source) != nil, let text = text(of: source, folder, &diagnostics) { index = (text, source) }
+        // As the build's listing of the folder reports them: a FIFO or device, a file out of reach.
+        switch folder.kind(source) {
+        case .special?:
+            return (nil, [folder.problem("not a regular file or folder (a FIFO, socket or device)", at: source)])
+        case nil:
+            if let problem = folder.unreachable(source) { return (nil, [problem]) }
+        default:
+            if let text = text(of: source, folder, &diagnostics) { index = (text, source) }
+        }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
         return ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML, links: links)
     }
