@@ -212,13 +212,17 @@ public final class PreviewServer: Sendable {
             let start = clock.now
             let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }
             guard let site else { return buildAfresh(since: start) }
+            // The files this rebuild serves anew before it has finished: a failure serves them as
+            // they were (every other file still is; the errors are added to each page as asked for).
+            var shown: [String] = []
             do {
                 // Only this queue sets or clears the errors, so they can be read before the
                 // files are prepared (on every core, while requests are still answered).
                 let hadErrors = state.withLock { $0.errors != nil }
                 let deferred = try site.deferredUpdate(paths.union(retry))
                 if !deferred.pending.isEmpty {
-                    show(deferred, changed: deferred.lastUpdate.changedFiles, replacingAll: hadErrors)
+                    shown = deferred.lastUpdate.changedFiles
+                    show(deferred, changed: shown, replacingAll: false)
                     broadcast("reload")
                     beforeCompleting?()
                 }
@@ -227,7 +231,7 @@ public final class PreviewServer: Sendable {
                     return
                 }
                 let changed = updated.lastUpdate.changedFiles
-                show(updated, changed: changed, replacingAll: hadErrors && deferred.pending.isEmpty)
+                show(updated, changed: changed, replacingAll: false)
                 state.withLock { $0.failedPaths = [] }
                 let elapsed = clock.now - start
                 // After a failed rebuild every page changes as served (the errors leave it).
@@ -241,12 +245,16 @@ public final class PreviewServer: Sendable {
             } catch {
                 let message = "\(error)"
                 let overlay = Array(LiveReload.overlayHTML(message).utf8)
+                let files = site.files
+                let restored = shown.parallelMap { path in
+                    (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) })
+                }
                 state.withLock { state in
                     state.take(site)
                     state.errors = message
                     state.overlay = overlay
                     state.failedPaths.formUnion(paths)
-                    state.served = Self.serve(site.files, overlay: nil)
+                    for (path, file) in restored { state.served[path] = file }
                 }
                 log("Rebuild failed; still serving the last good site:\n\(message)")
                 broadcast("reload")
@@ -280,7 +288,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// Serves `site`: the files at `changed` anew (a pending page is made when asked for),
-    /// or every file when `replacingAll` (the errors shown over every page are gone).
+    /// or every file when `replacingAll` (a site built in full); the errors' overlay is gone.
     private func show(_ site: LiveSite, changed: [String], replacingAll: Bool) {
         let files = site.files
         let served = replacingAll ? Self.serve(files, overlay: nil) : nil
