@@ -34,13 +34,12 @@ struct IncrementalEqualityTests {
     @Test("a FIFO in place of a section's _index.md stops the update with the build's error")
     func fifoSectionIndex() throws {
         let folder = try ScratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder.url) }
-        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
-        try folder.write("content/movies/_index.md", "---\ntitle: Films\n---\nIntro.\n")
-        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nA review.\n")
-        let builder = SiteBuilder(
-            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
-        let site = try LiveSite.build(builder)
+        let (builder, site) = try filmSite(
+            in: folder,
+            [
+                "content/movies/_index.md": "---\ntitle: Films\n---\nIntro.\n",
+                "content/movies/heat.md": "---\ntitle: Heat\ndate: 2024-02-01\n---\nA review.\n",
+            ])
         let index = folder.url.appendingPathComponent("content/movies/_index.md")
         try FileManager.default.removeItem(at: index)
         #expect(mkfifo(index.path, 0o644) == 0)
@@ -53,12 +52,8 @@ struct IncrementalEqualityTests {
     @Test("a broken metadata entry stops the update with the build's error, its step included")
     func brokenMetadataEntry() throws {
         let folder = try ScratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder.url) }
-        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
-        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\ntmdb: 949\n---\nA review.\n")
-        let builder = SiteBuilder(
-            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
-        let site = try LiveSite.build(builder)
+        let (builder, site) = try filmSite(
+            in: folder, ["content/movies/heat.md": "---\ntitle: Heat\ndate: 2024-02-01\ntmdb: 949\n---\nA review.\n"])
         try folder.write("metadata/movies/tmdb-949.json", "{\"title\": ")
         let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
         #expect(built?.step == "reading the metadata cache")
@@ -71,16 +66,15 @@ struct IncrementalEqualityTests {
         "with a broken metadata entry, an update lists it once though its review is read twice, and reports a clash first",
         arguments: ["slug: gone", "slug: heat"])
     func brokenMetadataEntryWithOtherChanges(alien: String) throws {
-        let folder = try ScratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder.url) }
-        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
         // Heat links to Alien: when Alien moves, Heat is read again.
-        try folder.write(
-            "content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\ntmdb: 949\n---\nSee [Alien](alien.md).\n")
-        try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n")
-        let builder = SiteBuilder(
-            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
-        let site = try LiveSite.build(builder)
+        let folder = try ScratchFolder()
+        let (builder, site) = try filmSite(
+            in: folder,
+            [
+                "content/movies/heat.md":
+                    "---\ntitle: Heat\ndate: 2024-02-01\ntmdb: 949\n---\nSee [Alien](alien.md).\n",
+                "content/movies/alien.md": "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n",
+            ])
         try folder.write("metadata/movies/tmdb-949.json", "{\"title\": ")
         try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-01\n\(alien)\n---\nA review.\n")
         let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
@@ -217,6 +211,14 @@ struct IncrementalEqualityTests {
 }
 
 /// The paths whose bytes differ.
+/// `files` under a `site.yml` in `folder`, the builder of that site and the site built for `serve`.
+private func filmSite(in folder: borrowing ScratchFolder, _ files: [String: String]) throws -> (SiteBuilder, LiveSite) {
+    try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+    for (path, text) in files { try folder.write(path, text) }
+    let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+    return (builder, try LiveSite.build(builder))
+}
+
 private func differences(_ one: [String: Data], _ two: [String: Data]) -> [String] {
     Set(one.keys).union(two.keys).filter { one[$0] != two[$0] }.sorted()
 }

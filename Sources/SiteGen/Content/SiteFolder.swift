@@ -72,7 +72,7 @@ struct SiteFolder: Sendable {
             }
             if entry.isSymbolicLink && !isInside(path, &diagnostics) { continue }
             guard kind != .special else {
-                diagnostics.append(problem("not a regular file or folder (a FIFO, socket or device)", at: path))
+                diagnostics.append(notRegular(path))
                 continue
             }
             entries.append(Entry(name: entry.name, path: path, isFolder: kind == .folder))
@@ -119,6 +119,11 @@ struct SiteFolder: Sendable {
         if SafePath.isWithin(real, realRoot) { return true }
         diagnostics.append(problem("refused: it is a link to a place outside the site folder", at: relative))
         return false
+    }
+
+    /// The error for a FIFO, socket or device at `relative`, which is never read.
+    func notRegular(_ relative: String) -> Diagnostic {
+        problem("not a regular file or folder (a FIFO, socket or device)", at: relative)
     }
 
     /// A diagnostic about a path as a whole (line 1, column 1).

@@ -61,9 +61,8 @@ public struct SiteLoader: Sendable {
         var sections: [ReviewSection] = []
         var sectionIndexes: [String: (text: String, source: String)] = [:]
         var sources: [(text: String, source: String, section: ReviewSection)] = []
-        // Reviews of a section whose `_index.md` has errors: read for their own errors only, and
-        // as targets of links (a link to one is not broken, only its section is).
-        var checkedOnly: Set<Int> = []
+        // Sections whose `_index.md` has errors: their reviews are read for their own errors
+        // only, and as targets of links (a link to one is not broken, only its section is).
         var standIns: [ReviewSection] = []
         var checkedReviews: [Review] = []
         var pageSources: [(text: String, source: String)] = []
@@ -77,7 +76,6 @@ public struct SiteLoader: Sendable {
                     sources += files.map { ($0.text, $0.source, section) }
                 } else if let standIn = ReviewSection.standIn(name: entry.name, index: index) {
                     standIns.append(standIn)
-                    checkedOnly.formUnion(sources.count..<sources.count + files.count)
                     sources += files.map { ($0.text, $0.source, standIn) }
                 }
             } else if entry.name.hasSuffix(".md") {
@@ -104,7 +102,7 @@ public struct SiteLoader: Sendable {
         for (index, (review, problems)) in Array(sources.indices).parallelMap({ readReview($0, links) }).enumerated() {
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
             guard let review, options.includeDrafts || !review.draft else { continue }
-            guard !checkedOnly.contains(index) else {
+            guard !standIns.contains(sources[index].section) else {
                 checkedReviews.append(review)
                 continue
             }
@@ -181,7 +179,7 @@ public struct SiteLoader: Sendable {
         }
         guard folder.isInside(source, &diagnostics) else { return (nil, diagnostics) }
         guard folder.kind(source) == .file else {
-            return (nil, [folder.problem("not a regular file or folder (a FIFO, socket or device)", at: source)])
+            return (nil, [folder.notRegular(source)])
         }
         guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics) }
         let (review, found) = Review.read(
@@ -221,7 +219,7 @@ public struct SiteLoader: Sendable {
         // As the build's listing of the folder reports them: a FIFO or device, a file out of reach.
         switch folder.kind(source) {
         case .special?:
-            return (nil, [folder.problem("not a regular file or folder (a FIFO, socket or device)", at: source)])
+            return (nil, [folder.notRegular(source)])
         case nil:
             if let problem = folder.unreachable(source) { return (nil, [problem]) }
         default:

@@ -8,6 +8,8 @@ import Mustache
 /// kept in an ``ImageCache`` by the source's bytes, so an unchanged image is not processed
 /// again. Images are processed in parallel, one per core at most.
 struct ReviewImages: Sendable {
+    /// The step its errors are reported under (by `build` and by `serve`).
+    static let step = "processing images"
     let folder: SiteFolder
     /// Where processed images are kept between builds; nil processes every image.
     let cache: ImageCache?
@@ -38,7 +40,7 @@ struct ReviewImages: Sendable {
                 files[path] = data
             }
         }
-        guard problems.isEmpty else { throw BuildError(step: "processing images", diagnostics: problems) }
+        guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: results.map(\.review), pages: content.pages,
             theme: content.theme, staticFiles: files, warnings: content.warnings,

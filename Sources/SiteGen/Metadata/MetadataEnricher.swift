@@ -8,6 +8,8 @@ public struct MetadataEnricher: Sendable {
     public let cache: MetadataCache
     /// Where cached images are published: `/images/<file>`.
     public static let imageFolder = "images"
+    /// The step its errors are reported under (by `build` and by `serve`).
+    static let step = "reading the metadata cache"
 
     public init(cache: MetadataCache) {
         self.cache = cache
@@ -16,7 +18,7 @@ public struct MetadataEnricher: Sendable {
     /// `content` with metadata attached; a corrupt cache file stops the build.
     public func enrich(_ content: SiteContent) throws -> SiteContent {
         if let problem = cache.placeProblem {
-            throw BuildError(step: "reading the metadata cache", diagnostics: [problem])
+            throw BuildError(step: Self.step, diagnostics: [problem])
         }
         var problems: [Diagnostic] = []
         var warnings = content.warnings
@@ -30,7 +32,7 @@ public struct MetadataEnricher: Sendable {
             problems += attached.problems
             warnings += attached.warnings
         }
-        guard problems.isEmpty else { throw BuildError(step: "reading the metadata cache", diagnostics: problems) }
+        guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: files, warnings: warnings, nextPublication: content.nextPublication)

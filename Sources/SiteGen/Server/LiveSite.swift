@@ -373,7 +373,7 @@ private extension LiveSite {
                 sections: content.sections, reviews: reviews, pages: content.pages, changed: claimsAnew)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
-        for (step, found) in [("reading the metadata cache", cacheProblems), ("processing images", imageProblems)] {
+        for (step, found) in [(MetadataEnricher.step, cacheProblems), (ReviewImages.step, imageProblems)] {
             let diagnostics = found.sorted { $0.key < $1.key }.flatMap(\.value)
             guard diagnostics.isEmpty else { throw BuildError(step: step, diagnostics: diagnostics) }
         }
@@ -603,7 +603,7 @@ private extension LiveSite {
                 // A build refuses a file of static/ in place of a review's own image, and
                 // publishes a fetched image over one: the image stays, the file is never served.
                 if let source = image.ownImageOf, lstatKind(folder.appendingPathComponent(relative).path) != nil {
-                    throw BuildError(step: "processing images", diagnostics: [.imageClash(relative, review: source)])
+                    throw BuildError(step: ReviewImages.step, diagnostics: [.imageClash(relative, review: source)])
                 }
                 continue
             }

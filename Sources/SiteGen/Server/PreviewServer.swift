@@ -114,10 +114,7 @@ public final class PreviewServer: Sendable {
             state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
         } catch {
             let config = options.source.appendingPathComponent(SiteConfig.fileName).path
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: config, isDirectory: &isFolder), !isFolder.boolValue else {
-                throw error
-            }
+            guard let kind = DiskFile.kind(config), kind != .folder else { throw error }
             state = Mutex(State(site: nil, errorPage: LiveReload.errorPage("\(error)"), errors: "\(error)"))
             log("\(Self.unbuilt)\n\(error)")
         }

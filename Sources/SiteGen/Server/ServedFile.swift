@@ -15,14 +15,12 @@ struct ServedFile: Sendable {
     init(path: String, data: Data, overlay: String?) {
         let type = Self.contentType(of: path)
         if type.hasPrefix("text/html") {
-            (body, scriptAt) = LiveReload.injected(into: data, overlay: overlay)
+            let (body, scriptAt) = LiveReload.injected(into: data, overlay: overlay)
+            self.init(body: body, contentType: type, scriptAt: scriptAt)
         } else {
             // One copy, straight from the data: a static file may be large.
-            body = data.withUnsafeBytes { SharedBytes(copying: $0) }
-            scriptAt = nil
+            self.init(body: data.withUnsafeBytes { SharedBytes(copying: $0) }, contentType: type, scriptAt: nil)
         }
-        contentType = type
-        etag = "\"\(String(body.withUnsafeBytes(Self.hash), radix: 16))\""
     }
 
     private init(body: SharedBytes, contentType: String, scriptAt: Int?) {

@@ -57,7 +57,7 @@ struct WatchTable {
     /// site: its own, and the same paths through the links that lead to them.
     mutating func apply(_ event: WatchEvent) -> Set<String> {
         let touched = changes(event)
-        return touched.union(aliases(of: touched)).filter { relevant($0) || $0 == StateFolder.name }
+        return touched.union(aliases(of: touched)).filter(relevant)
     }
 }
 
@@ -116,16 +116,14 @@ private extension WatchTable {
             removeTree(path)
             return [path]
         }
-        if event.has(IN_ATTRIB), relevant(path) || isLinked(path) {
-            // Its permissions changed (made unreadable, or readable again): it is read anew, and
-            // watched now if it could not be before.
-            guard watches[path] == nil else { return [path] }
-            addTree(path)
-            return Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 }).union([path])
-        }
-        guard event.has(IN_CREATE | IN_MOVED_TO), relevant(path) || isLinked(path) else { return [] }
+        // Its permissions changed (made unreadable, or readable again): it is read anew, and
+        // watched now if it could not be before.
+        let attributes = event.has(IN_ATTRIB)
+        guard event.has(IN_CREATE | IN_MOVED_TO) || attributes, relevant(path) || isLinked(path) else { return [] }
+        if attributes, watches[path] != nil { return [path] }
         addTree(path)
-        return Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
+        let files = Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
+        return attributes ? files.union([path]) : files
     }
 
     /// Notes the link at `path` and watches where it leads, if that is in the site and not
@@ -239,8 +237,10 @@ private extension WatchTable {
 
     /// Whether a changed path matters: inside a watched folder or a watched file, not a hidden
     /// file, nor an editor's temporary file outside `static/` (where `build` publishes such names
-    /// too, so their changes must be seen).
+    /// too, so their changes must be seen); or `.sitegen` itself, which every rebuild checks
+    /// (``changes(_:)`` reports it only when a link or file is put there or taken away).
     func relevant(_ path: String) -> Bool {
+        if path == StateFolder.name { return true }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasPrefix(".") { return false }
         if !path.hasPrefix("static/"),
