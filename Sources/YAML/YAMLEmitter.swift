@@ -53,13 +53,14 @@ public enum YAMLEmitter {
         yaml_emitter_set_indent(emitter, 2)
         yaml_emitter_set_break(emitter, YAML_LN_BREAK)
 
-        let emit = Emit(emitter: emitter)
+        let stand = StandIns(for: value)
+        let emit = Emit(emitter: emitter, standIns: stand)
         try emit { yaml_stream_start_event_initialize(&$0, YAML_UTF8_ENCODING) }
         try emit { yaml_document_start_event_initialize(&$0, nil, nil, nil, 1) }
         try emit.value(value)
         try emit { yaml_document_end_event_initialize(&$0, 1) }
         try emit { yaml_stream_end_event_initialize(&$0) }
-        return String(decoding: output.bytes, as: UTF8.self)
+        return stand.restoring(String(decoding: output.bytes, as: UTF8.self))
     }
 
     /// Whether `text`, written as a plain scalar, could be read as something other than text by
@@ -106,9 +107,67 @@ private extension YAMLEmitter {
         YAMLError(message: message, position: TextPosition(line: 1, column: 1))
     }
 
+    /// libyaml's emitter counts characters outside the Basic Multilingual Plane (emoji, rare
+    /// CJK) as unprintable and writes them as `\U0001F3AC` escapes, which YAML reads back but
+    /// a reviewer cannot. Each such character is handed to it as a stand-in from the Private
+    /// Use Area that the document does not hold (printable for libyaml, so never escaped),
+    /// and the stand-ins are put back in the text it writes: a stand-in occurs nowhere else,
+    /// and in any scalar style a character YAML allows may be written as itself.
+    struct StandIns {
+        private(set) var standIn: [Unicode.Scalar: Unicode.Scalar] = [:]
+        private var original: [Unicode.Scalar: Unicode.Scalar] = [:]
+
+        init(for value: YAMLEmitter.Value) {
+            var astral: [Unicode.Scalar] = []
+            var used = Set<Unicode.Scalar>()
+            func visit(_ text: String) {
+                for scalar in text.unicodeScalars where scalar.value >= 0xE000 {
+                    if scalar.value >= 0x1_0000 { astral.append(scalar) } else { used.insert(scalar) }
+                }
+            }
+            func visit(_ value: YAMLEmitter.Value) {
+                switch value {
+                case .text(let text), .plain(let text): visit(text)
+                case .list(let items): items.forEach(visit)
+                case .mapping(let pairs):
+                    for pair in pairs {
+                        visit(pair.key)
+                        visit(pair.value)
+                    }
+                }
+            }
+            visit(value)
+            var free = (0xE000...0xF8FF).lazy.compactMap(Unicode.Scalar.init).filter { !used.contains($0) }
+                .makeIterator()
+            for scalar in astral where standIn[scalar] == nil {
+                // With more distinct characters than free stand-ins (6,400), the rest stay escaped.
+                guard let next = free.next() else { break }
+                standIn[scalar] = next
+                original[next] = scalar
+            }
+        }
+
+        /// `text` with its characters outside the Basic Multilingual Plane replaced.
+        func replacing(_ text: String) -> String {
+            guard !standIn.isEmpty, text.unicodeScalars.contains(where: { $0.value >= 0x1_0000 }) else { return text }
+            var replaced = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars { replaced.append(standIn[scalar] ?? scalar) }
+            return String(replaced)
+        }
+
+        /// The emitter's text with the characters put back.
+        func restoring(_ text: String) -> String {
+            guard !original.isEmpty else { return text }
+            var restored = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars { restored.append(original[scalar] ?? scalar) }
+            return String(restored)
+        }
+    }
+
     /// Hands events to the emitter, turning a refusal into an error.
     struct Emit {
         let emitter: UnsafeMutablePointer<yaml_emitter_t>
+        let standIns: StandIns
 
         func callAsFunction(_ make: (inout yaml_event_t) -> Int32) throws(YAMLError) {
             var event = yaml_event_t()
@@ -154,7 +213,7 @@ private extension YAMLEmitter {
         private func scalar(_ text: String, plainAllowed: Bool) throws(YAMLError) {
             let style = text.contains(where: \.isNewline) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE
             // libyaml wants a pointer even for empty text, so the bytes end with a NUL it does not read.
-            var bytes = Array(text.utf8) + [0]
+            var bytes = Array(standIns.replacing(text).utf8) + [0]
             let count = Int32(bytes.count - 1)
             try bytes.withUnsafeMutableBufferPointer { buffer throws(YAMLError) in
                 try self {

@@ -304,12 +304,13 @@ extension ImportLetterboxdTests {
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
     }
 
-    @Test("an entry listed twice is imported once; a title with no letters still gets a file")
+    @Test("an entry listed twice is imported once; a title with no letters (or only emoji) still gets a file")
     func listedTwice() async throws {
         let rows = [
             "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
             "2024-03-16,Parasite,2019,https://boxd.it/5TVeRd,4.5,,,2024-03-15",
             "2024-03-17,?!,,https://boxd.it/q,3,,,",
+            "2024-03-18,🎬🍿,,https://boxd.it/r,3,,,",
         ]
         let site = try site(diary: rows)
         let console = TestConsole()
@@ -320,12 +321,14 @@ extension ImportLetterboxdTests {
                 created content/movies/parasite-2019.md
                 skipped "Parasite" (2019), export/diary.csv:3: listed twice in the export (first at export/diary.csv:2)
                 created content/movies/film.md
-                Created 2, updated 0, unchanged 0, skipped 1 (1 listed twice).
+                created content/movies/film-2.md
+                Created 3, updated 0, unchanged 0, skipped 1 (1 listed twice).
 
                 """)
-        #expect(
-            try files(site.url.appendingPathComponent("content/movies"))["film.md"]?.hasPrefix("---\ntitle: ?!\n")
-                == true)
+        let written = try files(site.url.appendingPathComponent("content/movies"))
+        #expect(written["film.md"]?.hasPrefix("---\ntitle: ?!\n") == true)
+        // Emoji are written as themselves, not as libyaml's \U escapes.
+        #expect(written["film-2.md"]?.hasPrefix("---\ntitle: 🎬🍿\n") == true, "\(written["film-2.md"] ?? "")")
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
     }
 }

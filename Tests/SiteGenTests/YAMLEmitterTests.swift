@@ -55,6 +55,38 @@ struct YAMLEmitterTests {
         #expect(!yaml.split(separator: "\n", omittingEmptySubsequences: false).contains("---"))
     }
 
+    @Test("characters outside the Basic Multilingual Plane are written as themselves, not as \\U escapes")
+    func astralCharacters() throws {
+        let text = try YAMLEmitter.document(
+            .mapping([
+                ("title", .text("🎬 Night 🌙")), ("original_title", .text("𠀋 and 기생충")),
+                ("tags", .list([.text("🍿"), .text("a: 🎞️")])), ("review", .text("Two lines 🎬\nand a \"quote\"")),
+            ]))
+        #expect(
+            text == """
+                title: 🎬 Night 🌙
+                original_title: 𠀋 and 기생충
+                tags: [🍿, 'a: 🎞️']
+                review: "Two lines 🎬\\nand a \\"quote\\""
+
+                """)
+        let node = try #require(try YAMLParser.parse(text))
+        #expect(node["title"]?.scalarText == "🎬 Night 🌙")
+        #expect(node["review"]?.scalarText == "Two lines 🎬\nand a \"quote\"")
+    }
+
+    @Test("text that holds Private Use Area characters and emoji reads back as the same text")
+    func privateUseBesideAstral() throws {
+        // The stand-ins come from the Private Use Area: those the text holds are never used.
+        let pua = (0xE000...0xE00F).map { String(Unicode.Scalar($0)!) }.joined()
+        let value = pua + "🎬" + "\u{E010}" + "😀" + "\\U0001F3AC"
+        let yaml = try YAMLEmitter.document(.mapping([("value", .text(value)), ("list", .list([.text("😀\u{F8FF}")]))]))
+        #expect(yaml.contains("🎬") && yaml.contains("😀"), "\(yaml)")
+        let node = try #require(try YAMLParser.parse(yaml))
+        #expect(node["value"]?.scalarText == value)
+        #expect(node["list"]?.sequenceItems.first?.scalarText == "😀\u{F8FF}")
+    }
+
     @Test("characters no YAML reader accepts (control characters but tab and line breaks) are left out")
     func controlCharacters() throws {
         let text =
