@@ -392,6 +392,45 @@ struct ServeCommandTests {
         #expect(try await server.waitForExit() == 0)
     }
 
+    @Test("a save that brings a warning prints it after its rebuild, once; fixed and brought back, again")
+    func warningsOfEdits() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url)
+        _ = try #require(await server.servedURL(), "\(server.err)")
+        #expect(server.err == "")
+        let file = site.url.appendingPathComponent("content/movies/parasite.md")
+        let rebuilds = { (count: Int) in
+            try await server.waitForOutput { _, err in err.components(separatedBy: "Rebuilt (").count > count }
+        }
+        let mood =
+            "content/movies/parasite.md:4:1: warning: \"mood\" is not a field sitegen knows: templates get it as "
+            + "review.extra.mood; if that is meant, list it in site.yml under extra_fields"
+        try save(review("title: Parasite\ndate: 2026-03-14\nmood: grim", body: "The stairs."), to: file)
+        #expect(try await rebuilds(1), "\(server.err)")
+        #expect(try await server.waitForOutput { _, err in err.contains(mood) }, "\(server.err)")
+        #expect(
+            server.err.wholeMatch(of: /Rebuilt \(\d+ files? changed\) in \d+ ms\n(.*)\n/)?.1 == mood[...],
+            "\(server.err)")
+        // Saved again with the same field: nothing new to say.
+        try save(review("title: Parasite\ndate: 2026-03-14\nmood: grim", body: "The stairs, again."), to: file)
+        #expect(try await rebuilds(2), "\(server.err)")
+        // Dated after today: the review is left out, and the warning says so.
+        try save(review("title: Parasite\ndate: 2999-01-01\nmood: grim"), to: file)
+        let later =
+            "content/movies/parasite.md:1:1: warning: dated after today and left out until 2999-01-01: --future includes it"
+        #expect(try await server.waitForOutput { _, err in err.contains(later) }, "\(server.err)")
+        // Fixed, then the field brought back: printed again.
+        try save(review("title: Parasite\ndate: 2026-03-14"), to: file)
+        #expect(try await rebuilds(4), "\(server.err)")
+        try save(review("title: Parasite\ndate: 2026-03-14\nmood: calm"), to: file)
+        #expect(
+            try await server.waitForOutput { _, err in err.components(separatedBy: mood).count == 3 }, "\(server.err)")
+        let lines = server.err.split(separator: "\n").map { $0.hasPrefix("Rebuilt (") ? "Rebuilt" : String($0) }
+        #expect(lines == ["Rebuilt", mood, "Rebuilt", "Rebuilt", later, "Rebuilt", "Rebuilt", mood], "\(server.err)")
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+    }
+
     @Test("a folder without site.yml is not served: the error and exit code 1")
     func notASite() async throws {
         let site = try TemporaryFolder(["content/movies/parasite.md": review("title: Parasite\ndate: 2025-01-02")])

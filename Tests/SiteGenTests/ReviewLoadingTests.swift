@@ -410,7 +410,7 @@ struct ReviewLoadingTests {
         site.unsearchable = ["content/movies"]
         let expected = "content/movies/x.md:1:1: cannot read: Permission denied"
         #expect(site.problems() == [expected])
-        let (review, problems) = reread(site, "content/movies/x.md")
+        let (review, problems, _) = reread(site, "content/movies/x.md")
         #expect(review == nil)
         #expect(problems.map(\.description) == [expected])
 

@@ -169,25 +169,33 @@ public struct SiteLoader: Sendable {
     /// the file is gone, or is a draft or a future review left out; or the errors found.
     func reloadReview(
         _ source: String, section: ReviewSection, config: SiteConfig, links: MarkdownLinks
-    ) -> (Review?, [Diagnostic]) {
+    ) -> (review: Review?, problems: [Diagnostic], warnings: [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
         guard folder.kind(source) != nil else {
             // Gone, or there but out of reach (its folder may be listed but not searched),
             // which the build's reading reports.
-            return (nil, folder.unreachable(source).map { [$0] } ?? [])
+            return (nil, folder.unreachable(source).map { [$0] } ?? [], [])
         }
-        guard folder.isInside(source, &diagnostics) else { return (nil, diagnostics) }
+        guard folder.isInside(source, &diagnostics) else { return (nil, diagnostics, []) }
         guard folder.kind(source) == .file else {
-            return (nil, [folder.notRegular(source)])
+            return (nil, [folder.notRegular(source)], [])
         }
-        guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics) }
+        guard let text = text(of: source, folder, &diagnostics) else { return (nil, diagnostics, []) }
         let (review, found) = Review.read(
             text, source: source, section: section.name, kind: section.kind, allowRawHTML: config.rawHTML,
             links: links, extraFields: config.extraFields)
         let problems = found.filter { $0.severity == .error }
-        guard let review, options.publishes(review) else { return (nil, problems) }
-        return (review, problems)
+        var warnings = found.filter { $0.severity == .warning }
+        if let review, options.includeDrafts || !review.draft, options.isFuture(review) {
+            // The build sums these up for the whole site (``futureWarning(_:)``); one file's is its own.
+            warnings.append(
+                Diagnostic(
+                    "dated after today and left out until \(review.date): --future includes it",
+                    at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
+        }
+        guard let review, options.publishes(review) else { return (nil, problems, warnings) }
+        return (review, problems, warnings)
     }
 
     /// The review files (`content/<section>/*.md` but `_index.md`, and page bundles'
@@ -230,19 +238,23 @@ public struct SiteLoader: Sendable {
     }
 
     /// Reads the plain pages (`content/*.md`) again (`sitegen serve`, after one changed): the
-    /// pages, or the errors found.
-    func reloadPages(rawHTML: Bool, links: MarkdownLinks, extraFields: Set<String> = []) -> ([Page], [Diagnostic]) {
+    /// pages, the errors found, and the pages' warnings.
+    func reloadPages(
+        rawHTML: Bool, links: MarkdownLinks, extraFields: Set<String> = []
+    ) -> (pages: [Page], problems: [Diagnostic], warnings: [Diagnostic]) {
         let folder = self.folder
         var diagnostics: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         var pages: [Page] = []
         for entry in folder.entries("content", &diagnostics) where !entry.isFolder && entry.name.hasSuffix(".md") {
             guard let text = text(of: entry.path, folder, &diagnostics) else { continue }
             let (page, problems) = Page.read(
                 text, source: entry.path, allowRawHTML: rawHTML, links: links, extraFields: extraFields)
             diagnostics += problems.filter { $0.severity == .error }
+            warnings += problems.filter { $0.severity == .warning }
             if let page { pages.append(page) }
         }
-        return (pages, diagnostics)
+        return (pages, diagnostics, warnings)
     }
 
     /// Problems across files: an output path claimed twice, tags that would share a page.

@@ -61,7 +61,7 @@ extension LiveSite {
         return LiveSite(
             files: files, lastUpdate: Update(kind: lastUpdate.kind, changedFiles: changed.sorted()), lastWork: work,
             builder: builder, content: content, presentation: presentation, library: library, jobs: newJobs,
-            pending: [:])
+            pending: [:], lastReading: lastReading)
     }
 
     /// How many pending pages ``completed(unless:)`` makes between two looks at `stop`

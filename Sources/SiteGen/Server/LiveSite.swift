@@ -31,6 +31,8 @@ public struct LiveSite: Sendable {
     let pending: [String: PendingPage]
     /// Whether the last update presented every page again.
     var presentedAll = false
+    /// The files the last update read again, and their warnings.
+    public internal(set) var lastReading = Reading(files: nil, warnings: [])
 
     /// What an update did.
     public struct Update: Sendable, Equatable {
@@ -63,6 +65,16 @@ public struct LiveSite: Sendable {
         }
     }
 
+    /// The files an update read again and their warnings, for `serve` to print those an
+    /// edit brought (``SiteContent/warnings`` are the first build's).
+    public struct Reading: Sendable, Equatable {
+        /// The files read (relative to the site folder), or nil when the whole site was.
+        public var files: Set<String>?
+        /// Their warnings, each file's as a full build finds them but not summed up: an unknown
+        /// field in each file that has it, a review dated after today at its file.
+        public var warnings: [Diagnostic]
+    }
+
     /// The work an update did.
     public struct Work: Sendable, Equatable {
         /// Pages presented again (their models compared with the old ones).
@@ -86,7 +98,8 @@ public struct LiveSite: Sendable {
             lastUpdate: Update(kind: .full, changedFiles: Self.difference(previous, files)),
             lastWork: Work(presented: jobs.count, rendered: jobs.count),
             builder: builder, content: content, presentation: presentation, library: library,
-            jobs: Dictionary(jobs.map { ($0.output, $0) }, uniquingKeysWith: { $1 }), pending: [:])
+            jobs: Dictionary(jobs.map { ($0.output, $0) }, uniquingKeysWith: { $1 }), pending: [:],
+            lastReading: Reading(files: nil, warnings: content.warnings))
     }
 
     /// The site after the files at `paths` (relative to the site folder) changed, every page made.
@@ -135,6 +148,7 @@ public struct LiveSite: Sendable {
         }
         var site = self
         var changed: Set<String> = []
+        var reading = Reading(files: [], warnings: [])
         var kind = Update.Kind.staticFiles
         if !metadata.isEmpty { reviewSources.formUnion(reviews(using: metadata)) }
         // Pages or intros and reviews at once may link to each other's new names: read everything.
@@ -142,11 +156,13 @@ public struct LiveSite: Sendable {
             return try Self.build(builder, previous: files)
         }
         if settings.any {
-            guard let content = try reloading(settings) else { return try Self.build(builder, previous: files) }
+            guard let content = try reloading(settings, &reading) else {
+                return try Self.build(builder, previous: files)
+            }
             site = try site.representing(content, index: presentation.index, changed: &changed)
         }
         if !reviewSources.isEmpty {
-            guard let updated = try site.updatingReviews(reviewSources, changed: &changed) else {
+            guard let updated = try site.updatingReviews(reviewSources, changed: &changed, reading: &reading) else {
                 return try Self.build(builder, previous: files)
             }
             site = updated
@@ -166,7 +182,9 @@ public struct LiveSite: Sendable {
         let earlier = pending.isEmpty ? [] : lastUpdate.changedFiles.filter { site.pending[$0] == nil }
         let made = Set(earlier).union(changed.filter { site.pending[$0] == nil && files[$0] != site.files[$0] })
         let update = Update(kind: kind, changedFiles: (Array(made) + site.pending.keys).sorted())
-        return site.with(update, Work())
+        var updated = site.with(update, Work())
+        updated.lastReading = reading
+        return updated
     }
 }
 
@@ -286,7 +304,9 @@ private extension LiveSite {
     /// Re-reads the review files at `sources` (changed, new or gone), moves them in the index,
     /// and leaves the pages that affects pending. Nil when a page or section intro links to a
     /// review that came, went or moved, which a full build handles.
-    func updatingReviews(_ sources: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
+    func updatingReviews(
+        _ sources: Set<String>, changed: inout Set<String>, reading: inout Reading
+    ) throws -> LiveSite? {
         let loader = self.loader
         let enricher = MetadataEnricher(
             cache: MetadataCache(folder: builder.options.source.appendingPathComponent(MetadataCache.folderName)))
@@ -306,21 +326,24 @@ private extension LiveSite {
         // first reading's), reported as a build reports them once the reading succeeded.
         var cacheProblems: [String: [Diagnostic]] = [:]
         var imageProblems: [String: [Diagnostic]] = [:]
+        var warnings: [String: [Diagnostic]] = [:]
         var staticFiles = content.staticFiles
         var publishedBefore: [String: PublishedImage]?
         let read = { (sources: [String], links: MarkdownLinks) in
             for source in sources {
                 let name = String(source.split(separator: "/")[1])
                 guard let section = presentation.context.section(named: name) else { continue }
-                let (read, readProblems) = loader.reloadReview(
+                let (read, readProblems, readWarnings) = loader.reloadReview(
                     source, section: section, config: content.config, links: links)
                 problems += readProblems
                 guard readProblems.isEmpty else { continue }
+                warnings[source] = readWarnings
                 guard let read else {
                     replace(source, nil)
                     continue
                 }
                 let attached = enricher.attach(read)
+                warnings[source, default: []] += attached.warnings
                 let withImage = builder.images.attach(attached.review)
                 cacheProblems[source] = attached.problems
                 imageProblems[source] = withImage.problems
@@ -377,6 +400,8 @@ private extension LiveSite {
             let diagnostics = found.sorted { $0.key < $1.key }.flatMap(\.value)
             guard diagnostics.isEmpty else { throw BuildError(step: step, diagnostics: diagnostics) }
         }
+        reading.files?.formUnion(warnings.keys)
+        reading.warnings += warnings.sorted { $0.key < $1.key }.flatMap(\.value)
         var newContent = SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
             theme: content.theme, staticFiles: staticFiles, warnings: content.warnings,
@@ -444,13 +469,16 @@ private extension LiveSite {
 
     /// The content with its settings read again; nil when reviews must be read again too
     /// (raw HTML allowed or not, a section's kind), which a full build does.
-    func reloading(_ settings: Settings) throws -> SiteContent? {
+    func reloading(_ settings: Settings, _ reading: inout Reading) throws -> SiteContent? {
         let loader = self.loader
         var config = content.config
+        var warnings: [Diagnostic] = []
+        var read: Set<String> = []
         if settings.config {
-            let (read, problems) = loader.reloadConfig()
-            guard let read else { throw BuildError(step: "loading the site", diagnostics: problems) }
-            config = read
+            let (found, problems) = loader.reloadConfig()
+            guard let found else { throw BuildError(step: "loading the site", diagnostics: problems) }
+            config = found
+            read.insert(SiteConfig.fileName)
         }
         // Raw HTML or another base path changes every review's HTML; extra fields, its warnings.
         guard config.rawHTML == content.config.rawHTML, config.baseURL.path == content.config.baseURL.path,
@@ -465,17 +493,21 @@ private extension LiveSite {
                 sections[position].kind == section.kind
             else { return nil }
             sections[position] = section
+            read.insert("content/\(name)/_index.md")
+            warnings += problems.filter { $0.severity == .warning }
         }
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         var pages = content.pages
         if settings.pages {
-            let (read, problems) = loader.reloadPages(
+            let (found, problems, pageWarnings) = loader.reloadPages(
                 rawHTML: config.rawHTML, links: links, extraFields: config.extraFields)
             guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
             // A page that came, went or moved changes the links to it: a full build finds them.
             let targets = { (pages: [Page]) in MarkdownLinks.targets(reviews: [], pages: pages, sections: []) }
-            guard targets(read) == targets(pages) else { return nil }
-            pages = read
+            guard targets(found) == targets(pages) else { return nil }
+            read.formUnion((pages + found).map(\.source))
+            warnings += pageWarnings
+            pages = found
         }
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         let broken = links.problems(pages.flatMap(\.sourceLinks) + sections.flatMap(\.sourceLinks), in: folder)
@@ -489,6 +521,8 @@ private extension LiveSite {
             let checks = SiteLoader.crossChecks(sections: sections, reviews: content.reviews, pages: pages)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
+        reading.files?.formUnion(read)
+        reading.warnings += warnings
         return SiteContent(
             config: config, sections: sections, reviews: content.reviews, pages: pages, theme: content.theme,
             staticFiles: content.staticFiles, warnings: content.warnings,

@@ -43,8 +43,10 @@ public final class PreviewServer: Sendable {
         var started = false
         var heartbeat: Heartbeat?
         var onRebuild: RebuildObserver?
-        var onLateWarnings: (@Sendable ([Diagnostic]) -> Void)?
+        var onWarnings: (@Sendable ([Diagnostic]) -> Void)?
         var beforeCompleting: (@Sendable () -> Void)?
+        /// The warnings shown so far, by file.
+        var ledger = WarningLedger()
     }
 
     /// The address the pages name as theirs (their canonical address, the feed's): where the
@@ -111,7 +113,10 @@ public final class PreviewServer: Sendable {
         try beforeFirstBuild()
         do {
             let site = try LiveSite.build(builder)
-            state = Mutex(State(site: site, served: Self.serve(site.files, overlay: nil)))
+            state = Mutex(
+                State(
+                    site: site, served: Self.serve(site.files, overlay: nil),
+                    ledger: WarningLedger(site.content.warnings)))
         } catch {
             let config = options.source.appendingPathComponent(SiteConfig.fileName).path
             guard let kind = DiskFile.kind(config), kind != .folder else { throw error }
@@ -141,11 +146,12 @@ public final class PreviewServer: Sendable {
         set { state.withLock { $0.onRebuild = newValue } }
     }
 
-    /// Called with the warnings of the first build when the site did not build at the start
-    /// (those of a site that did are ``warnings``).
-    public var onLateWarnings: (@Sendable ([Diagnostic]) -> Void)? {
-        get { state.withLock { $0.onLateWarnings } }
-        set { state.withLock { $0.onLateWarnings = newValue } }
+    /// Called with warnings not shown before: those of the first build when the site did not
+    /// build at the start (those of a site that did are ``warnings``), then those each rebuild
+    /// brings (an edit that adds an unknown field, or dates a review after today).
+    public var onWarnings: (@Sendable ([Diagnostic]) -> Void)? {
+        get { state.withLock { $0.onWarnings } }
+        set { state.withLock { $0.onWarnings = newValue } }
     }
 
     /// Called once the pages an update touches are served and before they are all made
@@ -212,11 +218,15 @@ public final class PreviewServer: Sendable {
             // The files this rebuild serves anew before it has finished: a failure serves them as
             // they were (every other file still is; the errors are added to each page as asked for).
             var shown: [String] = []
+            // The warnings shown before this rebuild, kept again if it fails (only this queue
+            // changes them).
+            let ledger = state.withLock { $0.ledger }
             do {
                 // Only this queue sets or clears the errors, so they can be read before the
                 // files are prepared (on every core, while requests are still answered).
                 let hadErrors = state.withLock { $0.errors != nil }
                 let deferred = try site.deferredUpdate(paths.union(retry))
+                let warnings = state.withLock { $0.ledger.record(deferred.lastReading) }
                 if !deferred.pending.isEmpty {
                     shown = deferred.lastUpdate.changedFiles
                     show(deferred, changed: shown, replacingAll: false)
@@ -225,6 +235,7 @@ public final class PreviewServer: Sendable {
                 }
                 guard let updated = try deferred.completed(unless: { waiting.load(ordering: .relaxed) > 0 }) else {
                     state.withLock { $0.failedPaths = [] }
+                    report(warnings)
                     return
                 }
                 let changed = updated.lastUpdate.changedFiles
@@ -235,6 +246,7 @@ public final class PreviewServer: Sendable {
                 let cleared = hadErrors ? "; the errors are fixed" : ""
                 let files = changed.count == 1 ? "1 file" : "\(changed.count) files"
                 log("Rebuilt (\(files) changed\(cleared)) in \(Self.milliseconds(elapsed)) ms")
+                report(warnings)
                 if deferred.pending.isEmpty, !changed.isEmpty || hadErrors {
                     broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
                 }
@@ -250,6 +262,7 @@ public final class PreviewServer: Sendable {
                     state.take(site)
                     state.errors = message
                     state.overlay = overlay
+                    state.ledger = ledger
                     state.failedPaths.formUnion(paths)
                     for (path, file) in restored { state.served[path] = file }
                 }
@@ -260,6 +273,12 @@ public final class PreviewServer: Sendable {
         }
     }
 
+    /// Hands `warnings` to ``onWarnings``, if there are any.
+    private func report(_ warnings: [Diagnostic]) {
+        guard !warnings.isEmpty else { return }
+        state.withLock { $0.onWarnings }?(warnings)
+    }
+
     /// Builds the site that has not built yet, and serves it or its errors.
     private func buildAfresh(since start: ContinuousClock.Instant) {
         do {
@@ -268,7 +287,8 @@ public final class PreviewServer: Sendable {
             state.withLock { $0.failedPaths = [] }
             let elapsed = ContinuousClock.now - start
             log("Built (\(site.files.count) files; the errors are fixed) in \(Self.milliseconds(elapsed)) ms")
-            state.withLock { $0.onLateWarnings }?(site.content.warnings)
+            state.withLock { $0.ledger = WarningLedger(site.content.warnings) }
+            report(site.content.warnings)
             broadcast("reload")
             onRebuild?(site.lastUpdate, nil)
         } catch {

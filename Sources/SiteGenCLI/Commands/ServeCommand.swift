@@ -79,7 +79,7 @@ struct ServeCommand: Command {
         let report = { @Sendable (warnings: [Diagnostic]) in
             for line in WarningReport.lines(warnings, verbose: verbose) { console.error(line) }
         }
-        server.onLateWarnings = report
+        server.onWarnings = report
         try server.start()
         report(server.warnings)
         console.line("Serving \(source ?? ".") at \(server.url) (Ctrl-C to stop)")
