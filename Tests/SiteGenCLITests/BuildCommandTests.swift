@@ -307,6 +307,18 @@ struct BuildCommandTests {
                 ["build", "--base-url", "ftp://example.org/"],
                 "sitegen build: --base-url must be an absolute http or https URL, not \"ftp://example.org/\"\n"
             ),
+            (
+                ["build", "--base-url", "https://example.org/reviews//"],
+                "sitegen build: --base-url cannot have an empty, \".\" or \"..\" part in its path, as "
+                    + "\"https://example.org/reviews//\" has: every link of the site starts with that path, and "
+                    + "//assets/ would be another host's, /../ another folder\n"
+            ),
+            (
+                ["build", "--base-url", "https://example.org/../x/"],
+                "sitegen build: --base-url cannot have an empty, \".\" or \"..\" part in its path, as "
+                    + "\"https://example.org/../x/\" has: every link of the site starts with that path, and "
+                    + "//assets/ would be another host's, /../ another folder\n"
+            ),
         ])
     func usageErrors(arguments: [String], message: String) async throws {
         let site = try TemporaryFolder(smallSite)

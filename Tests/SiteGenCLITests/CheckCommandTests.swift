@@ -213,9 +213,14 @@ struct CheckCommandTests {
     func usage() async throws {
         let folder = try TemporaryFolder()
         for (arguments, message) in [
-            (["check", "--timeout", "0"], "--timeout must be a number of seconds from 0 to 600, not \"0\""),
+            (["check", "--timeout", "0"], "--timeout must be a number of seconds above 0 and at most 600, not \"0\""),
             (["check", "--concurrency", "100"], "--concurrency must be a whole number from 1 to 64, not \"100\""),
             (["check", "--base-url", "x"], "--base-url must be an absolute http or https URL, not \"x\""),
+            (
+                ["check", "--base-url", "https://example.org/./"],
+                "--base-url cannot have an empty, \".\" or \"..\" part in its path, as \"https://example.org/./\" has: "
+                    + "every link of the site starts with that path, and //assets/ would be another host's, /../ another folder"
+            ),
             (["check", "public"], "unexpected argument public"),
         ] {
             let console = TestConsole()

@@ -359,11 +359,11 @@ struct FetchCommandTests {
         arguments: [
             (
                 ["fetch", "--timeout", "0"], 64,
-                "sitegen fetch: --timeout must be a number of seconds from 0 to 600, not \"0\"\n"
+                "sitegen fetch: --timeout must be a number of seconds above 0 and at most 600, not \"0\"\n"
             ),
             (
                 ["fetch", "--timeout", "soon"], 64,
-                "sitegen fetch: --timeout must be a number of seconds from 0 to 600, not \"soon\"\n"
+                "sitegen fetch: --timeout must be a number of seconds above 0 and at most 600, not \"soon\"\n"
             ),
             (["fetch", "--tries", "0"], 64, "sitegen fetch: --tries must be a whole number from 1 to 10, not \"0\"\n"),
             (

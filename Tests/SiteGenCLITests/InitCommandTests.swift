@@ -105,6 +105,11 @@ struct InitCommandTests {
                 "--base-url must be an absolute http or https URL, not \"example.org\""
             ),
             (
+                ["init", "--base-url", "https://example.org//"],
+                "--base-url cannot have an empty, \".\" or \"..\" part in its path, as \"https://example.org//\" has: "
+                    + "every link of the site starts with that path, and //assets/ would be another host's, /../ another folder"
+            ),
+            (
                 ["init", "--language", "pt_BR"],
                 "--language must be a language tag such as en, de, pt-BR or zh-Hant, not \"pt_BR\" (write pt-BR)"
             ),

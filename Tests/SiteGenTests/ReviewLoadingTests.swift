@@ -616,6 +616,25 @@ struct ReviewLoadingTests {
                 ]
             ),
             (
+                // Links would start with //assets/ (another host) or /../.
+                "title: T\nbase_url: https://e.org//\n",
+                [
+                    #"site.yml:2:11: "base_url" cannot have an empty, "." or ".." part in its path, as "https://e.org//" has: every link of the site starts with that path, and //assets/ would be another host's, /../ another folder"#
+                ]
+            ),
+            (
+                "title: T\nbase_url: https://e.org//cdn.example.com/\n",
+                [
+                    #"site.yml:2:11: "base_url" cannot have an empty, "." or ".." part in its path, as "https://e.org//cdn.example.com/" has: every link of the site starts with that path, and //assets/ would be another host's, /../ another folder"#
+                ]
+            ),
+            (
+                "title: T\nbase_url: https://e.org/a/%2E%2e/b\n",
+                [
+                    #"site.yml:2:11: "base_url" cannot have an empty, "." or ".." part in its path, as "https://e.org/a/%2E%2e/b" has: every link of the site starts with that path, and //assets/ would be another host's, /../ another folder"#
+                ]
+            ),
+            (
                 "title: T\nbase_url: https://e.org/\npage_size: 0\nraw_html: sometimes\n",
                 [
                     #"site.yml:3:12: "page_size" must be a whole number from 1 to 10000, not "0""#,

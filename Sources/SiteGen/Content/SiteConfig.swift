@@ -48,7 +48,7 @@ public struct SiteConfig: Sendable, Equatable {
             baseURL = BaseURL(text)
             if baseURL == nil {
                 reader.report(
-                    "\"base_url\" must be an absolute http or https URL like https://example.org/, not \"\(text)\"",
+                    "\"base_url\" \(BaseURL.refusal(of: text, example: true))",
                     at: reader.node("base_url")?.position ?? reader.position(of: "base_url"))
             }
         }
@@ -122,11 +122,12 @@ public struct BaseURL: Sendable, Equatable {
     /// Such as `/reviews/`.
     public let path: String
 
-    /// Accepts absolute http(s) URLs; adds the final `/` when missing.
+    /// Accepts absolute http(s) URLs whose path has no empty, `.` or `..` part (see
+    /// ``refusal(of:example:)``); adds the final `/` when missing.
     public init?(_ text: String) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
-            components.query == nil, components.fragment == nil
+            components.query == nil, components.fragment == nil, !Self.hasStrayParts(components.percentEncodedPath)
         else { return nil }
         var path = components.percentEncodedPath
         if !path.hasSuffix("/") { path += "/" }
@@ -134,5 +135,28 @@ public struct BaseURL: Sendable, Equatable {
         let port = components.port.map { ":\($0)" } ?? ""
         self.absolute = "\(scheme)://\(host)\(port)\(path)"
         self.path = path
+    }
+
+    /// What is wrong with `text`, which ``init(_:)`` refused, completing a sentence that names
+    /// the setting: `must be an absolute http or https URL…`, or why its path cannot be used.
+    public static func refusal(of text: String, example: Bool) -> String {
+        if let components = URLComponents(string: text), hasStrayParts(components.percentEncodedPath) {
+            return "cannot have an empty, \".\" or \"..\" part in its path, as \"\(text)\" has: every link of the "
+                + "site starts with that path, and //assets/ would be another host's, /../ another folder"
+        }
+        return "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
+    }
+
+    /// Whether `path` (percent-encoded) has an empty part between slashes (`//`), or a `.` or
+    /// `..` part (written as such or encoded), which browsers resolve away.
+    static func hasStrayParts(_ path: String) -> Bool {
+        var inner = Substring(path)
+        if inner.hasPrefix("/") { inner = inner.dropFirst() }
+        if inner.hasSuffix("/") { inner = inner.dropLast() }
+        guard !inner.isEmpty else { return path.hasPrefix("//") }
+        return inner.split(separator: "/", omittingEmptySubsequences: false).contains { part in
+            let decoded = part.removingPercentEncoding ?? String(part)
+            return decoded.isEmpty || decoded == "." || decoded == ".."
+        }
     }
 }

@@ -58,7 +58,7 @@ struct BuildCommand: Command {
         timings = arguments.has("--timings")
         if let text = arguments.value("--base-url") {
             guard let url = BaseURL(text) else {
-                throw UsageError("--base-url must be an absolute http or https URL, not \"\(text)\"")
+                throw UsageError("--base-url \(BaseURL.refusal(of: text, example: false))")
             }
             baseURL = url
         } else {

@@ -49,13 +49,13 @@ struct CheckCommand: Command {
         output = arguments.value("--output")
         baseURL = arguments.value("--base-url")
         if let baseURL, BaseURL(baseURL) == nil {
-            throw UsageError("--base-url must be an absolute http or https URL, not \"\(baseURL)\"")
+            throw UsageError("--base-url \(BaseURL.refusal(of: baseURL, example: false))")
         }
         builds = !arguments.has("--no-build")
         external = arguments.has("--external")
         if let text = arguments.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
-                throw UsageError("--timeout must be a number of seconds from 0 to 600, not \"\(text)\"")
+                throw UsageError("--timeout must be a number of seconds above 0 and at most 600, not \"\(text)\"")
             }
             timeout = seconds
         } else {

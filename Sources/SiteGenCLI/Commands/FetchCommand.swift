@@ -43,7 +43,7 @@ struct FetchCommand: Command {
             refresh: arguments.has("--refresh"), only: arguments.values["--only"] ?? [])
         if let text = arguments.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
-                throw UsageError("--timeout must be a number of seconds from 0 to 600, not \"\(text)\"")
+                throw UsageError("--timeout must be a number of seconds above 0 and at most 600, not \"\(text)\"")
             }
             options.policy.timeout = seconds
         }

@@ -42,7 +42,7 @@ struct InitCommand: Command {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--title cannot be empty") }
         let url = arguments.value("--base-url") ?? "https://example.org/"
         guard let baseURL = BaseURL(url) else {
-            throw UsageError("--base-url must be an absolute http or https URL, not \"\(url)\"")
+            throw UsageError("--base-url \(BaseURL.refusal(of: url, example: false))")
         }
         self.baseURL = baseURL
         let code = arguments.value("--language") ?? "en"
