@@ -372,7 +372,7 @@ struct HostileInputTests {
 
 /// Runs the built `sitegen` without the power to read what it is denied: as the `nobody`
 /// user when the tests run as root (root reads any file), as this user otherwise.
-private struct Unprivileged {
+struct Unprivileged {
     let folder: URL
     let binary: BuiltBinary
 

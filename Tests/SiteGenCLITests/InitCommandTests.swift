@@ -213,6 +213,49 @@ struct InitCommandTests {
         }
     }
 
+    @Test(
+        "theme eject refuses a file where a folder goes, or a folder where a file goes, before copying; a failure midway removes what it copied"
+    )
+    func ejectBlocked() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n", "Templates/assets": "mine",
+        ])
+        let templates = folder.url.appendingPathComponent("Templates")
+        let file = TestConsole()
+        #expect(await file.run(["theme", "eject"], in: folder.url) == 1)
+        #expect(
+            file.err
+                == "sitegen theme eject: Templates/assets is a file where the theme needs a folder: nothing was copied "
+                + "(move it out of the way)\n")
+        #expect(try files(in: templates) == ["assets": Data("mine".utf8)])
+
+        try FileManager.default.removeItem(at: templates.appendingPathComponent("assets"))
+        try folder.write("Templates/assets/site.css/notes.txt", "mine")
+        let folderInTheWay = TestConsole()
+        #expect(await folderInTheWay.run(["theme", "eject", "--force"], in: folder.url) == 1)
+        #expect(
+            folderInTheWay.err
+                == "sitegen theme eject: Templates/assets/site.css is a folder where the theme has a file: nothing was "
+                + "copied (move it out of the way)\n")
+        #expect(try files(in: templates) == ["assets/site.css/notes.txt": Data("mine".utf8)])
+
+        // A folder it cannot write to: the files copied before are removed again.
+        try FileManager.default.removeItem(at: templates.appendingPathComponent("assets"))
+        try FileManager.default.createDirectory(
+            at: templates.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        let runner = try Unprivileged(folder.url)
+        #expect(chmod(templates.appendingPathComponent("assets").path, 0o555) == 0)
+        let denied = try runner.run(["theme", "eject"])
+        #expect(denied.status == 1)
+        #expect(
+            denied.err.hasSuffix(
+                "/Templates/assets/favicon.svg: cannot create: Permission denied (the file copied before it was removed)\n"
+            ),
+            "\(denied.err)")
+        #expect(try files(in: templates).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: templates.path) == ["assets"])
+    }
+
     @Test("theme needs the eject action and a site folder")
     func themeErrors() async throws {
         let folder = try TemporaryFolder()

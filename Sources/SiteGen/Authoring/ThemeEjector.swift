@@ -27,6 +27,27 @@ public enum ThemeEjector {
             throw AuthoringError(
                 "\(shown): refused: it leads out of the site folder (or nowhere) through a link; nothing was copied")
         }
+        // Something of the wrong kind in the way (a file where a folder goes, a folder where a
+        // file goes) is refused before anything is copied, with or without --force.
+        var blocked: [String] = []
+        var checked: Set<String> = []
+        for (path, _) in files {
+            var prefix = Theme.folderName
+            for part in path.split(separator: "/").dropLast() {
+                prefix += "/\(part)"
+                guard checked.insert(prefix).inserted else { continue }
+                if case false? = isFolder(site.appendingPathComponent(prefix)) {
+                    blocked.append("\(prefix) is a file where the theme needs a folder")
+                }
+            }
+            if case true? = isFolder(folder.appendingPathComponent(path)) {
+                blocked.append("\(Theme.folderName)/\(path) is a folder where the theme has a file")
+            }
+        }
+        if case false? = isFolder(folder) { blocked.insert("\(Theme.folderName) is a file, not a folder", at: 0) }
+        guard blocked.isEmpty else {
+            throw AuthoringError(blocked.joined(separator: "; ") + ": nothing was copied (move it out of the way)")
+        }
         if !force {
             let existing = files.map(\.path).filter { path in
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(path).path))
@@ -40,10 +61,41 @@ public enum ThemeEjector {
             }
         }
         var written: [String] = []
+        // The files and folders this run makes where nothing was: removed again if a later
+        // file fails (a full disk, a permission), so that a failed eject leaves the site as it was.
+        let newFolders = ([Theme.folderName] + checked.sorted()).filter { !isThere(site.appendingPathComponent($0)) }
+        var made: [URL] = []
         for (path, data) in files {
-            _ = try NewFile.create(data, at: folder.appendingPathComponent(path), replacing: force)
+            let url = folder.appendingPathComponent(path)
+            let nothingThere = !isThere(url)
+            do {
+                if try NewFile.create(data, at: url, replacing: force), nothingThere { made.append(url) }
+            } catch {
+                for url in made.reversed() { try? FileManager.default.removeItem(at: url) }
+                for name in newFolders.reversed() { rmdir(site.appendingPathComponent(name).path) }
+                let count = made.count
+                let undone =
+                    count == 0
+                    ? ""
+                    : count == 1
+                        ? " (the file copied before it was removed)"
+                        : " (the \(count) files copied before it were removed)"
+                throw AuthoringError("\(error.message)\(undone)")
+            }
             written.append("\(Theme.folderName)/\(path)")
         }
         return written
+    }
+
+    /// Whether anything (a file, a folder, a link, even one to nothing) is at `url`.
+    private static func isThere(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
+    }
+
+    /// Whether something at `url` (through links) is a folder; nil when nothing is there.
+    private static func isFolder(_ url: URL) -> Bool? {
+        var folder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) else { return nil }
+        return folder.boolValue
     }
 }
