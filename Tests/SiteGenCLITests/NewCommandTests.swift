@@ -134,6 +134,97 @@ struct NewCommandTests {
                 "\ntmdb: 496243\nyear: 2019\noriginal_title: \"기생충\"\ndirector: \"Bong Joon-ho\"\n---\n"))
     }
 
+    @Test("an answer the build would refuse (a TMDB id of 0) is a failed fetch; a five-digit year is no year")
+    func answersOutOfRange() async throws {
+        let fake = try FakeProviders()
+        let noPoster = ProviderFixtures.parasite.replacingOccurrences(
+            of: #""poster_path": "/7IiTTgloJzvGI1TAYymCfbfl3vT.jpg""#, with: #""poster_path": null"#)
+        fake.route("/3/search/movie", .json(ProviderFixtures.search(ids: [7])))
+        fake.route("/3/movie/7", .json(noPoster.replacingOccurrences(of: #""id": 496243"#, with: #""id": 0"#)))
+        fake.route(
+            "/3/movie/8",
+            .json(
+                noPoster.replacingOccurrences(of: #""id": 496243"#, with: #""id": 8"#)
+                    .replacingOccurrences(of: #""release_date": "2019-05-30""#, with: #""release_date": "10000-01-01""#)
+            ))
+        let folder = try TemporaryFolder(Self.site)
+        let variables = fake.environment.merging(Self.today) { $1 }.merging(["TMDB_API_KEY": "k3y"]) { $1 }
+        let zero = TestConsole()
+        #expect(await zero.run(["new", "film", "Parasite"], in: folder.url, variables: variables) == 0)
+        #expect(zero.out == "content/films/parasite.md\n")
+        #expect(
+            zero.err
+                == "warning: could not fetch film \"Parasite\": unexpected response: the answer for tmdb-0 is out of "
+                + "range: a TMDB \"id\" must be a whole number from 1 to 2147483647, not \"0\"; the review was written "
+                + "without it, and sitegen fetch --only content/films/parasite.md fetches it later\n")
+        #expect(try !text(folder, "content/films/parasite.md").contains("tmdb:"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("metadata").path))
+
+        let far = TestConsole()
+        #expect(await far.run(["new", "film", "Far", "--tmdb", "8"], in: folder.url, variables: variables) == 0)
+        #expect(try text(folder, "content/films/far.md").contains("\ntmdb: 8\noriginal_title: \"기생충\"\n"))
+        #expect(try !text(folder, "content/films/far.md").contains("year:"))
+        let build = TestConsole()
+        #expect(await build.run(["build", "--drafts"], in: folder.url) == 0, "\(build.err)")
+    }
+
+    @Test("a page bundle of the same name is in the way, as a file is; a fallback folder of another kind is refused")
+    func bundleAndFallbackInTheWay() async throws {
+        let bundle = "---\ntitle: Heat\ndate: 2025-01-01\n---\nMine.\n"
+        let folder = try TemporaryFolder(Self.site.merging(["content/films/heat/index.md": bundle]) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["new", "movie", "Heat", "--no-fetch"], in: folder.url, variables: Self.today) == 1)
+        #expect(
+            console.err
+                == "sitegen new: content/films/heat/index.md already exists, a review at the address this one would "
+                + "take: nothing was written (edit that file, or give another title and set slug: in the front matter)\n"
+        )
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/films/heat.md").path))
+
+        // No film section, and content/movies (where films go then) holds books.
+        let books = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n",
+            "content/movies/_index.md": "---\nkind: book\n---\n",
+        ])
+        let fallback = TestConsole()
+        #expect(
+            await fallback.run(["new", "movie", "Alien", "--no-fetch"], in: books.url, variables: Self.today) == 1)
+        #expect(
+            fallback.err
+                == "sitegen new: no section holds film reviews, and content/movies holds book reviews: make a folder in "
+                + "content/ with an _index.md saying kind: movie, and name it with --section\n")
+        #expect(try files(in: books.url.appendingPathComponent("content")).keys.sorted() == ["movies/_index.md"])
+        // A book still goes there.
+        let book = TestConsole()
+        #expect(await book.run(["new", "book", "Stoner", "--no-fetch"], in: books.url, variables: Self.today) == 0)
+        #expect(book.out == "content/movies/stoner.md\n")
+    }
+
+    @Test("a book's --year may be before the common era (-700 is 700 BCE); a film's may not")
+    func yearsBeforeTheCommonEra() async throws {
+        let folder = try TemporaryFolder(Self.site)
+        let odyssey = TestConsole()
+        #expect(
+            await odyssey.run(
+                ["new", "book", "The Odyssey", "--year", "-700", "--author", "Homer", "--no-fetch"], in: folder.url,
+                variables: Self.today) == 0)
+        #expect(try text(folder, "content/shelf/the-odyssey.md").contains("\nyear: -700\n"))
+        let build = TestConsole()
+        #expect(await build.run(["build", "--drafts"], in: folder.url) == 0, "\(build.err)")
+        for (kind, year, message) in [
+            ("book", "0", "--year must be a whole number from -9999 to 9999 other than 0 (-700 is 700 BCE), not \"0\""),
+            ("film", "-700", "--year must be a whole number from 1 to 9999, not \"-700\""),
+        ] {
+            let console = TestConsole()
+            #expect(
+                await console.run(
+                    ["new", kind, "X", "--year", year, "--no-fetch"], in: folder.url, variables: Self.today)
+                    == 64)
+            #expect(console.err.hasPrefix("sitegen new: \(message)\n"), "\(console.err)")
+        }
+    }
+
     @Test("an existing file is never replaced; Korean titles keep readable file names")
     func neverOverwrites() async throws {
         let folder = try TemporaryFolder(Self.site.merging(["content/films/parasite.md": "mine\n"]) { $1 })

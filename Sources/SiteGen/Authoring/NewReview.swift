@@ -71,6 +71,13 @@ public struct NewReview: Sendable {
                 "\(path) already exists: nothing was written (edit that file, or give another title and set "
                     + "slug: in the front matter)")
         }
+        // A page bundle of that name is a review with the address this one would take.
+        let bundle = "content/\(name)/\(slug)/\(ReviewFile.bundleIndex)"
+        if loader.folder.kind(bundle) != nil {
+            throw AuthoringError(
+                "\(bundle) already exists, a review at the address this one would take: nothing was written "
+                    + "(edit that file, or give another title and set slug: in the front matter)")
+        }
         return Plan(path: path, config: config)
     }
 
@@ -181,7 +188,16 @@ private extension NewReview {
             return section
         }
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
-        return sections.first { $0.kind == kind }?.name ?? kind.defaultSection
+        if let found = sections.first(where: { $0.kind == kind }) { return found.name }
+        // No section of this kind: the default folder, unless it is there for another kind.
+        let defaultName = kind.defaultSection
+        guard folders.contains(defaultName) else { return defaultName }
+        guard let other = sections.first(where: { $0.name == defaultName }) else {
+            throw AuthoringError("content/\(defaultName) is not a section sitegen can read: sitegen build says why")
+        }
+        throw AuthoringError(
+            "no section holds \(noun) reviews, and content/\(defaultName) holds \(other.kind.noun) reviews: make a "
+                + "folder in content/ with an _index.md saying kind: \(kind.rawValue), and name it with --section")
     }
 }
 

@@ -24,7 +24,7 @@ extension NaverBookSearch.Item {
         return WorkMetadata(
             kind: "book", source: "naver", id: isbn13 ?? title.plainText, title: title.plainText,
             overview: description.map(\.plainText).flatMap { $0.isEmpty ? nil : $0 }, releaseDate: date,
-            year: WorkMetadata.plausibleYear(date.flatMap { Int($0.prefix(4)) }),
+            year: WorkMetadata.plausibleYear(date.flatMap(WorkMetadata.year(ofDate:))),
             authors: (author ?? "").split(separator: "^").map { String($0).plainText }.filter { !$0.isEmpty },
             publisher: publisher.map(\.plainText), isbn: isbn13)
     }

@@ -171,7 +171,7 @@ private extension MetadataFetcher {
         // Control characters (an escape sequence in a title) are neither stored nor printed.
         let metadata = found.metadata.removingControlCharacters()
         let lookup = storedAs?(metadata) ?? lookup
-        if let problem = metadata.rangeProblem {
+        if let problem = metadata.rangeProblem ?? metadata.fetchedIDProblem {
             throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
         }
         let requests = found.images

@@ -52,7 +52,8 @@ extension TMDBMovie {
             kind: "movie", source: "tmdb", id: String(id), title: title ?? originalTitle ?? "",
             originalTitle: originalTitle == title ? nil : originalTitle,
             overview: overview.flatMap { $0.isEmpty ? nil : $0 }, releaseDate: date,
-            year: WorkMetadata.plausibleYear(date.flatMap { Int($0.prefix(4)) }), genres: (genres ?? []).map(\.name),
+            year: WorkMetadata.plausibleYear(date.flatMap(WorkMetadata.year(ofDate:))),
+            genres: (genres ?? []).map(\.name),
             directors: (credits?.crew ?? []).filter { $0.job == "Director" }.map(\.name),
             cast: cast.map { CastMember(name: $0.name, character: $0.character.flatMap { $0.isEmpty ? nil : $0 }) },
             runtime: runtime.flatMap { $0 > 0 ? $0 : nil })

@@ -39,7 +39,7 @@ struct TMDBSeries: Decodable {
         return WorkMetadata(
             kind: "tv", source: "tmdb", id: String(id), title: name ?? originalName ?? "",
             originalTitle: originalName == name ? nil : originalName, overview: nonEmpty(overview),
-            releaseDate: first, year: WorkMetadata.plausibleYear(first.flatMap { Int($0.prefix(4)) }),
+            releaseDate: first, year: WorkMetadata.plausibleYear(first.flatMap(WorkMetadata.year(ofDate:))),
             genres: (genres ?? []).map(\.name),
             cast: cast.map { CastMember(name: $0.name, character: nonEmpty($0.character)) },
             runtime: episodeRunTime?.first.flatMap { $0 > 0 ? $0 : nil },

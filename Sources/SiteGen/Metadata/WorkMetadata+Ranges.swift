@@ -13,6 +13,28 @@ extension WorkMetadata {
         year.flatMap { years.contains($0) && $0 != 0 ? $0 : nil }
     }
 
+    /// The ids TMDB gives, as a review's `tmdb:` takes them.
+    static let tmdbIDs = 1...Int(Int32.max)
+
+    /// What in a fetched answer a review could not name, in words: a TMDB id out of the range
+    /// of `tmdb:` (`sitegen new` writes it into the review). Entries already cached are not
+    /// checked for it (a hand-made entry may have no id).
+    var fetchedIDProblem: String? {
+        guard source == "tmdb", !(Int(id).map(Self.tmdbIDs.contains) ?? false) else { return nil }
+        return "a TMDB \"id\" must be a whole number from 1 to \(Self.tmdbIDs.upperBound), not \"\(id)\""
+    }
+
+    /// The year of a date written `YYYY-MM-DD` (or `YYYY-MM`, or `YYYY`), as providers write
+    /// them; nil for anything else (a year of five digits or with a sign, which its first four
+    /// characters would misread).
+    static func year(ofDate date: String) -> Int? {
+        let bytes = date.utf8
+        guard bytes.count >= 4, bytes.prefix(4).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            bytes.count == 4 || bytes.dropFirst(4).first == UInt8(ascii: "-")
+        else { return nil }
+        return bytes.prefix(4).reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
     /// What in this entry is out of its range, in words; nil when nothing is.
     var rangeProblem: String? {
         if let year, Self.plausibleYear(year) == nil {

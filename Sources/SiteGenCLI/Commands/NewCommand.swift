@@ -76,7 +76,16 @@ struct NewCommand: Command {
         } else {
             isbn = nil
         }
-        year = try arguments.integer("--year", in: 1...9999)
+        if kind == .book, let text = arguments.value("--year") {
+            // A book's year may be before the common era, as its front matter's may.
+            guard let number = Int(text), (-9999...9999).contains(number), number != 0 else {
+                throw UsageError(
+                    "--year must be a whole number from -9999 to 9999 other than 0 (-700 is 700 BCE), not \"\(text)\"")
+            }
+            year = number
+        } else {
+            year = try arguments.integer("--year", in: 1...9999)
+        }
         creator = arguments.value(kind == .movie ? "--director" : "--author")
         section = arguments.value("--section")
         source = arguments.value("--source")
