@@ -96,6 +96,23 @@ struct InitCommandTests {
         #expect(console.err.contains("cannot create the folder"))
     }
 
+    @Test("a system folder, or one inside its trees, is refused even with --force, as build refuses it")
+    func systemFolders() async throws {
+        // Only folders where nothing can be written anyway (/proc), so a regression writes nothing.
+        let folder = try TemporaryFolder()
+        let link = folder.url.appendingPathComponent("proc-link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/proc")
+        for (target, reason) in [
+            (link.path, "it is a system folder"), ("/proc/sitegen-site", "it is inside a system folder (/proc)"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(["init", target, "--force"], in: folder.url) == 1)
+            #expect(
+                console.err == "sitegen init: \(target): refused: \(reason); make the site in a folder of its own\n")
+            #expect(console.out == "")
+        }
+    }
+
     @Test("bad options exit 64 with the usage; a bad SITEGEN_TODAY exits 1 naming it")
     func badOptions() async throws {
         let folder = try TemporaryFolder()

@@ -41,6 +41,10 @@ public struct NewSite: Sendable {
     /// files (such as `.git`) is refused unless `force`; even then no existing file is touched:
     /// only the missing ones are added.
     public func create(in folder: URL, force: Bool) throws(AuthoringError) -> Report {
+        // As build never writes there: a site goes in a folder of its own, not the system's.
+        if let refusal = OutputFolder.systemRefusal(folder) {
+            throw AuthoringError("\(folder.path): refused: \(refusal); make the site in a folder of its own")
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw AuthoringError("\(folder.path) is a file, not a folder") }

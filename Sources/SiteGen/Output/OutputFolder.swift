@@ -26,6 +26,23 @@ enum OutputFolder {
     /// (`/dev/shm/site`, as the benchmarks build).
     static let writableTrees: [String] = ["/dev/shm", "/run/shm", "/run/user"]
 
+    /// Why no site may be written into `folder` (it may not exist yet) for being the system's,
+    /// or nil: `sitegen init` refuses these as `build` does.
+    static func systemRefusal(_ folder: URL) -> String? {
+        systemRefusal(resolved: realPath(of: folder.standardizedFileURL.path))
+    }
+
+    private static func systemRefusal(resolved target: String) -> String? {
+        let inside = { (folder: String) in target == folder || target.hasPrefix(folder == "/" ? "/" : folder + "/") }
+        if systemFolders.contains(target) {
+            return "it is a system folder"
+        }
+        if let tree = systemTrees.first(where: inside), !writableTrees.contains(where: inside) {
+            return "it is inside a system folder (\(tree))"
+        }
+        return nil
+    }
+
     /// Why the build may not write into `output`, or nil when it may.
     /// - Parameters:
     ///   - output: the output folder (it may not exist yet).
@@ -37,14 +54,7 @@ enum OutputFolder {
         let inside = { (path: String, folder: String) in
             path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
         }
-        if systemFolders.contains(target) {
-            return "it is a system folder"
-        }
-        if let tree = systemTrees.first(where: { inside(target, $0) }),
-            !writableTrees.contains(where: { inside(target, $0) })
-        {
-            return "it is inside a system folder (\(tree))"
-        }
+        if let refusal = systemRefusal(resolved: target) { return refusal }
         if inside(site, target) {
             return "it holds the site's sources"
         }
