@@ -165,14 +165,16 @@ struct CheckCommandTests {
         fake.route("/gone", .status(404))
         fake.route("/slow", .stall)
         let links = ["ok", "head-refused", "gone", "slow"].map { "[\($0)](\(fake.url)/\($0))" }.joined(separator: " ")
+        // A link with a password: checked, but never written into the cache file.
+        let secret = fake.url.replacingOccurrences(of: "http://", with: "http://reader:s3cret@") + "/ok"
         let folder = try TemporaryFolder([
             "site.yml": Self.config,
             "content/movies/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n\(links)\n",
-            "content/movies/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n[ok again](\(fake.url)/ok)\n",
+            "content/movies/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n[ok again](\(fake.url)/ok) [mine](\(secret))\n",
         ])
         let without = TestConsole()
         #expect(await without.run(["check"], in: folder.url) == 0)
-        #expect(without.out.contains(", 5 links to other sites not checked (use --external); none broken"))
+        #expect(without.out.contains(", 6 links to other sites not checked (use --external); none broken"))
         #expect(fake.requests.isEmpty)
 
         let console = TestConsole()
@@ -184,29 +186,32 @@ struct CheckCommandTests {
 
                 """)
         #expect(
-            timeless(console.out).hasSuffix(", 5 links to 4 other addresses; 2 broken, in T s.\n"), "\(console.out)")
+            timeless(console.out).hasSuffix(", 6 links to 5 other addresses; 2 broken, in T s.\n"), "\(console.out)")
         #expect(
             fake.requests.map { "\($0.method) \($0.path)" }.sorted() == [
-                "GET /gone", "GET /head-refused", "HEAD /gone", "HEAD /head-refused", "HEAD /ok", "HEAD /slow",
+                "GET /gone", "GET /head-refused", "HEAD /gone", "HEAD /head-refused", "HEAD /ok", "HEAD /ok", "HEAD /slow",
             ])
         let cacheFile = folder.url.appendingPathComponent(".sitegen/external-links.json")
         let cache = try JSONDecoder().decode([String: Double].self, from: Data(contentsOf: cacheFile))
         #expect(cache.keys.sorted() == ["\(fake.url)/head-refused", "\(fake.url)/ok"])
+        #expect(try !String(contentsOf: cacheFile, encoding: .utf8).contains("s3cret"))
 
-        // Successes are not asked again within a day; failures are.
+        // Successes are not asked again within a day; failures (and the link with a password) are.
         let asked = fake.requests.count
         let again = TestConsole()
         #expect(await again.run(["check", "--external", "--timeout", "1"], in: folder.url) == 1)
         #expect(again.out.contains("(2 answered within the last day, not asked again)"))
-        #expect(fake.requests.dropFirst(asked).map(\.path).sorted() == ["/gone", "/gone", "/slow"])
+        #expect(fake.requests.dropFirst(asked).map(\.path).sorted() == ["/gone", "/gone", "/ok", "/slow"])
 
-        // A day later they are.
-        let old = cache.mapValues { $0 - ExternalLinkCheckerDay.seconds - 1 }
+        // A day later they are, and so are answers dated after now (the clock set back since).
+        var old = cache.mapValues { $0 - ExternalLinkCheckerDay.seconds - 1 }
+        old["\(fake.url)/head-refused"] = Date().timeIntervalSince1970 + 1_000_000
         try JSONEncoder().encode(old).write(to: cacheFile)
         let later = TestConsole()
         let before = fake.requests.count
         #expect(await later.run(["check", "--external", "--timeout", "1"], in: folder.url) == 1)
-        #expect(fake.requests.dropFirst(before).filter { $0.path == "/ok" }.count == 1)
+        #expect(fake.requests.dropFirst(before).filter { $0.path == "/ok" }.count == 2)
+        #expect(fake.requests.dropFirst(before).filter { $0.path == "/head-refused" }.count == 1)
     }
 
     @Test("options: a bad time-out, concurrency or base URL exits 64 with the usage")

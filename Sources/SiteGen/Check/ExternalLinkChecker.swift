@@ -38,7 +38,8 @@ public struct ExternalLinkChecker: Sendable {
 
     /// Checks every URL; the cache file is updated with the successes.
     public func check(_ urls: [String], now: Date = Date()) async -> [String: Outcome] {
-        var cache = readCache().filter { now.timeIntervalSince1970 - $0.value < Self.maxAge }
+        // An answer dated after now (a clock set back since) is as stale as an old one.
+        var cache = readCache().filter { (0..<Self.maxAge).contains(now.timeIntervalSince1970 - $0.value) }
         var outcomes: [String: Outcome] = [:]
         var asked: [String] = []
         for url in urls {
@@ -60,7 +61,11 @@ public struct ExternalLinkChecker: Sendable {
         }
         for answer in answers {
             outcomes[answer.url] = Outcome(problem: answer.problem, cached: false)
-            if answer.problem == nil { cache[answer.url] = now.timeIntervalSince1970 }
+            // A link that carries a user name or password is asked each time rather than kept
+            // in a file, which would hold the password in plain text.
+            if answer.problem == nil, !Self.carriesCredentials(answer.url) {
+                cache[answer.url] = now.timeIntervalSince1970
+            }
         }
         writeCache(cache)
         return outcomes
@@ -68,6 +73,11 @@ public struct ExternalLinkChecker: Sendable {
 }
 
 private extension ExternalLinkChecker {
+    static func carriesCredentials(_ url: String) -> Bool {
+        guard let components = URLComponents(string: url) else { return false }
+        return components.user != nil || components.password != nil
+    }
+
     /// One URL's answer (a struct, not a tuple, across the task group: see ``MetadataProvider/Found``).
     struct Answer: Sendable {
         let url: String
