@@ -170,7 +170,8 @@ struct CheckCommandTests {
         let folder = try TemporaryFolder([
             "site.yml": Self.config,
             "content/movies/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n\(links)\n",
-            "content/movies/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n[ok again](\(fake.url)/ok) [mine](\(secret))\n",
+            "content/movies/b.md":
+                "---\ntitle: B\ndate: 2026-01-02\n---\n[ok again](\(fake.url)/ok) [mine](\(secret))\n",
         ])
         let without = TestConsole()
         #expect(await without.run(["check"], in: folder.url) == 0)
@@ -189,7 +190,8 @@ struct CheckCommandTests {
             timeless(console.out).hasSuffix(", 6 links to 5 other addresses; 2 broken, in T s.\n"), "\(console.out)")
         #expect(
             fake.requests.map { "\($0.method) \($0.path)" }.sorted() == [
-                "GET /gone", "GET /head-refused", "HEAD /gone", "HEAD /head-refused", "HEAD /ok", "HEAD /ok", "HEAD /slow",
+                "GET /gone", "GET /head-refused", "HEAD /gone", "HEAD /head-refused", "HEAD /ok", "HEAD /ok",
+                "HEAD /slow",
             ])
         let cacheFile = folder.url.appendingPathComponent(".sitegen/external-links.json")
         let cache = try JSONDecoder().decode([String: Double].self, from: Data(contentsOf: cacheFile))
