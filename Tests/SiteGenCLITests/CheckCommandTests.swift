@@ -41,7 +41,7 @@ struct CheckCommandTests {
             title: A
             date: 2026-01-01
             ---
-            [gone](/movies/gone/) [to b](/books/b/#cast) [b ok](/books/b/#top) [b also](../../books/b/)
+            [gone](/movies/gone/) [to b](/books/b/#cast) [b ok](/books/b/#top) [top](#TOP) [b also](../../books/b/)
             [self](#nowhere) [abs](https://example.org/reviews/books/) [out](https://example.org/elsewhere/)
             [mail](mailto:me@example.org) [rel](nope/) [folder](/books/b) [see b](../books/b.md)
 

@@ -21,7 +21,8 @@ struct HTMLScannerTests {
             <link rel="canonical" href="https://example.org/x/"><meta property="og:image" content="/og.png">
             <script src="/a.js"></script><script>if (a < b) { document.write('<a href="/not-a-link/">') }</script>
             <style>a[href="/nor-this"] {}</style><!-- <a href="/commented/"> -->
-            </head><body id="top-of-page">
+            <title>Links look <a href="/in-title/"></title>
+            </head><body id="top-of-page"><textarea><a href="/in-textarea/"></a></TEXTAREA>
             <a href="/x/?a=1&amp;b=2#f" id=unquoted>x</a><a name="old-anchor"></a><a href>empty</a>
             <img src="/p.jpg" srcset="/p-1.jpg 1x,/p-2.jpg 2x, /p,3.jpg 3x" alt="a > b">
             <video poster="/poster.png" src="/v.mp4"></video><p id="é&#233;">text</p>

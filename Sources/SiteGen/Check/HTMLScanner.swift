@@ -2,9 +2,18 @@ import Foundation
 
 /// Finds the links and element ids of an HTML page (or the links of a sitemap or Atom feed)
 /// in one pass over its bytes: a tokenizer for tags and attributes, not a full HTML parser.
-/// Comments, `<script>` and `<style>` contents are skipped; attribute values have their
-/// character references decoded.
+/// Comments, `<script>`, `<style>`, `<textarea>` and `<title>` contents are skipped;
+/// attribute values have their character references decoded.
 enum HTMLScanner {
+    /// Elements whose contents are text up to their end tag: raw text (scripts, styles) and
+    /// escapable raw text (a title, a textarea's text), where `<a href>` is not a link.
+    static func holdsNoTags(_ name: String) -> Bool {
+        switch name {
+        case "script", "style", "textarea", "title": true
+        default: false
+        }
+    }
+
     /// What a page links to and which fragments it offers.
     struct Page: Sendable {
         var links: [FoundLink] = []
@@ -63,7 +72,8 @@ private struct Scanner {
             guard isLetter(next) else { continue }
             let (name, attributes, selfClosing) = tag()
             handle(name, attributes, into: &page)
-            if !isXML && !selfClosing && (name == "script" || name == "style") {
+            // Raw text (scripts, styles) and escapable raw text (a title, a textarea's text) hold no tags.
+            if !isXML && !selfClosing && HTMLScanner.holdsNoTags(name) {
                 index = findClosing(name) ?? count
             } else if isXML && (name == "loc" || ((name == "content" || name == "summary") && !selfClosing)) {
                 let end = find(0x3C, from: index) ?? count

@@ -39,7 +39,9 @@ struct SiteLinks: Sendable {
                 }
             case .file(let file, let fragment):
                 checked.links += 1
-                guard first, let fragment, !fragment.isEmpty, fragment != "top", file.hasSuffix(".html") else {
+                // `#top` in any case is the top of the page, as browsers scroll to it.
+                guard first, let fragment, !fragment.isEmpty, fragment.lowercased() != "top", file.hasSuffix(".html")
+                else {
                     continue
                 }
                 let decoded = LinkResolver.percentDecoded(fragment)
