@@ -103,6 +103,18 @@ struct CheckCommandTests {
             missing.err
                 == "sitegen check: \(folder.url.standardizedFileURL.path)/public: no such folder: build the site first\n"
         )
+        // A file, or a folder without a page, is no site that passed either.
+        try folder.write("notes.txt", "mine")
+        try folder.write("empty/notes.txt", "mine")
+        for (output, reason) in [
+            ("notes.txt", "not a folder: name the built site's folder with --output"),
+            ("empty", "no HTML page to check: build the site first, or name its folder with --output"),
+        ] {
+            let console = TestConsole()
+            #expect(await console.run(["check", "--no-build", "--output", output], in: folder.url) == 1)
+            #expect(console.err == "sitegen check: \(folder.url.standardizedFileURL.path)/\(output): \(reason)\n")
+            #expect(console.out == "")
+        }
 
         try folder.write("elsewhere/index.html", "<a href=\"/reviews/x/\">x</a><link rel=stylesheet href=\"/s.css\">")
         let console = TestConsole()

@@ -70,13 +70,21 @@ public struct LinkChecker: Sendable {
     /// Scans and checks every page; throws when the output folder cannot be read.
     public func run() throws(AuthoringError) -> Report {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder) else {
             throw AuthoringError("\(output.path): no such folder: build the site first")
+        }
+        guard isFolder.boolValue else {
+            throw AuthoringError("\(output.path): not a folder: name the built site's folder with --output")
         }
         // A name that is not UTF-8 cannot be linked to from a page: it is not a target.
         var undecodable: [String] = []
         let files = Set(OutputTransaction.visibleFiles(in: output.path, undecodable: &undecodable))
         let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
+        // A folder without a page is not a site that passed (a wrong --output, a build not made).
+        guard scanned.contains(where: { $0.hasSuffix(".html") }) else {
+            throw AuthoringError(
+                "\(output.path): no HTML page to check: build the site first, or name its folder with --output")
+        }
         let root = output
         let pages: [HTMLScanner.Page] = scanned.parallelMap { path in
             guard let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {
