@@ -34,6 +34,19 @@ struct TemplateCommandTests {
             ["template", "pages/page.mustache", "--data", "data.json", "--partials", "theme"], in: folder.url)
         #expect(code == 0)
         #expect(console.out == "[1.5]")
+
+        // A folder that is not there, or a file, is said to be so, not as a partial not found.
+        for (partials, reason) in [
+            ("themes", "no such folder for --partials"), ("data.json", "--partials names a file, not a folder"),
+        ] {
+            let wrong = TestConsole()
+            #expect(
+                await wrong.run(
+                    ["template", "pages/page.mustache", "--data", "data.json", "--partials", partials], in: folder.url)
+                    == 1)
+            #expect(wrong.err == "\(partials): \(reason)\n")
+            #expect(wrong.out == "")
+        }
     }
 
     @Test("a template named by one letter in the current folder takes its partials from there")

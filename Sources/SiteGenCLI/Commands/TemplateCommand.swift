@@ -46,9 +46,16 @@ struct TemplateCommand: Command {
             throw CommandError("\(file): cannot read template: \(error.reason)")
         }
         let folderPath = partials ?? file.parentPath
-        let folder = TemplateFolder(
-            displayPath: folderPath,
-            url: URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base))
+        let folderURL = URL(fileURLWithPath: folderPath.isEmpty ? "." : folderPath, relativeTo: base)
+        if let partials {
+            // Said at once, rather than as a partial it does not find there.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folderURL.path, isDirectory: &isFolder) else {
+                throw CommandError("\(partials): no such folder for --partials")
+            }
+            guard isFolder.boolValue else { throw CommandError("\(partials): --partials names a file, not a folder") }
+        }
+        let folder = TemplateFolder(displayPath: folderPath, url: folderURL)
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let template = try Template(utf8: Array(bytes), name: name, path: file)
         let library = TemplateLibrary(missingPartials: .fail, loader: folder.loader)
