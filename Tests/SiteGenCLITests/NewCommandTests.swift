@@ -168,7 +168,9 @@ struct NewCommandTests {
         #expect(await build.run(["build", "--drafts"], in: folder.url) == 0, "\(build.err)")
     }
 
-    @Test("a page bundle of the same name is in the way, as a file is; a fallback folder of another kind is refused")
+    @Test(
+        "a page bundle of the same name, or a review's slug:, is in the way as a file is; a fallback folder of another kind is refused"
+    )
     func bundleAndFallbackInTheWay() async throws {
         let bundle = "---\ntitle: Heat\ndate: 2025-01-01\n---\nMine.\n"
         let folder = try TemporaryFolder(Self.site.merging(["content/films/heat/index.md": bundle]) { $1 })
@@ -181,6 +183,16 @@ struct NewCommandTests {
         )
         #expect(
             !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/films/heat.md").path))
+
+        // Another file that takes the address with slug:.
+        try folder.write("content/films/the-thief.md", "---\ntitle: Thief\ndate: 2025-01-02\nslug: alien\n---\nMine.\n")
+        let claimed = TestConsole()
+        #expect(await claimed.run(["new", "movie", "Alien", "--no-fetch"], in: folder.url, variables: Self.today) == 1)
+        #expect(
+            claimed.err
+                == "sitegen new: content/films/the-thief.md says slug: alien, the address this review would take: nothing "
+                + "was written (edit that file, or give another title and set slug: in the front matter)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/films/alien.md").path))
 
         // No film section, and content/movies (where films go then) holds books.
         let books = try TemporaryFolder([

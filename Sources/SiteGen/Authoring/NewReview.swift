@@ -71,12 +71,18 @@ public struct NewReview: Sendable {
                 "\(path) already exists: nothing was written (edit that file, or give another title and set "
                     + "slug: in the front matter)")
         }
-        // A page bundle of that name is a review with the address this one would take.
+        // A page bundle of that name, or a review that says `slug:` with it, has the address
+        // this one would take.
         let bundle = "content/\(name)/\(slug)/\(ReviewFile.bundleIndex)"
         if loader.folder.kind(bundle) != nil {
             throw AuthoringError(
                 "\(bundle) already exists, a review at the address this one would take: nothing was written "
                     + "(edit that file, or give another title and set slug: in the front matter)")
+        }
+        if let claim = Self.slugClaim(slug, in: name, loader) {
+            throw AuthoringError(
+                "\(claim) says slug: \(slug), the address this review would take: nothing was written (edit that "
+                    + "file, or give another title and set slug: in the front matter)")
         }
         return Plan(path: path, config: config)
     }
@@ -154,6 +160,20 @@ public struct NewReview: Sendable {
 }
 
 private extension NewReview {
+    /// The review file of `section` whose front matter gives `slug` as its `slug:`, if any
+    /// (files that cannot be read are the build's to report).
+    static func slugClaim(_ slug: String, in section: String, _ loader: SiteLoader) -> String? {
+        let folder = loader.folder
+        var ignored: [Diagnostic] = []
+        for source in loader.reviewSources(in: section).sources {
+            guard let data = folder.read(source, &ignored), let text = String(data: data, encoding: .utf8),
+                case .success(var (_, reader)) = FrontMatter.read(text, path: source)
+            else { continue }
+            if reader.string("slug") == slug { return source }
+        }
+        return nil
+    }
+
     /// The section folder: the one given (which must hold this kind), else the first section of
     /// this kind in navigation order, else `movies` or `books` (made when it is written).
     func sectionName(_ loader: SiteLoader) throws(AuthoringError) -> String {
