@@ -192,7 +192,8 @@ struct NewCommandTests {
             claimed.err
                 == "sitegen new: content/films/the-thief.md says slug: alien, the address this review would take: nothing "
                 + "was written (edit that file, or give another title and set slug: in the front matter)\n")
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/films/alien.md").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/films/alien.md").path))
 
         // No film section, and content/movies (where films go then) holds books.
         let books = try TemporaryFolder([
