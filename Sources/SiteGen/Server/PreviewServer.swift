@@ -13,6 +13,15 @@ public final class PreviewServer: Sendable {
     /// Called after each rebuild is served, with the update or the errors that stopped it.
     public typealias RebuildObserver = @Sendable (LiveSite.Update?, String?) -> Void
 
+    /// Errors being shown: one fact, in the form each case serves it.
+    private enum Failure {
+        /// The site has not built: every address gets this page of its errors.
+        case unbuilt(page: SharedBytes)
+        /// A rebuild failed: the last good site is served with its errors over each page
+        /// (this overlay, added as each page is asked for).
+        case rebuild(overlay: [UInt8])
+    }
+
     private struct State {
         /// Nil until the site first builds.
         var site: LiveSite?
@@ -23,20 +32,15 @@ public final class PreviewServer: Sendable {
         /// their bytes before the update).
         var made: [String: ServedFile] = [:]
 
-        /// What every address gets while the site has not built: its errors.
-        var errorPage: SharedBytes?
+        /// The last build's errors, shown until a build succeeds.
+        var failure: Failure?
 
         /// Serves `site` from now on: pages made for the one before are dropped.
         mutating func take(_ site: LiveSite) {
             self.site = site
             generation += 1
             made = [:]
-            errorPage = nil
         }
-        /// The last rebuild's errors, shown over every page until a rebuild succeeds.
-        var errors: String?
-        /// Their overlay, added to each page as it is asked for.
-        var overlay: [UInt8]?
         /// Paths whose change failed to build, retried with the next change.
         var failedPaths: Set<String> = []
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
@@ -120,7 +124,7 @@ public final class PreviewServer: Sendable {
         } catch {
             let config = options.source.appendingPathComponent(SiteConfig.fileName).path
             guard let kind = DiskFile.kind(config), kind != .folder else { throw error }
-            state = Mutex(State(site: nil, errorPage: LiveReload.errorPage("\(error)"), errors: "\(error)"))
+            state = Mutex(State(site: nil, failure: .unbuilt(page: LiveReload.errorPage("\(error)"))))
             log("\(Self.unbuilt)\n\(error)")
         }
         relay.server = self
@@ -224,7 +228,7 @@ public final class PreviewServer: Sendable {
             do {
                 // Only this queue sets or clears the errors, so they can be read before the
                 // files are prepared (on every core, while requests are still answered).
-                let hadErrors = state.withLock { $0.errors != nil }
+                let hadErrors = state.withLock { $0.failure != nil }
                 let deferred = try site.deferredUpdate(paths.union(retry))
                 let warnings = state.withLock { $0.ledger.record(deferred.lastReading) }
                 if !deferred.pending.isEmpty {
@@ -260,8 +264,7 @@ public final class PreviewServer: Sendable {
                 }
                 state.withLock { state in
                     state.take(site)
-                    state.errors = message
-                    state.overlay = overlay
+                    state.failure = .rebuild(overlay: overlay)
                     state.ledger = ledger
                     state.failedPaths.formUnion(paths)
                     for (path, file) in restored { state.served[path] = file }
@@ -294,10 +297,7 @@ public final class PreviewServer: Sendable {
         } catch {
             let message = "\(error)"
             let page = LiveReload.errorPage(message)
-            state.withLock {
-                $0.errors = message
-                $0.errorPage = page
-            }
+            state.withLock { $0.failure = .unbuilt(page: page) }
             log("\(Self.unbuilt)\n\(message)")
             broadcast("reload")
             onRebuild?(nil, message)
@@ -315,8 +315,7 @@ public final class PreviewServer: Sendable {
         }
         state.withLock { state in
             state.take(site)
-            state.errors = nil
-            state.overlay = nil
+            state.failure = nil
             if let served {
                 state.served = served
             } else {
@@ -355,15 +354,19 @@ private extension PreviewServer {
             return subscribe(exchange)
         }
         // The site only while it has pending pages: most requests need just the served files.
-        let (served, site, generation, overlay, errorPage) = state.withLock {
-            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.overlay, $0.errorPage)
+        let (served, site, generation, failure) = state.withLock {
+            ($0.served, $0.site.flatMap { $0.pending.isEmpty ? nil : $0 }, $0.generation, $0.failure)
         }
-        if let errorPage {
+        let overlay: [UInt8]?
+        switch failure {
+        case .unbuilt(let errorPage)?:
             // Every path: the site has no files yet, and its own 404 page is one of them.
             return exchange.respond(
                 status: 500,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: errorPage)
+        case .rebuild(let shown)?: overlay = shown
+        case nil: overlay = nil
         }
         // A page the last update left pending is made for the first request that asks for it
         // (with the errors of a failed rebuild over it, as over every page).
