@@ -116,9 +116,16 @@ public struct BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     public let step: String
     public let diagnostics: [Diagnostic]
 
+    /// The problems sorted, each said once: two reviews naming one broken metadata entry
+    /// find the same problem at the same place.
     public init(step: String, diagnostics: [Diagnostic]) {
         self.step = step
-        self.diagnostics = diagnostics.sorted()
+        var unique: [Diagnostic] = []
+        for diagnostic in diagnostics.sorted()
+        where unique.last.map({ $0.location != diagnostic.location || $0.message != diagnostic.message }) ?? true {
+            unique.append(diagnostic)
+        }
+        self.diagnostics = unique
     }
 
     public var description: String {
