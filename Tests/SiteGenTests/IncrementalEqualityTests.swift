@@ -62,7 +62,8 @@ struct IncrementalEqualityTests {
         #expect(updated.map { "\($0)" }?.hasPrefix("metadata/movies/tmdb-949.json:") == true)
 
         // A second review naming it: the entry's problem is said once, by both drivers.
-        try folder.write("content/movies/heat-again.md", "---\ntitle: Heat again\ndate: 2024-02-02\ntmdb: 949\n---\nA.\n")
+        try folder.write(
+            "content/movies/heat-again.md", "---\ntitle: Heat again\ndate: 2024-02-02\ntmdb: 949\n---\nA.\n")
         let twice = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
         #expect(twice?.diagnostics.count == 1)
         #expect(twice.map { "\($0)" } == built.map { "\($0)" })
