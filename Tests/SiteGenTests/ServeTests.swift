@@ -521,6 +521,12 @@ struct ServeTests {
         let unbuilt = try RawConnection.request(port: server.port, "GET", "/")
         #expect(unbuilt.status == 500)
         #expect(unbuilt.text.contains(".sitegen:1:1: refused: it is a link that leads out of the site folder"))
+        // A malformed target is still a bad request, as when the site is built.
+        for target in ["/../site.yml", "/%00", "*"] {
+            let bad = try RawConnection.request(port: server.port, "GET", target)
+            #expect(bad.status == 400, "\(target)")
+            #expect(bad.text == "400 Bad Request\n", "\(target)")
+        }
         try FileManager.default.removeItem(at: link)
         for _ in 0..<500 where rebuilds.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(rebuilds.withLock { $0 } == [nil])

@@ -360,7 +360,11 @@ private extension PreviewServer {
         let overlay: [UInt8]?
         switch failure {
         case .unbuilt(let errorPage)?:
-            // Every path: the site has no files yet, and its own 404 page is one of them.
+            // A malformed target is one whatever the site holds.
+            if case .bad = RequestPath.resolve(request.target, exists: { _ in false }) {
+                return badRequest(exchange)
+            }
+            // Every other path: the site has no files yet, and its own 404 page is one of them.
             return exchange.respond(
                 status: 500,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
@@ -387,8 +391,7 @@ private extension PreviewServer {
         }
         switch RequestPath.resolve(request.target, exists: { served[$0] != nil || site?.pending[$0] != nil }) {
         case .bad:
-            exchange.respond(
-                status: 400, headers: [("Content-Type", "text/plain")], body: Array("400 Bad Request\n".utf8))
+            badRequest(exchange)
         case .redirect(let location):
             exchange.respond(
                 status: 301, headers: [("Location", location), ("Content-Type", "text/plain")],
@@ -427,6 +430,10 @@ private extension PreviewServer {
                     body: Array("416 Range Not Satisfiable\n".utf8))
             }
         }
+    }
+
+    func badRequest(_ exchange: HTTPExchange) {
+        exchange.respond(status: 400, headers: [("Content-Type", "text/plain")], body: Array("400 Bad Request\n".utf8))
     }
 
     /// Keeps the connection open and sends an event after each rebuild.
