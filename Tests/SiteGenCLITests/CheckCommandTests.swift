@@ -94,6 +94,39 @@ struct CheckCommandTests {
         }
     }
 
+    @Test("a tag typed composed or decomposed (é, or e and an accent) is one page every link reaches, byte for byte")
+    func decomposedTag() async throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/a.md": "---\ntitle: A\ndate: 2025-01-01\ntags: [\"\(composed)\"]\n---\nA.\n",
+            "content/movies/b.md": "---\ntitle: B\ndate: 2025-01-02\ntags: [\"\(decomposed)\"]\n---\nB.\n",
+            // All three in one review: one tag, listed once.
+            "content/movies/d.md":
+                "---\ntitle: D\ndate: 2025-01-04\ntags: [\"\(composed)\", \"\(decomposed)\", Café]\n---\nD.\n",
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 0, "\(console.err)")
+        let tags = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("public/tags").path)
+        #expect(tags.map { Array($0.utf8) }.contains(Array(composed.utf8)), "\(tags)")
+        for page in ["a", "b", "d"] {
+            let html = try String(
+                contentsOf: folder.url.appendingPathComponent("public/movies/\(page)/index.html"), encoding: .utf8)
+            #expect(html.contains("href=\"/reviews/tags/caf%C3%A9/\""), "\(page)")
+            #expect(!html.contains("cafe%CC%81"), "\(page)")
+            #expect(html.components(separatedBy: "rel=\"tag\"").count == 2, "\(page)")
+        }
+
+        // check compares bytes, as a server does: a link to the decomposed name does not reach the page.
+        try folder.write(
+            "content/movies/c.md", "---\ntitle: C\ndate: 2025-01-03\n---\n[tag](/tags/cafe%CC%81/)\n")
+        let broken = TestConsole()
+        #expect(await broken.run(["check"], in: folder.url) == 1)
+        #expect(broken.err == "public/movies/c/index.html: broken link /reviews/tags/cafe%CC%81/ (no such page)\n")
+    }
+
     @Test("--no-build checks the folder as it is; a missing folder is an error")
     func noBuild() async throws {
         let folder = try TemporaryFolder(["site.yml": Self.config])

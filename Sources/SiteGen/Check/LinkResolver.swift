@@ -4,8 +4,10 @@ import Foundation
 /// whole site (its origin, base path and files) worked out once.
 struct LinkResolver: Sendable {
     let base: BaseURL
-    /// Relative paths of the output folder's files.
-    let files: Set<String>
+    /// Relative paths of the output folder's files, as bytes: a server finds a file by the
+    /// bytes of its name, where Swift's `==` takes "é" and "e" with a combining accent for
+    /// the same text (a link to the one does not reach the other).
+    let files: Set<[UInt8]>
     /// `https://example.org`: the base URL without its path, lowercased, without a default port.
     let origin: String
     /// The base path with percent escapes undone.
@@ -13,7 +15,7 @@ struct LinkResolver: Sendable {
 
     init(base: BaseURL, files: Set<String>) {
         self.base = base
-        self.files = files
+        self.files = Set(files.lazy.map { Array($0.utf8) })
         let start = String(base.absolute.dropLast(base.path.count))
         origin = Self.split(start + "/").map { $0.origin } ?? start.lowercased()
         basePath = Self.percentDecoded(base.path)
@@ -52,9 +54,11 @@ struct LinkResolver: Sendable {
         }
         let relative = String(decoded.dropFirst(basePath.count))
         let file = relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
-        if files.contains(file) { return .file(file, fragment: fragment) }
+        if files.contains(Array(file.utf8)) { return .file(file, fragment: fragment) }
         // A folder without its final slash: servers answer with a redirect to the slash.
-        if files.contains(relative + "/index.html") { return .file(relative + "/index.html", fragment: fragment) }
+        if files.contains(Array((relative + "/index.html").utf8)) {
+            return .file(relative + "/index.html", fragment: fragment)
+        }
         return .missing(relative)
     }
 

@@ -27,7 +27,11 @@ extension Review {
         }
         let rating = reader.rating("rating")
         let located = readTags(with: &reader)
-        let tags = located.map(\.text)
+        // One tag written twice (`Noir` and `noir`, or "é" composed and decomposed) is listed
+        // once, as first written (two names of one page, `C++` and `c plus plus`, are the
+        // site's cross-check to report).
+        var names: Set<String> = []
+        let tags = located.map(\.text).filter { names.insert($0.nameKey).inserted }
         let draft = reader.bool("draft") ?? false
         let summary = reader.string("summary")
         let language = reader.language("language")?.rawValue

@@ -43,7 +43,9 @@ extension String {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// ``slug(spellingSymbols:)`` read character by character, for names in any script.
+    /// ``slug(spellingSymbols:)`` read character by character, for names in any script;
+    /// composed (NFC), so that "é" typed as one character or as "e" and an accent (as macOS
+    /// may paste it) makes one address, byte for byte.
     func slugByCharacters(spellingSymbols: Bool) -> String {
         var result = ""
         var pendingHyphen = false
@@ -63,7 +65,7 @@ extension String {
                 pendingHyphen = true
             }
         }
-        return result
+        return result.precomposedStringWithCanonicalMapping
     }
 
     /// The most bytes a slug (one URL path segment, and one file or folder name) may have:
