@@ -272,8 +272,9 @@
       current = { ordered, shown: 0 };
       list.replaceChildren();
       const count = ordered.length.toLocaleString(document.documentElement.lang);
-      let message = ordered.length === 0 ? words.none.replace("{q}", trimmed)
-        : ordered.length === 1 ? words.foundOne : words.found.replace("{n}", count);
+      // A function gives the text as it is: a string would read "$&" or "$'" in the query as patterns.
+      let message = ordered.length === 0 ? words.none.replace("{q}", () => trimmed)
+        : ordered.length === 1 ? words.foundOne : words.found.replace("{n}", () => count);
       if (partial) message += " " + words.short;
       status.textContent = message;
       await show(0);

@@ -62,3 +62,12 @@ def test_search_finds_a_title_hangul_initials_and_a_word_of_the_text(browser, ex
     problems = [problem for query, hit, miss in cases if (problem := search.finds(browser, page, query, hit, miss))]
     report.add("search queries tried", *(f"{query!r} -> {hit}" for query, hit, _ in cases))
     assert not problems, "the search page does not find what it should:\n" + "\n".join(problems)
+
+
+def test_search_says_a_query_that_finds_nothing_as_it_was_typed(browser, example_site, report):
+    # "$&" and "$'" are patterns to JavaScript's String.replace when the replacement is a string.
+    page = example_site.url("search/")
+    query = "zzq$'yy $& $$"
+    said = search.status_for(browser, page, query)
+    report.add("search status for a query with $ patterns", f"{query!r} -> {said!r}")
+    assert f"\u201c{query}\u201d" in said, f"the search page garbles {query!r} in its status line: {said!r}"

@@ -57,3 +57,24 @@ def finds(browser: Browser, page_url: str, query: str, expected: str, unexpected
     if expected not in links:
         return f"{page_url}: typing {query!r} did not show a link to {expected} within {timeout:.0f} s"
     return f"{page_url}: typing {query!r} shows {expected} but also {unexpected}, which does not match"
+
+
+def status_for(browser: Browser, page_url: str, query: str, timeout: float = 5) -> str:
+    """Types `query` into the search page and returns what its status line says once it says
+    something (its `role="status"` element), or why it could not."""
+    problems = browser.open(page_url, 1440)
+    if problems:
+        return "; ".join(problems)
+    field = _field(browser)
+    if field is None:
+        return f"{page_url}: no search field"
+    field.clear()
+    field.send_keys(query)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = browser.driver.execute_script(
+            'const s = document.querySelector("[role=status]"); return s ? s.textContent : "";')
+        if text:
+            return text
+        time.sleep(0.1)
+    return f"{page_url}: the status line said nothing within {timeout:.0f} s of typing {query!r}"
