@@ -58,7 +58,7 @@ extension FrontMatter {
             return .failure(Problems(diagnostics: [error]))
         }
         do {
-            let node = try YAMLParser.parse(front.yaml)
+            let node = try YAMLParser.parse(front.yaml)?.replacingUnshowable()
             return .success((front, FieldReader(node, path: path, firstLine: front.yamlFirstLine)))
         } catch {
             return .failure(

@@ -38,7 +38,8 @@ struct MarkdownLinks: Sendable {
     func render(_ front: FrontMatter, source: String, allowRawHTML: Bool) -> (RenderedMarkdown, [SourceLink]) {
         var links: [SourceLink] = []
         let lineOffset = front.bodyFirstLine - 1
-        let rendered = Markdown.render(front.body, allowRawHTML: allowRawHTML) { link in
+        // Characters no page may hold (a vertical tab pasted from a word processor) are replaced first.
+        let rendered = Markdown.render(front.body.replacingUnshowable(), allowRawHTML: allowRawHTML) { link in
             if !link.isImage, let (path, suffix) = Self.sourcePath(link.destination) {
                 let target = Self.resolve(path, from: source)
                 let location = SourceLocation(path: source, line: lineOffset + link.line, column: link.column)
