@@ -12,7 +12,7 @@ enum FeedWriter {
             #"  <link rel="alternate" type="text/html" href="\#(XML.escape(feed.siteURL))"/>"#,
             "  <id>\(XML.escape(feed.siteURL))</id>",
             "  <updated>\(feed.updated)</updated>",
-            "  <author><name>\(XML.escape(feed.author.isEmpty ? feed.title : feed.author))</name></author>",
+            "  <author><name>\(XML.escape(feed.author))</name></author>",
             "  <generator>sitegen</generator>",
         ]
         for entry in feed.entries {

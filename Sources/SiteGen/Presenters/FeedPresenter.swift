@@ -7,6 +7,7 @@ public struct FeedModel: DocumentModel, Equatable {
     public let siteURL: String
     /// RFC 3339: the newest review's date, so identical input gives an identical feed.
     public let updated: String
+    /// site.yml's author, else the site's title.
     public let author: String
     public let entries: [FeedEntry]
 
@@ -80,7 +81,9 @@ struct FeedPresenter: PagePresenter {
             title: title, subtitle: context.config.description, language: context.config.language.rawValue,
             selfURL: context.urls.absolute(Self.path(scope)),
             siteURL: context.urls.absolute(Self.page(scope)),
-            updated: entries.map { $0.updated }.max() ?? "1970-01-01T00:00:00Z", author: context.config.author,
+            updated: entries.map { $0.updated }.max() ?? "1970-01-01T00:00:00Z",
+            // Atom needs an author: without one in site.yml, the site (not the feed's own title).
+            author: context.config.author.isEmpty ? context.config.title : context.config.author,
             entries: entries)
         return PageJob.document(Self.path(scope), model)
     }

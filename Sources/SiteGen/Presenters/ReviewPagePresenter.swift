@@ -149,13 +149,18 @@ struct ReviewPagePresenter: PagePresenter {
                     "Rating",
                     [("ratingValue", .number(rating.value)), ("bestRating", .number(5)), ("worstRating", .number(0.5))])
         }
-        let author = context.config.author.isEmpty ? context.config.title : context.config.author
+        // Without an author in site.yml, the site speaks for itself: an organization of its title.
+        let author: StructuredData =
+            context.config.author.isEmpty
+            ? .node("Organization", [("name", .text(context.config.title))])
+            : .node("Person", [("name", .text(context.config.author))])
         let reviewNode = StructuredData.node(
             "Review",
             [
-                ("itemReviewed", item), ("reviewRating", rating),
-                ("author", .node("Person", [("name", .text(author))])),
-                ("datePublished", .text(review.date.description)), ("reviewBody", .text(card.summary)),
+                ("itemReviewed", item), ("reviewRating", rating), ("author", author),
+                // A review with no text and no summary has no body to give.
+                ("datePublished", .text(review.date.description)),
+                ("reviewBody", card.summary.isEmpty ? nil : .text(card.summary)),
                 ("inLanguage", .text(card.language)), ("url", .text(urls.absolute(review.path))),
             ])
         let crumbs: [(String, String)] = [
