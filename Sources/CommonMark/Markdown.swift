@@ -85,12 +85,27 @@ private extension Markdown {
         defer { cmark_node_free(document) }
         // The walk comes first: it may change link destinations, which the HTML then shows.
         var lines = LineStarts(bytes)
+        // Images whose source cmark leaves out as dangerous (`javascript:`…): an `<img>` without
+        // a source is not valid HTML, so their alt text takes their place.
+        var refused: [OpaquePointer] = []
         let summary = walk(document) { node, isImage in
-            guard let rewrite, let url = cmark_node_get_url(node) else { return }
-            let (line, column) = lines.position(
-                line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
-            let link = MarkdownLink(destination: String(cString: url), isImage: isImage, line: line, column: column)
-            if let replacement = rewrite(link) { cmark_node_set_url(node, replacement) }
+            if let rewrite, let url = cmark_node_get_url(node) {
+                let (line, column) = lines.position(
+                    line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+                let link = MarkdownLink(destination: String(cString: url), isImage: isImage, line: line, column: column)
+                if let replacement = rewrite(link) { cmark_node_set_url(node, replacement) }
+            }
+            if isImage, !allowRawHTML, isDangerous(cmark_node_get_url(node).map { String(cString: $0) } ?? "") {
+                refused.append(node)
+            }
+        }
+        for image in refused {
+            var child = cmark_node_first_child(image)
+            while let current = child {
+                child = cmark_node_next(current)
+                cmark_node_insert_before(image, current)
+            }
+            cmark_node_free(image)
         }
         let html: String
         if let rendered = cmark_render_html(document, options) {
@@ -101,6 +116,18 @@ private extension Markdown {
         }
         return RenderedMarkdown(
             html: html, firstParagraph: summary.firstParagraph, wordCount: summary.words, rawHTML: summary.rawHTML)
+    }
+
+    /// Whether cmark's safe mode leaves `url` out: `javascript:`, `vbscript:`, `file:` and
+    /// `data:` but for PNG, GIF, JPEG and WebP images, in any case.
+    static func isDangerous(_ url: String) -> Bool {
+        let lower = url.prefix(16).lowercased()
+        if lower.hasPrefix("data:") {
+            return !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains {
+                lower.hasPrefix($0)
+            }
+        }
+        return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
     }
 
     /// What one walk of the tree finds.

@@ -4,6 +4,25 @@ import Testing
 
 @Suite("Markdown adapter: links")
 struct MarkdownLinkTests {
+    @Test("an image whose source is dangerous becomes its alt text (an <img> without a source is not valid HTML)")
+    func dangerousImages() {
+        let text = """
+            ![e *x*](javascript:alert(1)) ![v](VBScript:x) ![f](file:///etc/passwd) ![d](data:text/html,x)
+            ![png](data:image/png;base64,AA==) ![ok](/a.png) [link](javascript:alert(1))
+            """
+        let safe = Markdown.render(text, allowRawHTML: false).html
+        #expect(
+            safe == """
+                <p>e <em>x</em> v f d
+                <img src="data:image/png;base64,AA==" alt="png" /> <img src="/a.png" alt="ok" /> <a href="">link</a></p>
+
+                """)
+        // Through the hook as well, and with raw HTML allowed the author's sources are kept.
+        #expect(Markdown.render(text, allowRawHTML: false, rewritingLinks: { _ in nil }).html == safe)
+        #expect(
+            Markdown.render(text, allowRawHTML: true).html.contains(#"<img src="javascript:alert(1)" alt="e x" />"#))
+    }
+
     @Test("every link and image reaches the hook with its destination, line and column in scalars")
     func linksAndPositions() {
         let text = """
