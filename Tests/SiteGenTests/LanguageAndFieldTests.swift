@@ -173,6 +173,20 @@ struct LanguageAndFieldTests {
         #expect(TextLanguage.of("Ωmega", otherwise: "ko") == "en")
         #expect(TextLanguage.of("2019", otherwise: "ko") == "ko")
         #expect(TextLanguage.of("0–9 · ★★½", otherwise: "ja") == "ja")
+        // Right-to-left scripts: Arabic (the site's language when written in it), Hebrew.
+        #expect(TextLanguage.of("مخرج", otherwise: "en") == "ar")
+        #expect(TextLanguage.of("کارگردان", otherwise: "fa-IR") == "fa-IR")
+        #expect(TextLanguage.of("שחור", otherwise: "en") == "he")
+        #expect(TextLanguage.of("שחור", otherwise: "yi") == "yi")
+        #expect(TextLanguage.rightToLeft.contains(TextLanguage.primary("fa-IR")))
+        // The default theme lays out each of them right to left.
+        let css = ThemeEjector.files.first { $0.path == "assets/site.css" }.map {
+            String(decoding: $0.data, as: UTF8.self)
+        }
+        for tag in TextLanguage.rightToLeft.sorted() {
+            #expect(css?.contains(":lang(\(tag))") == true, "\(tag)")
+        }
+        #expect(css?.contains("direction: rtl;") == true)
         // Every ASCII character alone: only letters count as text of a language.
         for value in 0..<128 {
             let scalar = Unicode.Scalar(UInt8(value))

@@ -13,6 +13,11 @@ enum TextLanguage {
                 return "ja"
             case 0x4E00...0x9FFF, 0x3400...0x4DBF:
                 han = true
+            case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
+                // Arabic script: the site's language when it is written so (Persian, Urdu…), else Arabic.
+                return Self.arabicScript.contains(Self.primary(fallback)) ? fallback : "ar"
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F:
+                return Self.primary(fallback) == "yi" ? fallback : "he"
             default:
                 continue
             }
@@ -25,5 +30,17 @@ enum TextLanguage {
         guard text.unicodeScalars.contains(where: alphabetic) else { return fallback }
         // Latin (or another script) in a Korean, Japanese or Chinese context is not that language.
         return ["ko", "ja", "zh"].contains(String(fallback.prefix(2))) ? "en" : fallback
+    }
+
+    /// Languages written in the Arabic script.
+    static let arabicScript: Set<String> = ["ar", "fa", "ur", "ps", "ckb", "sd", "ug", "ku"]
+
+    /// Languages written right to left: a page, a review or a name in one is laid out so
+    /// (site.css sets `direction` by `:lang`).
+    static let rightToLeft: Set<String> = arabicScript.union(["he", "yi", "dv", "syr"])
+
+    /// The language subtag of a BCP 47 tag: `fa` of `fa-IR`.
+    static func primary(_ tag: String) -> String {
+        String(tag.prefix { $0 != "-" }).lowercased()
     }
 }
