@@ -27,18 +27,23 @@ extension Review {
         }
         let rating = reader.rating("rating")
         let located = readTags(with: &reader)
+        let tagSlugs = located.map(\.text.slug)
+        var tags = located.map(\.text)
         // One tag written twice (`Noir` and `noir`, or "é" composed and decomposed) is listed
         // once, as first written (two names of one page, `C++` and `c plus plus`, are the
-        // site's cross-check to report).
-        var names: Set<String> = []
-        let tags = located.map(\.text).filter { names.insert($0.nameKey).inserted }
+        // site's cross-check to report). Names are compared only when two share a page: the
+        // comparison key costs a Foundation call.
+        if tagSlugs.indices.contains(where: { tagSlugs[..<$0].contains(tagSlugs[$0]) }) {
+            var names: Set<String> = []
+            tags = tags.filter { names.insert($0.nameKey).inserted }
+        }
         let draft = reader.bool("draft") ?? false
         let summary = reader.string("summary")
         let language = reader.language("language")?.rawValue
         let slug = reader.slug(for: source)
         let image = reader.image(of: source)
-        for tag in located {
-            let bytes = tag.text.slug.utf8.count
+        for (tag, tagSlug) in zip(located, tagSlugs) {
+            let bytes = tagSlug.utf8.count
             if bytes == 0 {
                 reader.report("tag \"\(tag.text)\" has no letters or digits", at: tag.position)
             } else if bytes > String.slugByteLimit {
