@@ -32,6 +32,29 @@ struct UnshowableCharactersTests {
         }
     }
 
+    @Test("found at every place in a long text, across the 16-byte runs it is read in, and only there")
+    func everyPlace() {
+        let unshowable: [(UInt32, String)] = [
+            (0x0B, " "), (0x01, "\u{FFFD}"), (0x85, " "), (0x9F, "\u{FFFD}"), (0xFDD0, "\u{FFFD}"),
+            (0xFFFF, "\u{FFFD}"), (0x1FFFE, "\u{FFFD}"),
+        ]
+        let shown: [UInt32] = [0x09, 0x0A, 0xA0, 0xFDCF, 0xFFFD, 0x1F3AC, 0xD55C]
+        for before in 0..<40 {
+            for filler in ["a", "한"] {
+                let head = String(repeating: filler, count: before)
+                let tail = String(repeating: "b\n", count: 12)
+                for (value, replacement) in unshowable {
+                    let text = head + Self.text(value) + tail
+                    #expect(text.replacingUnshowable() == head + replacement + tail, "\(before) \(filler) \(value)")
+                }
+                for value in shown {
+                    let text = head + Self.text(value) + tail
+                    #expect(text.replacingUnshowable() == text, "\(before) \(filler) \(value)")
+                }
+            }
+        }
+    }
+
     @Test("a review with a pasted vertical tab, a control character and a noncharacter builds pages without them")
     func pagesHoldNone() throws {
         let folder = try ScratchFolder()

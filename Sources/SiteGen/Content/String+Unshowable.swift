@@ -40,11 +40,28 @@ extension String {
         }
     }
 
-    /// Where the first such character starts in valid UTF-8, or nil.
+    /// Where the first such character starts in valid UTF-8, or nil. Read 16 bytes at a time:
+    /// a run without a control character or a byte that may start one of the others (C2, EF,
+    /// F0 to F4) is passed over at once, as nearly all of a review is.
     private static func firstUnshowable(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         var at = 0
-        while at < count {
+        while at + 16 <= bytes.count {
+            let chunk = raw.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+            let control = (chunk .< 0x20) .& (chunk .!= 0x09) .& (chunk .!= 0x0A) .& (chunk .!= 0x0D)
+            let maybe = control .| (chunk .== 0x7F) .| (chunk .== 0xC2) .| (chunk .== 0xEF) .| (chunk .>= 0xF0)
+            if any(maybe), let found = firstUnshowable(in: bytes, from: at, to: at + 16) { return found }
+            at += 16
+        }
+        return firstUnshowable(in: bytes, from: at, to: bytes.count)
+    }
+
+    /// ``firstUnshowable(in:)`` for the characters starting in `start..<end`, byte by byte.
+    private static func firstUnshowable(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        let count = bytes.count
+        var at = start
+        while at < end {
             let byte = bytes[at]
             switch byte {
             case 0x09, 0x0A, 0x0D, 0x20..<0x7F:

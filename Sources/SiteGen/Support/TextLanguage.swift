@@ -6,6 +6,8 @@ enum TextLanguage {
     static func of(_ text: String, otherwise fallback: String) -> String {
         var han = false
         for scalar in text.unicodeScalars {
+            // Latin, Greek, Cyrillic and the rest below Hebrew: none of the scripts told apart here.
+            guard scalar.value >= 0x0590 else { continue }
             switch scalar.value {
             case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF:
                 return "ko"
