@@ -40,24 +40,33 @@ extension String {
         }
     }
 
-    /// Where the first such character starts in valid UTF-8, or nil. Read 16 bytes at a time:
-    /// a run without a control character or a byte that may start one of the others (C2, EF,
-    /// F0 to F4) is passed over at once, as nearly all of a review is.
+    /// Where the first such character starts in valid UTF-8, or nil. Each byte is looked up in
+    /// a table of those that may start one (a control character, C2, EF, F0 to F4); only
+    /// those are read further, which nearly all of a review never needs.
     private static func firstUnshowable(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        var at = 0
-        while at + 16 <= bytes.count {
-            let chunk = raw.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
-            let control = (chunk .< 0x20) .& (chunk .!= 0x09) .& (chunk .!= 0x0A) .& (chunk .!= 0x0D)
-            let maybe = control .| (chunk .== 0x7F) .| (chunk .== 0xC2) .| (chunk .== 0xEF) .| (chunk .>= 0xF0)
-            if any(maybe), let found = firstUnshowable(in: bytes, from: at, to: at + 16) { return found }
-            at += 16
+        let count = bytes.count
+        return mayStart.withUnsafeBufferPointer { table in
+            var at = 0
+            while at < count {
+                if table[Int(bytes[at])] != 0, let found = firstUnshowable(in: bytes, from: at, to: at + 1) {
+                    return found
+                }
+                at += 1
+            }
+            return nil
         }
-        return firstUnshowable(in: bytes, from: at, to: bytes.count)
     }
 
-    /// ``firstUnshowable(in:)`` for the characters starting in `start..<end`, byte by byte.
+    /// 1 for each byte that may start a character ``firstUnshowable(in:)`` looks for.
+    private static let mayStart: [UInt8] = (0...255).map { byte in
+        switch byte {
+        case 0x09, 0x0A, 0x0D: 0
+        case 0..<0x20, 0x7F, 0xC2, 0xEF, 0xF0...0xF4: 1
+        default: 0
+        }
+    }
+
+    /// ``firstUnshowable(in:)`` for the characters starting in `start..<end`.
     private static func firstUnshowable(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
         let count = bytes.count
         var at = start
