@@ -114,7 +114,7 @@ private extension YAMLEmitter {
     /// and the stand-ins are put back in the text it writes: a stand-in occurs nowhere else,
     /// and in any scalar style a character YAML allows may be written as itself.
     struct StandIns {
-        private(set) var standIn: [Unicode.Scalar: Unicode.Scalar] = [:]
+        private var standIn: [Unicode.Scalar: Unicode.Scalar] = [:]
         private var original: [Unicode.Scalar: Unicode.Scalar] = [:]
 
         init(for value: YAMLEmitter.Value) {

@@ -166,7 +166,7 @@ private extension NewReview {
         let folder = loader.folder
         var ignored: [Diagnostic] = []
         for source in loader.reviewSources(in: section).sources {
-            guard let data = folder.read(source, &ignored), let text = String(data: data, encoding: .utf8),
+            guard let text = loader.text(of: source, folder, &ignored),
                 case .success(var (_, reader)) = FrontMatter.read(text, path: source)
             else { continue }
             if reader.string("slug") == slug { return source }

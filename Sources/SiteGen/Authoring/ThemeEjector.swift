@@ -36,15 +36,17 @@ public enum ThemeEjector {
             for part in path.split(separator: "/").dropLast() {
                 prefix += "/\(part)"
                 guard checked.insert(prefix).inserted else { continue }
-                if case false? = isFolder(site.appendingPathComponent(prefix)) {
+                if let kind = DiskFile.kind(site.appendingPathComponent(prefix).path), kind != .folder {
                     blocked.append("\(prefix) is a file where the theme needs a folder")
                 }
             }
-            if case true? = isFolder(folder.appendingPathComponent(path)) {
+            if DiskFile.kind(folder.appendingPathComponent(path).path) == .folder {
                 blocked.append("\(Theme.folderName)/\(path) is a folder where the theme has a file")
             }
         }
-        if case false? = isFolder(folder) { blocked.insert("\(Theme.folderName) is a file, not a folder", at: 0) }
+        if let kind = DiskFile.kind(folder.path), kind != .folder {
+            blocked.insert("\(Theme.folderName) is a file, not a folder", at: 0)
+        }
         guard blocked.isEmpty else {
             throw AuthoringError(blocked.joined(separator: "; ") + ": nothing was copied (move it out of the way)")
         }
@@ -92,10 +94,4 @@ public enum ThemeEjector {
         (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
     }
 
-    /// Whether something at `url` (through links) is a folder; nil when nothing is there.
-    private static func isFolder(_ url: URL) -> Bool? {
-        var folder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) else { return nil }
-        return folder.boolValue
-    }
 }

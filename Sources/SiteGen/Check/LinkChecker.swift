@@ -69,12 +69,10 @@ public struct LinkChecker: Sendable {
 
     /// Scans and checks every page; throws when the output folder cannot be read.
     public func run() throws(AuthoringError) -> Report {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder) else {
-            throw AuthoringError("\(output.path): no such folder: build the site first")
-        }
-        guard isFolder.boolValue else {
-            throw AuthoringError("\(output.path): not a folder: name the built site's folder with --output")
+        switch DiskFile.kind(output.path) {
+        case .folder?: break
+        case nil: throw AuthoringError("\(output.path): no such folder: build the site first")
+        default: throw AuthoringError("\(output.path): not a folder: name the built site's folder with --output")
         }
         // A name that is not UTF-8 cannot be linked to from a page: it is not a target.
         var undecodable: [String] = []

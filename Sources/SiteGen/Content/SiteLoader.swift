@@ -411,16 +411,6 @@ private extension SiteLoader {
         }
     }
 
-    /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.
-    func text(of relative: String, _ folder: SiteFolder, _ diagnostics: inout [Diagnostic]) -> String? {
-        guard let data = folder.read(relative, &diagnostics) else { return nil }
-        guard let text = String(data: data, encoding: .utf8) else {
-            diagnostics.append(.invalidUTF8(in: data, path: relative))
-            return nil
-        }
-        return text
-    }
-
     /// Two things that would be written to the same place.
     static func conflicts(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         var owners: [String: String] = [:]
@@ -541,6 +531,16 @@ private struct TagSpellings {
 }
 
 extension SiteLoader {
+    /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.
+    func text(of relative: String, _ folder: SiteFolder, _ diagnostics: inout [Diagnostic]) -> String? {
+        guard let data = folder.read(relative, &diagnostics) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            diagnostics.append(.invalidUTF8(in: data, path: relative))
+            return nil
+        }
+        return text
+    }
+
     /// Whether a page at `path` would take an address sitegen's own pages use.
     static func isReserved(_ path: String) -> Bool {
         let slash = UInt8(ascii: "/")

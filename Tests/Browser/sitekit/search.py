@@ -32,10 +32,8 @@ def _field(browser: Browser):
     return None
 
 
-def finds(browser: Browser, page_url: str, query: str, expected: str, unexpected: str, timeout: float = 5) -> str | None:
-    """Opens the search page, types `query`, and waits for a visible link to `expected` while no
-    visible link goes to `unexpected` (a review the query does not match, so that a page listing
-    everything does not pass). Returns what went wrong, or None."""
+def _type(browser: Browser, page_url: str, query: str) -> str | None:
+    """Opens the search page and types `query` into its field; returns what went wrong, or None."""
     problems = browser.open(page_url, 1440)
     if problems:
         return "; ".join(problems)
@@ -47,6 +45,16 @@ def finds(browser: Browser, page_url: str, query: str, expected: str, unexpected
     typed = field.get_attribute("value")
     if typed != query:
         return f"{page_url}: typed {query!r} but the field holds {typed!r}"
+    return None
+
+
+def finds(browser: Browser, page_url: str, query: str, expected: str, unexpected: str, timeout: float = 5) -> str | None:
+    """Opens the search page, types `query`, and waits for a visible link to `expected` while no
+    visible link goes to `unexpected` (a review the query does not match, so that a page listing
+    everything does not pass). Returns what went wrong, or None."""
+    problem = _type(browser, page_url, query)
+    if problem:
+        return problem
     deadline = time.monotonic() + timeout
     links: list[str] = []
     while time.monotonic() < deadline:
@@ -62,14 +70,9 @@ def finds(browser: Browser, page_url: str, query: str, expected: str, unexpected
 def status_for(browser: Browser, page_url: str, query: str, timeout: float = 5) -> str:
     """Types `query` into the search page and returns what its status line says once it says
     something (its `role="status"` element), or why it could not."""
-    problems = browser.open(page_url, 1440)
-    if problems:
-        return "; ".join(problems)
-    field = _field(browser)
-    if field is None:
-        return f"{page_url}: no search field"
-    field.clear()
-    field.send_keys(query)
+    problem = _type(browser, page_url, query)
+    if problem:
+        return problem
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         text = browser.driver.execute_script(
