@@ -167,7 +167,7 @@ def test_the_json_ld_check_names_each_missing_or_wrong_property():
         "itemReviewed": {"@type": "Movie", "name": "기생충", "director": {"@type": "Person", "name": "Bong Joon-ho"},
                          "dateCreated": "2019-05-30", "image": facts["image"],
                          "sameAs": "https://www.themoviedb.org/movie/496243"},
-        "reviewRating": {"@type": "Rating", "ratingValue": 4.5, "bestRating": 5, "worstRating": 0.5},
+        "reviewRating": {"@type": "Rating", "ratingValue": 4.5, "bestRating": 5, "worstRating": 0},
         "author": {"@type": "Person", "name": "Seo-yeon Hale"}, "datePublished": "2025-03-14",
         "reviewBody": "The review's text.",
     }

@@ -60,7 +60,6 @@ struct CheckCommandTests {
         #expect(
             console.err == """
                 public/books/b/index.html: broken link /reviews/movies/a/#found (no element with id "found" on /movies/a/)
-                public/feed.xml: broken link ../../books/b/ (outside the site, whose address is https://example.org/reviews/)
                 public/feed.xml: broken link nope/ (no such page)
                 public/movies/a/index.html: broken link #nowhere (no element with id "nowhere" on this page)
                 public/movies/a/index.html: broken link /reviews/books/b/#cast (no element with id "cast" on /books/b/)
@@ -70,11 +69,33 @@ struct CheckCommandTests {
                 public/movies/a/index.html: broken link /top-level/ (outside the site, whose address is https://example.org/reviews/)
                 public/movies/a/index.html: broken link https://example.org/elsewhere/ (outside the site, whose address is https://example.org/reviews/)
                 public/movies/a/index.html: broken link nope/ (no such page)
-                public/movies/feed.xml: broken link ../../books/b/ (outside the site, whose address is https://example.org/reviews/)
                 public/movies/feed.xml: broken link nope/ (no such page)
 
                 """)
-        #expect(timeless(console.out).hasSuffix("; 13 broken, in T s.\n"), "\(console.out)")
+        #expect(timeless(console.out).hasSuffix("; 11 broken, in T s.\n"), "\(console.out)")
+    }
+
+    @Test("a page bundle's files are published beside its page; feeds resolve the review's relative URLs as the page does")
+    func bundleFiles() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/2046/index.md":
+                "---\ntitle: '2046'\ndate: 2026-01-01\n---\n![A still](still.png) ![Gone](gone.png) [Up](../)\n",
+            "content/movies/2046/still.png": "not really a png",
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                public/feed.xml: broken image gone.png (no such file)
+                public/movies/2046/index.html: broken image gone.png (no such file)
+                public/movies/feed.xml: broken image gone.png (no such file)
+
+                """)
+        let feed = try String(contentsOf: folder.url.appendingPathComponent("public/movies/feed.xml"), encoding: .utf8)
+        #expect(feed.contains(#"<content type="html" xml:base="https://example.org/reviews/movies/2046/">"#))
+        let still = try Data(contentsOf: folder.url.appendingPathComponent("public/movies/2046/still.png"))
+        #expect(still == Data("not really a png".utf8))
     }
 
     @Test("the example site (this repository) has no broken link, at its base path and at the root of a host")

@@ -14,8 +14,9 @@ struct AuthorAndBodyTests {
             "site.yml",
             "title: Night Shelf\nbase_url: https://example.org/\n" + (author.map { "author: \($0)\n" } ?? ""))
         try folder.write(
-            "content/movies/heat.md", "---\ntitle: Heat\ndate: 2025-01-01\ntags: [crime]\n---\nA long night.\n")
-        try folder.write("content/movies/empty.md", "---\ntitle: Empty\ndate: 2025-01-02\n---\n")
+            "content/movies/heat.md", "---\ntitle: Heat\ndate: 2025-01-01\nrating: 4.5\ntags: [crime]\n---\nA long night.\n")
+        try folder.write("content/movies/empty.md", "---\ntitle: Empty\ndate: 2025-01-02\nrating: 0\n---\n")
+        try folder.write("content/movies/unrated.md", "---\ntitle: Unrated\ndate: 2025-01-03\n---\nNo stars.\n")
         let site = try LiveSite.build(
             SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public"))))
         return site.files.mapValues { String(decoding: $0, as: UTF8.self) }
@@ -42,5 +43,28 @@ struct AuthorAndBodyTests {
         let empty = try #require(files["movies/empty/index.html"])
         #expect(empty.contains(#""@type":"Review""#))
         #expect(!empty.contains("reviewBody"))
+    }
+
+    @Test("a review with no text (a rating alone, as imports bring) has no Review heading and no reading time")
+    func emptyPage() throws {
+        let files = try build(author: nil)
+        let heat = try #require(files["movies/heat/index.html"])
+        #expect(heat.contains(#"<h2 class="part-heading" id="review-heading" lang="en">Review</h2>"#))
+        #expect(heat.contains("<li>1 min read</li>"))
+        let empty = try #require(files["movies/empty/index.html"])
+        #expect(empty.contains("<h1 class=\"review-title\" lang=\"en\">Empty</h1>"))
+        #expect(!empty.contains(#"id="review-heading""#))
+        #expect(!empty.contains("min read"))
+    }
+
+    @Test("a rating of 0 is a rating in structured data, on the 0 to 5 scale front matter allows; none is none")
+    func zeroRating() throws {
+        let files = try build(author: nil)
+        let scale = #""bestRating":5,"worstRating":0}"#
+        #expect(files["movies/heat/index.html"]?.contains(#""ratingValue":4.5,"# + scale) == true)
+        let zero = try #require(files["movies/empty/index.html"])
+        #expect(zero.contains("0 out of 5 stars"))
+        #expect(zero.contains(#""reviewRating":{"@type":"Rating","ratingValue":0,"# + scale))
+        #expect(files["movies/unrated/index.html"]?.contains("reviewRating") == false)
     }
 }

@@ -46,12 +46,14 @@ struct HTMLScannerTests {
             """
             <?xml version="1.0"?><feed><link href="https://example.org/feed.xml" rel="self"/>
             <entry><content type="html">&lt;p&gt;&lt;a href="/r/"&gt;a&lt;/a&gt;&lt;img src="x.png"&gt;</content></entry>
+            <entry><content type="html" xml:base="https://example.org/m/">&lt;img src="y.png"&gt;</content></entry>
             <url><loc> https://example.org/a/ </loc></url></feed>
             """, xml: true)
         #expect(
             page.links == [
                 FoundLink(url: "https://example.org/feed.xml", kind: .link),
                 FoundLink(url: "/r/", kind: .link, inEntry: true), FoundLink(url: "x.png", kind: .image, inEntry: true),
+                FoundLink(url: "y.png", kind: .image, inEntry: true, base: "https://example.org/m/"),
                 FoundLink(url: "https://example.org/a/", kind: .link),
             ])
     }
@@ -92,5 +94,23 @@ struct HTMLScannerTests {
         #expect(local.resolve("http://127.0.0.1:8080#top", from: "/") == .file("index.html", fragment: "top"))
         #expect(LinkResolver.percentDecoded("a%20b%zz%4") == "a b%zz%4")
         #expect(LinkResolver.percentDecoded("%EA%B8%B0%ff") == "기\u{FFFD}")
+    }
+
+    @Test("a feed entry's relative URLs resolve against its xml:base when that is an address of the site")
+    func entryBase() throws {
+        let base = try #require(BaseURL("https://example.org/reviews/"))
+        let link = { (xmlBase: String?) in FoundLink(url: "still.png", kind: .image, inEntry: true, base: xmlBase) }
+        let feed = "/reviews/movies/"
+        #expect(LinkChecker.directory(of: link(nil), on: feed, base: base) == feed)
+        #expect(
+            LinkChecker.directory(of: link("https://example.org/reviews/movies/2046/"), on: feed, base: base)
+                == "/reviews/movies/2046/")
+        #expect(
+            LinkChecker.directory(of: link("https://example.org/reviews/movies/%EA%B8%B0/x"), on: feed, base: base)
+                == "/reviews/movies/%EA%B8%B0/")
+        #expect(LinkChecker.directory(of: link("https://example.org/reviews/"), on: feed, base: base) == "/reviews/")
+        // Another site's address, or this host outside the base path: the feed's own folder.
+        #expect(LinkChecker.directory(of: link("https://other.example/reviews/a/"), on: feed, base: base) == feed)
+        #expect(LinkChecker.directory(of: link("https://example.org/a/"), on: feed, base: base) == feed)
     }
 }

@@ -11,6 +11,9 @@ struct FoundLink: Sendable, Hashable {
 
     let url: String
     let kind: Kind
-    /// Found in the HTML of a feed entry, where a relative URL resolves against the feed.
+    /// Found in the HTML of a feed entry, where a relative URL resolves against the feed, or
+    /// against `base`.
     var inEntry = false
+    /// The entry content's `xml:base` (the review's page), if it has one.
+    var base: String? = nil
 }

@@ -83,7 +83,9 @@ private struct Scanner {
                 } else if attributes.type == "html" {
                     var inner = text
                     let entry = inner.withUTF8 { HTMLScanner.scan(UnsafeRawBufferPointer($0)) }
-                    page.links += entry.links.map { FoundLink(url: $0.url, kind: $0.kind, inEntry: true) }
+                    page.links += entry.links.map {
+                        FoundLink(url: $0.url, kind: $0.kind, inEntry: true, base: attributes.xmlBase)
+                    }
                 }
                 index = end
             }

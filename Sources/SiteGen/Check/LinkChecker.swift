@@ -96,7 +96,7 @@ public struct LinkChecker: Sendable {
         for (path, page) in zip(scanned, pages) {
             let directory = Self.directory(of: path, base: base)
             for link in page.links where !link.url.hasPrefix("#") {
-                keys.insert(LinkKey(link.url, directory: directory))
+                keys.insert(LinkKey(link.url, directory: Self.directory(of: link, on: directory, base: base)))
             }
         }
         let resolver = LinkResolver(base: base, files: files)
@@ -129,6 +129,16 @@ public struct LinkChecker: Sendable {
     static func directory(of path: String, base: BaseURL) -> String {
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return base.path + (folder.isEmpty ? "" : folder.percentEncodedPath + "/")
+    }
+
+    /// The URL folder `link` resolves against: its feed entry's `xml:base` when that is an
+    /// address of the site (`https://example.org/reviews/movies/x/` → `/reviews/movies/x/`),
+    /// else `page`, the folder of the page or feed it is on.
+    static func directory(of link: FoundLink, on page: String, base: BaseURL) -> String {
+        guard let url = link.base, url.hasPrefix(base.absolute) else { return page }
+        let rest = url.utf8.dropFirst(base.absolute.utf8.count)
+        let folder = rest.lastIndex(of: UInt8(ascii: "/")).map { rest[...$0] } ?? rest.prefix(0)
+        return base.path + String(decoding: folder, as: UTF8.self)
     }
 
     /// A page's path as a site path: `movies/x/index.html` → `movies/x/`.

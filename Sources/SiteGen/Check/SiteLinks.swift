@@ -26,7 +26,9 @@ struct SiteLinks: Sendable {
             let target =
                 link.url.hasPrefix("#")
                 ? .file(path, fragment: String(link.url.dropFirst()))
-                : targets[LinkKey(link.url, directory: directory)] ?? .ignored
+                : targets[
+                    LinkKey(link.url, directory: LinkChecker.directory(of: link, on: directory, base: base))]
+                    ?? .ignored
             let problem = { (reason: String) in
                 LinkChecker.Problem(page: path, kind: link.kind.rawValue, url: link.url, reason: reason)
             }

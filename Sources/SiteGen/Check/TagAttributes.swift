@@ -12,6 +12,8 @@ struct TagAttributes {
     var poster: String?
     var data: String?
     var type: String?
+    /// A feed element's `xml:base`: the URL its content's relative URLs resolve against.
+    var xmlBase: String?
 
     /// Where the value of the attribute `name` goes; nil for one that is not kept.
     static func slot(_ name: String) -> WritableKeyPath<TagAttributes, String?>? {
@@ -27,6 +29,7 @@ struct TagAttributes {
         case "poster": \.poster
         case "data": \.data
         case "type": \.type
+        case "xml:base": \.xmlBase
         default: nil
         }
     }

@@ -26,6 +26,8 @@ public struct Review: Sendable, Equatable {
         let updated: Day?
         let sourceLinks: [SourceLink]
         var image: ReviewImage?
+        /// The output paths of a page bundle's other files, published beside its page.
+        var bundleFiles: [String] = []
     }
 
     private final class Box: Sendable {
@@ -63,6 +65,9 @@ public struct Review: Sendable, Equatable {
     public var sourceLinks: [SourceLink] { box.fields.sourceLinks }
     /// Its own poster or cover (front matter `image`), which wins over fetched ones.
     public var image: ReviewImage? { box.fields.image }
+    /// Where its page bundle's other files are published (output paths, beside its page);
+    /// none for a review that is not a bundle, or before the image step.
+    public var bundleFiles: [String] { box.fields.bundleFiles }
 
     public static func == (lhs: Review, rhs: Review) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
@@ -101,6 +106,13 @@ public struct Review: Sendable, Equatable {
     public func with(image: ReviewImage?) -> Review {
         var fields = fields
         fields.image = image
+        return Review(fields)
+    }
+
+    /// The same review with its page bundle's files published at `bundleFiles` (output paths).
+    func with(bundleFiles: [String]) -> Review {
+        var fields = fields
+        fields.bundleFiles = bundleFiles
         return Review(fields)
     }
 

@@ -46,8 +46,16 @@ extension Review {
         image == nil ? metadata?.images ?? [] : []
     }
 
-    /// The output paths of the review's own image in its sizes (none before the image step).
-    var ownImagePaths: [String] { image?.variants.map(\.path) ?? [] }
+    /// The output paths of the review's own files: its image in its sizes and its page
+    /// bundle's files (none before the image step).
+    var ownFilePaths: [String] { (image?.variants.map(\.path) ?? []) + bundleFiles }
+
+    /// The error for a file of `static/` at `path`, one of ``ownFilePaths``, which a build
+    /// refuses: it would replace the review's image in one of its sizes, or a bundle's file.
+    func ownFileClash(_ path: String) -> Diagnostic {
+        guard bundleFiles.contains(path) else { return .imageClash(path, review: source) }
+        return .bundleFileClash(path, file: ReviewFile.folder(of: source) + "/" + path.dropFirst(self.path.count))
+    }
 
     /// The output paths of the fetched posters or covers it publishes.
     var fetchedImagePaths: [String] { fetchedImages.map(MetadataEnricher.publishedPath) }

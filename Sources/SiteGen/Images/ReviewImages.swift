@@ -33,13 +33,16 @@ struct ReviewImages: Sendable {
         let results = content.reviews.parallelMap { attach($0) }
         var files = content.staticFiles
         var problems: [Diagnostic] = []
+        var bundleProblems: [Diagnostic] = []
         for result in results {
             problems += result.problems
+            bundleProblems += result.bundleProblems
             for (path, data) in result.files {
-                if files[path] != nil { problems.append(.imageClash(path, review: result.review.source)) }
+                if files[path] != nil { problems.append(result.review.ownFileClash(path)) }
                 files[path] = data
             }
         }
+        guard bundleProblems.isEmpty else { throw BuildError(step: BundleFiles.step, diagnostics: bundleProblems) }
         guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: results.map(\.review), pages: content.pages,
@@ -47,16 +50,34 @@ struct ReviewImages: Sendable {
             nextPublication: content.nextPublication)
     }
 
-    /// One review with its image's published sizes, their files by output path, and any problem.
-    func attach(_ review: Review) -> (review: Review, files: [String: Data], problems: [Diagnostic]) {
-        guard let image = review.image else { return (review, [:], []) }
-        switch process(image, publishedAt: review.path, name: review.work.kind == .book ? "cover" : "poster") {
-        case .success(let published):
-            let files = Dictionary(published.map { ($0.variant.path, $0.data) }, uniquingKeysWith: { $1 })
-            return (review.with(image: image.with(variants: published.map(\.variant))), files, [])
-        case .failure(let problem):
-            return (review, [:], [problem])
+    /// One review with its image's published sizes and its page bundle's files, those files
+    /// by output path, and any problem with the image or with the bundle's files.
+    func attach(_ review: Review) -> (
+        review: Review, files: [String: Data], problems: [Diagnostic], bundleProblems: [Diagnostic]
+    ) {
+        let bundle = BundleFiles(folder: folder).files(of: review)
+        var review = bundle.files.isEmpty ? review : review.with(bundleFiles: bundle.files.keys.sorted())
+        var files = bundle.files
+        var problems: [Diagnostic] = []
+        if let image = review.image {
+            switch process(image, publishedAt: review.path, name: review.work.kind == .book ? "cover" : "poster") {
+            case .success(let published):
+                for (variant, data) in published {
+                    // A bundle's file of the very name a size takes (`poster-480-1f3a9c0e.jpg`).
+                    if files[variant.path] != nil {
+                        problems.append(
+                            Diagnostic(
+                                "\"image\" is published as /\(variant.path), the name of a file of its page bundle: "
+                                    + "rename that file", at: image.location))
+                    }
+                    files[variant.path] = data
+                }
+                review = review.with(image: image.with(variants: published.map(\.variant)))
+            case .failure(let problem):
+                problems.append(problem)
+            }
         }
+        return (review, files, problems, bundle.problems)
     }
 }
 

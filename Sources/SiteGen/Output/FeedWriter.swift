@@ -26,7 +26,10 @@ enum FeedWriter {
             ]
             lines += entry.categories.map { #"    <category term="\#(XML.escape($0))"/>"# }
             if !entry.summary.isEmpty { lines.append("    <summary>\(XML.escape(entry.summary))</summary>") }
-            lines.append(#"    <content type="html">\#(XML.escape(entry.contentHTML))</content>"#)
+            // Relative URLs in the review (a page bundle's `still.jpg`) resolve against its page,
+            // as on the page itself, not against the feed.
+            lines.append(
+                #"    <content type="html" xml:base="\#(XML.escape(entry.url))">\#(XML.escape(entry.contentHTML))</content>"#)
             lines.append("  </entry>")
         }
         lines.append("</feed>")

@@ -106,8 +106,10 @@ public struct Formatter: Sendable {
         year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(year.magnitude)]) : String(year)
     }
 
-    /// "4 min read" / "4분 분량", at 200 words a minute.
+    /// "4 min read" / "4분 분량", at 200 words a minute; empty for a review without words (a rating
+    /// alone), which no one reads for a minute.
     public func readingTime(words: Int) -> String {
+        guard words > 0 else { return "" }
         let minutes = max(1, Int((Double(words) / 200).rounded()))
         return Phrases.fill(phrases.readingTime, ["minutes": number(minutes)])
     }

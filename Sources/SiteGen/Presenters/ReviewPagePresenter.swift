@@ -142,12 +142,12 @@ struct ReviewPagePresenter: PagePresenter {
                     ),
                 ])
         }
-        let rating: StructuredData? = review.rating.flatMap { rating in
-            rating.halves == 0
-                ? nil
-                : .node(
-                    "Rating",
-                    [("ratingValue", .number(rating.value)), ("bestRating", .number(5)), ("worstRating", .number(0.5))])
+        // Front matter's scale is 0 to 5 in half steps, so 0 is a rating (the page shows "0 out of 5
+        // stars"), and the scale's worst is 0.
+        let rating: StructuredData? = review.rating.map { rating in
+            .node(
+                "Rating",
+                [("ratingValue", .number(rating.value)), ("bestRating", .number(5)), ("worstRating", .number(0))])
         }
         // Without an author in site.yml, the site speaks for itself: an organization of its title.
         let author: StructuredData =

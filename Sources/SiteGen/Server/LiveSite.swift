@@ -326,9 +326,10 @@ private extension LiveSite {
         // first reading's), reported as a build reports them once the reading succeeded.
         var cacheProblems: [String: [Diagnostic]] = [:]
         var imageProblems: [String: [Diagnostic]] = [:]
+        var bundleProblems: [String: [Diagnostic]] = [:]
         var warnings: [String: [Diagnostic]] = [:]
         var staticFiles = content.staticFiles
-        var publishedBefore: [String: PublishedImage]?
+        var publishedBefore: [String: PublishedFile]?
         let read = { (sources: [String], links: MarkdownLinks) in
             for source in sources {
                 let name = String(source.split(separator: "/")[1])
@@ -347,11 +348,13 @@ private extension LiveSite {
                 let withImage = builder.images.attach(attached.review)
                 cacheProblems[source] = attached.problems
                 imageProblems[source] = withImage.problems
-                // As a build refuses it: a file of static/ (or the theme) where the image goes.
+                bundleProblems[source] = withImage.bundleProblems
+                // As a build refuses it: a file of static/ (or the theme) where the image or a
+                // bundle's file goes.
                 for path in withImage.files.keys.sorted() where content.staticFiles[path] != nil {
-                    if publishedBefore == nil { publishedBefore = publishedImages() }
+                    if publishedBefore == nil { publishedBefore = publishedFiles() }
                     if publishedBefore?[path] == nil {
-                        imageProblems[source, default: []].append(.imageClash(path, review: source))
+                        imageProblems[source, default: []].append(withImage.review.ownFileClash(path))
                     }
                 }
                 staticFiles.merge(attached.images) { _, new in new }
@@ -375,9 +378,9 @@ private extension LiveSite {
         guard broken.isEmpty else { throw BuildError(step: "loading the site", diagnostics: broken) }
         var index = presentation.index
         let change = index.update(replacements, context: presentation.context)
-        // The files of reviews' own images that are no longer published (a new image, a new slug, gone).
+        // Reviews' own files no longer published (a new image, a bundle's file gone, a new slug, gone).
         let ownFiles = { (ids: Set<Int>, index: SiteIndex) in
-            Set(ids.flatMap { (index.reviews[safe: $0] ?? nil)?.ownImagePaths ?? [] })
+            Set(ids.flatMap { (index.reviews[safe: $0] ?? nil)?.ownFilePaths ?? [] })
         }
         for path in ownFiles(change.changed, presentation.index).subtracting(ownFiles(change.changed, index)) {
             staticFiles[path] = nil
@@ -396,7 +399,9 @@ private extension LiveSite {
                 sections: content.sections, reviews: reviews, pages: content.pages, changed: claimsAnew)
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
-        for (step, found) in [(MetadataEnricher.step, cacheProblems), (ReviewImages.step, imageProblems)] {
+        for (step, found) in [
+            (MetadataEnricher.step, cacheProblems), (BundleFiles.step, bundleProblems), (ReviewImages.step, imageProblems),
+        ] {
             let diagnostics = found.sorted { $0.key < $1.key }.flatMap(\.value)
             guard diagnostics.isEmpty else { throw BuildError(step: step, diagnostics: diagnostics) }
         }
@@ -621,7 +626,7 @@ private extension LiveSite {
         // The folders holding static files, made once if a path that is gone is met (looking
         // through every file for each such path took minutes for 30,000 deleted files).
         var folders: Set<String>?
-        var images: [String: PublishedImage]?
+        var images: [String: PublishedFile]?
         for relative in paths {
             changed.insert(relative)
             if jobs[relative] != nil || pending[relative] != nil {
@@ -632,12 +637,13 @@ private extension LiveSite {
                 }
                 continue
             }
-            if images == nil { images = publishedImages() }
+            if images == nil { images = publishedFiles() }
             if let image = images?[relative] {
-                // A build refuses a file of static/ in place of a review's own image, and
-                // publishes a fetched image over one: the image stays, the file is never served.
-                if let source = image.ownImageOf, lstatKind(folder.appendingPathComponent(relative).path) != nil {
-                    throw BuildError(step: ReviewImages.step, diagnostics: [.imageClash(relative, review: source)])
+                // A build refuses a file of static/ in place of a review's own image or a
+                // bundle's file, and publishes a fetched image over one: the image stays, the
+                // file is never served.
+                if let owner = image.owner, lstatKind(folder.appendingPathComponent(relative).path) != nil {
+                    throw BuildError(step: ReviewImages.step, diagnostics: [owner.ownFileClash(relative)])
                 }
                 continue
             }
@@ -665,22 +671,23 @@ private extension LiveSite {
             presentation: presentation, library: library, jobs: jobs, pending: pending)
     }
 
-    /// An image the site publishes for a review.
-    struct PublishedImage {
-        /// The source of the review whose own image (in one of its sizes) it is; nil for a
-        /// fetched poster or cover, which any number of reviews may show.
-        var ownImageOf: String?
+    /// A file the site publishes for a review: an image, or a page bundle's file.
+    struct PublishedFile {
+        /// The review whose own file it is (its image in one of its sizes, or a file of its
+        /// page bundle); nil for a fetched poster or cover, which any number of reviews may show.
+        var owner: Review?
     }
 
-    /// The images the site publishes for its reviews, by output path: each review's own image
-    /// in its sizes, and the fetched posters and covers of those without one.
-    func publishedImages() -> [String: PublishedImage] {
+    /// The files the site publishes for its reviews, by output path: each review's own image
+    /// in its sizes and its bundle's files, and the fetched posters and covers of those without
+    /// an image of their own.
+    func publishedFiles() -> [String: PublishedFile] {
         let index = presentation.index
-        var images: [String: PublishedImage] = [:]
+        var images: [String: PublishedFile] = [:]
         for id in index.liveIDs {
             let review = index[review: id]
-            for path in review.ownImagePaths { images[path] = PublishedImage(ownImageOf: review.source) }
-            for path in review.fetchedImagePaths { images[path] = PublishedImage() }
+            for path in review.ownFilePaths { images[path] = PublishedFile(owner: review) }
+            for path in review.fetchedImagePaths { images[path] = PublishedFile() }
         }
         return images
     }

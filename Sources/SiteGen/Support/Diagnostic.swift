@@ -62,6 +62,14 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
+    /// A file of `static/` (at output path `path`) that would take the place of `file`, a file
+    /// of a page bundle published there.
+    static func bundleFileClash(_ path: String, file: String) -> Diagnostic {
+        Diagnostic(
+            "static/\(path) would replace \(file), a page bundle's file published at /\(path): rename or remove one",
+            at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
+    }
+
     /// Whether it names a place (a file, maybe a line and column).
     public var isLocated: Bool { !location.path.isEmpty }
 

@@ -134,7 +134,7 @@ def problems(facts: dict, known: Known) -> list[str]:
                 value = None
             need(value == shown, f"reviewRating.ratingValue is {rating.get('ratingValue')!r}, the page shows {shown}")
             need(str(rating.get("bestRating")) in ("5", "5.0"), f"reviewRating.bestRating must be 5, is {rating.get('bestRating')!r}")
-            need(str(rating.get("worstRating")) == "0.5", f"reviewRating.worstRating must be 0.5, is {rating.get('worstRating')!r}")
+            need(str(rating.get("worstRating")) in ("0", "0.0"), f"reviewRating.worstRating must be 0, the scale front matter allows, is {rating.get('worstRating')!r}")
     need(_text(review.get("author")) == facts["author"],
          f"author is {_text(review.get('author'))!r}, not the site's author {facts['author']!r}")
     need(str(review.get("datePublished", "")).startswith(facts["date"] or "?"),

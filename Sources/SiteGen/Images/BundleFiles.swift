@@ -1,0 +1,41 @@
+import Foundation
+
+/// A page bundle's other files (`content/movies/2046/still.jpg` beside its `index.md`),
+/// published as they are beside the review's page (`movies/2046/still.jpg`), so that the body's
+/// `![A still](still.jpg)` shows on the page as it does in the folder. Files in the bundle's
+/// folders go with their folders (`stills/1.jpg`). Left out: Markdown files (`notes.md`: text
+/// for the author, never a page of its own), hidden files and folders, and the file the
+/// review names as its `image`, which is published in its sizes instead.
+struct BundleFiles {
+    /// The step their errors are reported under (by `build` and by `serve`).
+    static let step = "publishing page bundles' files"
+    let folder: SiteFolder
+
+    /// The files of `review`'s page bundle by output path, and any problem (a file that
+    /// cannot be read, one in the place of the page); nothing for a review that is no bundle.
+    func files(of review: Review) -> (files: [String: Data], problems: [Diagnostic]) {
+        guard ReviewFile.isBundle(review.source) else { return ([:], []) }
+        let bundle = ReviewFile.folder(of: review.source)
+        var problems: [Diagnostic] = []
+        var files: [String: Data] = [:]
+        for name in folder.files(under: bundle, &problems) where Self.isPublished(name) {
+            let source = bundle + "/" + name
+            guard source != review.image?.source else { continue }
+            let output = review.path + name
+            if name == "index.html" {
+                problems.append(
+                    folder.problem(
+                        "would replace the review's page at /\(output): a page bundle's files are published "
+                            + "beside its page, so rename or remove this one", at: source))
+                continue
+            }
+            if let data = folder.read(source, limit: DiskFile.copiedSizeLimit, &problems) { files[output] = data }
+        }
+        return (files, problems)
+    }
+
+    /// Whether a file of a bundle (by its path in the bundle) is published: not a Markdown file.
+    static func isPublished(_ name: String) -> Bool {
+        !name.hasSuffix(".md")
+    }
+}
