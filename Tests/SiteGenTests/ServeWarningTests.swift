@@ -67,6 +67,58 @@ struct ServeWarningTests {
         #expect(full.lastReading.warnings.map(\.description) == (try fullBuildWarnings()))
     }
 
+    @Test("a file or folder put into a section that is no review gets the build's \"ignored\" warning; fixed, none")
+    func listingWarnings() throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nA review.\n")
+        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        var site = try LiveSite.build(builder)
+        let fullBuildWarnings = { try LiveSite.build(builder).content.warnings.map(\.description) }
+        let file = "content/movies/notes.txt:1:1: warning: ignored: only .md files belong in a section folder"
+        let bundle =
+            "content/movies/alien:1:1: warning: ignored: a folder in a section is a review (a page bundle) only when it holds index.md"
+        let root = folder.url
+        let write = { (path: String, text: String) in
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let remove = { (path: String) in try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+        let review = "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n"
+        let steps: [(name: String, path: String, edit: () throws -> Void, expected: [String])] = [
+            ("a text file dropped in", "content/movies/notes.txt", { try write("content/movies/notes.txt", "to do") }, [file]),
+            // A folder made before its index.md: ignored until the index comes, then a review.
+            (
+                "a folder without index.md", "content/movies/alien",
+                {
+                    try FileManager.default.createDirectory(
+                        at: root.appendingPathComponent("content/movies/alien"), withIntermediateDirectories: true)
+                }, [bundle]
+            ),
+            ("its index.md", "content/movies/alien/index.md", { try write("content/movies/alien/index.md", review) }, []),
+            ("a file of the bundle", "content/movies/alien/still.txt", { try write("content/movies/alien/still.txt", "x") }, []),
+            ("the index deleted", "content/movies/alien/index.md", { try remove("content/movies/alien/index.md") }, [bundle]),
+            ("the text file removed", "content/movies/notes.txt", { try remove("content/movies/notes.txt") }, []),
+        ]
+        for step in steps {
+            try step.edit()
+            site = try site.updating([step.path])
+            #expect(site.lastReading.warnings.map(\.description) == step.expected, "\(step.name)")
+            // Each warning is one a full build gives now.
+            #expect(Set(step.expected).isSubset(of: Set(try fullBuildWarnings())), "\(step.name)")
+        }
+        // Shown once: the ledger does not print the text file's warning again for another edit.
+        var ledger = WarningLedger()
+        try write("content/movies/notes.txt", "to do")
+        site = try site.updating(["content/movies/notes.txt"])
+        #expect(ledger.record(site.lastReading).map(\.description) == [file])
+        try write("content/movies/notes.txt", "to do, more")
+        site = try site.updating(["content/movies/notes.txt"])
+        #expect(ledger.record(site.lastReading).isEmpty)
+    }
+
     @Test("the ledger gives the warnings not shown for their file before; one fixed and brought back is new again")
     func ledger() {
         let field = { (path: String, line: Int, note: String) in

@@ -313,19 +313,13 @@ private extension SiteLoader {
                         diagnostics.append(problem)
                         continue
                     }
-                    warnings.append(
-                        Diagnostic(
-                            "ignored: a folder in a section is a review (a page bundle) only when it holds index.md",
-                            at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
+                    warnings.append(Self.ignoredInSection(source, isFolder: true))
                     continue
                 }
                 guard folder.isInside(index, &diagnostics) else { continue }
                 source = index
             } else if !entry.name.hasSuffix(".md") {
-                warnings.append(
-                    Diagnostic(
-                        "ignored: only .md files belong in a section folder",
-                        at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
+                warnings.append(Self.ignoredInSection(source, isFolder: false))
                 continue
             }
             if !entry.isFolder && entry.name == "_index.md" {
@@ -404,13 +398,6 @@ private extension SiteLoader {
     }
 
     /// Whether `path` is the image file of one of `reviews`, or a folder holding one.
-    static func isImage(_ path: String, of reviews: [Review]) -> Bool {
-        reviews.contains { review in
-            guard let image = review.image?.source else { return false }
-            return image == path || image.hasPrefix(path + "/")
-        }
-    }
-
     /// Two things that would be written to the same place.
     static func conflicts(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         var owners: [String: String] = [:]
@@ -531,6 +518,24 @@ private struct TagSpellings {
 }
 
 extension SiteLoader {
+    /// The warning for a file or folder of a section that is not a review (unless a review
+    /// names it, or a file in it, as its image).
+    static func ignoredInSection(_ path: String, isFolder: Bool) -> Diagnostic {
+        Diagnostic(
+            isFolder
+                ? "ignored: a folder in a section is a review (a page bundle) only when it holds index.md"
+                : "ignored: only .md files belong in a section folder",
+            at: SourceLocation(path: path, line: 1, column: 1), severity: .warning)
+    }
+
+    /// Whether `path` is a review's image, or a folder holding one.
+    static func isImage(_ path: String, of reviews: [Review]) -> Bool {
+        reviews.contains { review in
+            guard let image = review.image?.source else { return false }
+            return image == path || image.hasPrefix(path + "/")
+        }
+    }
+
     /// Reads a UTF-8 file; a read failure or invalid UTF-8 becomes a diagnostic.
     func text(of relative: String, _ folder: SiteFolder, _ diagnostics: inout [Diagnostic]) -> String? {
         guard let data = folder.read(relative, &diagnostics) else { return nil }

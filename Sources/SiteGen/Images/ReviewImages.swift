@@ -42,8 +42,8 @@ struct ReviewImages: Sendable {
                 files[path] = data
             }
         }
-        guard bundleProblems.isEmpty else { throw BuildError(step: BundleFiles.step, diagnostics: bundleProblems) }
         guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
+        guard bundleProblems.isEmpty else { throw BuildError(step: BundleFiles.step, diagnostics: bundleProblems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: results.map(\.review), pages: content.pages,
             theme: content.theme, staticFiles: files, warnings: content.warnings,

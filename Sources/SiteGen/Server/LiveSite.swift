@@ -178,6 +178,7 @@ public struct LiveSite: Sendable {
             }
             site = updated
         }
+        site.listingWarnings(paths, &reading)
         // The files an update left unfinished changed count too (one changed back counts as well).
         let earlier = pending.isEmpty ? [] : lastUpdate.changedFiles.filter { site.pending[$0] == nil }
         let made = Set(earlier).union(changed.filter { site.pending[$0] == nil && files[$0] != site.files[$0] })
@@ -260,6 +261,32 @@ private extension LiveSite {
             return .metadata(parts.dropFirst().joined(separator: "/"))
         }
         return .other
+    }
+
+    /// The "ignored" warnings a full build gives for the entries of known sections that
+    /// `paths` are in or below (a `notes.txt` dropped into `content/movies/`, a folder there
+    /// without `index.md`, a bundle whose `index.md` went), as they are now, into `reading`;
+    /// an entry without one clears what was shown for it.
+    fileprivate func listingWarnings(_ paths: Set<String>, _ reading: inout Reading) {
+        guard reading.files != nil else { return }
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        var reviews: [Review]?
+        for path in paths {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 3, parts[0] == "content", presentation.context.section(named: String(parts[1])) != nil,
+                !parts.contains(where: { $0.hasPrefix(".") }), parts[2] != "_index.md"
+            else { continue }
+            let entry = parts[0..<3].joined(separator: "/")
+            guard reading.files?.insert(entry).inserted == true else { continue }
+            let kind = folder.kind(entry)
+            let isFolder = kind == .folder
+            guard kind != nil, kind != .special, isFolder ? folder.kind(entry + "/" + ReviewFile.bundleIndex) == nil
+                && folder.unreachable(entry + "/" + ReviewFile.bundleIndex) == nil : !entry.hasSuffix(".md")
+            else { continue }
+            if reviews == nil { reviews = presentation.index.liveIDs.map { presentation.index[review: $0] } }
+            guard !SiteLoader.isImage(entry, of: reviews ?? []) else { continue }
+            reading.warnings.append(SiteLoader.ignoredInSection(entry, isFolder: isFolder))
+        }
     }
 
     /// The reviews a file of a known section belongs to: those naming it as their image, and
@@ -400,7 +427,7 @@ private extension LiveSite {
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
         for (step, found) in [
-            (MetadataEnricher.step, cacheProblems), (BundleFiles.step, bundleProblems), (ReviewImages.step, imageProblems),
+            (MetadataEnricher.step, cacheProblems), (ReviewImages.step, imageProblems), (BundleFiles.step, bundleProblems),
         ] {
             let diagnostics = found.sorted { $0.key < $1.key }.flatMap(\.value)
             guard diagnostics.isEmpty else { throw BuildError(step: step, diagnostics: diagnostics) }
