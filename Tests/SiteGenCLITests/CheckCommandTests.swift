@@ -75,7 +75,9 @@ struct CheckCommandTests {
         #expect(timeless(console.out).hasSuffix("; 11 broken, in T s.\n"), "\(console.out)")
     }
 
-    @Test("a page bundle's files are published beside its page; feeds resolve the review's relative URLs as the page does")
+    @Test(
+        "a page bundle's files are published beside its page; feeds resolve the review's relative URLs as the page does"
+    )
     func bundleFiles() async throws {
         let folder = try TemporaryFolder([
             "site.yml": Self.config,

@@ -14,7 +14,8 @@ struct AuthorAndBodyTests {
             "site.yml",
             "title: Night Shelf\nbase_url: https://example.org/\n" + (author.map { "author: \($0)\n" } ?? ""))
         try folder.write(
-            "content/movies/heat.md", "---\ntitle: Heat\ndate: 2025-01-01\nrating: 4.5\ntags: [crime]\n---\nA long night.\n")
+            "content/movies/heat.md",
+            "---\ntitle: Heat\ndate: 2025-01-01\nrating: 4.5\ntags: [crime]\n---\nA long night.\n")
         try folder.write("content/movies/empty.md", "---\ntitle: Empty\ndate: 2025-01-02\nrating: 0\n---\n")
         try folder.write("content/movies/unrated.md", "---\ntitle: Unrated\ndate: 2025-01-03\n---\nNo stars.\n")
         let site = try LiveSite.build(

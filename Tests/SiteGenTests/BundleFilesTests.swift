@@ -13,7 +13,8 @@ struct BundleFilesTests {
         try folder.write("site.yml", "title: Bundles\nbase_url: https://example.org/\n")
         try folder.write(
             "content/movies/2046/index.md",
-            "---\ntitle: '2046'\ndate: 2024-02-01\nimage: poster.png\n---\n![A still](still.png)\n\n[My notes](notes.txt)\n")
+            "---\ntitle: '2046'\ndate: 2024-02-01\nimage: poster.png\n---\n![A still](still.png)\n\n[My notes](notes.txt)\n"
+        )
         try folder.write("content/movies/2046/still.png", "still bytes")
         try folder.write("content/movies/2046/notes.txt", "notes")
         try folder.write("content/movies/2046/stills/one.jpg", "one")
@@ -38,8 +39,10 @@ struct BundleFilesTests {
         let site = try LiveSite.build(builder)
         #expect(
             bundleFiles(site.files)
-                == ["movies/2046/still.png": "still bytes", "movies/2046/notes.txt": "notes",
-                    "movies/2046/stills/one.jpg": "one"])
+                == [
+                    "movies/2046/still.png": "still bytes", "movies/2046/notes.txt": "notes",
+                    "movies/2046/stills/one.jpg": "one",
+                ])
         // The image is published in its sizes only, and the page's links lead to the files.
         #expect(site.files["movies/2046/poster.png"] == nil)
         #expect(site.files.keys.contains { $0.hasPrefix("movies/2046/poster-240-") })
@@ -50,7 +53,8 @@ struct BundleFilesTests {
         // `sitegen build` writes the same files; a review that is no bundle publishes none.
         let report = try builder.build()
         #expect(report.output.removed == 0)
-        let written = try String(contentsOf: builder.options.output.appendingPathComponent("movies/2046/stills/one.jpg"))
+        let written = try String(
+            contentsOf: builder.options.output.appendingPathComponent("movies/2046/stills/one.jpg"))
         #expect(written == "one")
         #expect(site.files.keys.filter { $0.hasPrefix("movies/heat/") } == ["movies/heat/index.html"])
     }
@@ -60,7 +64,8 @@ struct BundleFilesTests {
         let folder = try ScratchFolder()
         let builder = try site(in: folder)
         try folder.write(
-            "content/movies/2046/index.md", "---\ntitle: '2046'\ndate: 2024-02-01\nslug: in-2046\n---\n![](still.png)\n")
+            "content/movies/2046/index.md", "---\ntitle: '2046'\ndate: 2024-02-01\nslug: in-2046\n---\n![](still.png)\n"
+        )
         let site = try LiveSite.build(builder)
         #expect(bundleFiles(site.files, in: "movies/in-2046/")["movies/in-2046/still.png"] == "still bytes")
         #expect(!site.files.keys.contains { $0.hasPrefix("movies/2046/") })
@@ -108,31 +113,50 @@ struct BundleFilesTests {
         }
         let remove = { (path: String) in try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
         let steps: [(String, () throws -> Set<String>)] = [
-            ("added", {
-                try write("content/movies/2046/stills/two.jpg", "two")
-                return ["content/movies/2046/stills/two.jpg"]
-            }),
-            ("changed", {
-                try write("content/movies/2046/still.png", "new still")
-                return ["content/movies/2046/still.png"]
-            }),
-            ("removed", {
-                try remove("content/movies/2046/notes.txt")
-                return ["content/movies/2046/notes.txt"]
-            }),
-            ("folder removed", {
-                try remove("content/movies/2046/stills")
-                return ["content/movies/2046/stills"]
-            }),
-            ("slug", {
-                try write(
-                    "content/movies/2046/index.md", "---\ntitle: '2046'\ndate: 2024-02-01\nslug: in-2046\n---\nNew.\n")
-                return ["content/movies/2046/index.md"]
-            }),
-            ("static over it", {
-                try write("static/movies/in-2046/still.png", "mine")
-                return ["static/movies/in-2046/still.png"]
-            }),
+            (
+                "added",
+                {
+                    try write("content/movies/2046/stills/two.jpg", "two")
+                    return ["content/movies/2046/stills/two.jpg"]
+                }
+            ),
+            (
+                "changed",
+                {
+                    try write("content/movies/2046/still.png", "new still")
+                    return ["content/movies/2046/still.png"]
+                }
+            ),
+            (
+                "removed",
+                {
+                    try remove("content/movies/2046/notes.txt")
+                    return ["content/movies/2046/notes.txt"]
+                }
+            ),
+            (
+                "folder removed",
+                {
+                    try remove("content/movies/2046/stills")
+                    return ["content/movies/2046/stills"]
+                }
+            ),
+            (
+                "slug",
+                {
+                    try write(
+                        "content/movies/2046/index.md",
+                        "---\ntitle: '2046'\ndate: 2024-02-01\nslug: in-2046\n---\nNew.\n")
+                    return ["content/movies/2046/index.md"]
+                }
+            ),
+            (
+                "static over it",
+                {
+                    try write("static/movies/in-2046/still.png", "mine")
+                    return ["static/movies/in-2046/still.png"]
+                }
+            ),
         ]
         for (name, edit) in steps {
             let changed = try edit()
@@ -147,7 +171,10 @@ struct BundleFilesTests {
             #expect(site.files == (try LiveSite.build(builder)).files, "\(name)")
         }
         // The review names no image any more, so its poster.png is a bundle file like the others.
-        #expect(bundleFiles(site.files, in: "movies/in-2046/").keys.sorted() == ["movies/in-2046/poster.png", "movies/in-2046/still.png"])
+        #expect(
+            bundleFiles(site.files, in: "movies/in-2046/").keys.sorted() == [
+                "movies/in-2046/poster.png", "movies/in-2046/still.png",
+            ])
         #expect(bundleFiles(site.files, in: "movies/in-2046/")["movies/in-2046/still.png"] == "new still")
     }
 }

@@ -72,7 +72,8 @@ struct ServeWarningTests {
         let folder = try ScratchFolder()
         try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
         try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nA review.\n")
-        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         var site = try LiveSite.build(builder)
         let fullBuildWarnings = { try LiveSite.build(builder).content.warnings.map(\.description) }
         let file = "content/movies/notes.txt:1:1: warning: ignored: only .md files belong in a section folder"
@@ -88,7 +89,10 @@ struct ServeWarningTests {
         let remove = { (path: String) in try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
         let review = "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n"
         let steps: [(name: String, path: String, edit: () throws -> Void, expected: [String])] = [
-            ("a text file dropped in", "content/movies/notes.txt", { try write("content/movies/notes.txt", "to do") }, [file]),
+            (
+                "a text file dropped in", "content/movies/notes.txt",
+                { try write("content/movies/notes.txt", "to do") }, [file]
+            ),
             // A folder made before its index.md: ignored until the index comes, then a review.
             (
                 "a folder without index.md", "content/movies/alien",
@@ -97,9 +101,18 @@ struct ServeWarningTests {
                         at: root.appendingPathComponent("content/movies/alien"), withIntermediateDirectories: true)
                 }, [bundle]
             ),
-            ("its index.md", "content/movies/alien/index.md", { try write("content/movies/alien/index.md", review) }, []),
-            ("a file of the bundle", "content/movies/alien/still.txt", { try write("content/movies/alien/still.txt", "x") }, []),
-            ("the index deleted", "content/movies/alien/index.md", { try remove("content/movies/alien/index.md") }, [bundle]),
+            (
+                "its index.md", "content/movies/alien/index.md", { try write("content/movies/alien/index.md", review) },
+                []
+            ),
+            (
+                "a file of the bundle", "content/movies/alien/still.txt",
+                { try write("content/movies/alien/still.txt", "x") }, []
+            ),
+            (
+                "the index deleted", "content/movies/alien/index.md", { try remove("content/movies/alien/index.md") },
+                [bundle]
+            ),
             ("the text file removed", "content/movies/notes.txt", { try remove("content/movies/notes.txt") }, []),
         ]
         for step in steps {

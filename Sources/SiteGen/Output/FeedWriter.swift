@@ -29,7 +29,8 @@ enum FeedWriter {
             // Relative URLs in the review (a page bundle's `still.jpg`) resolve against its page,
             // as on the page itself, not against the feed.
             lines.append(
-                #"    <content type="html" xml:base="\#(XML.escape(entry.url))">\#(XML.escape(entry.contentHTML))</content>"#)
+                #"    <content type="html" xml:base="\#(XML.escape(entry.url))">\#(XML.escape(entry.contentHTML))</content>"#
+            )
             lines.append("  </entry>")
         }
         lines.append("</feed>")

@@ -267,7 +267,7 @@ private extension LiveSite {
     /// `paths` are in or below (a `notes.txt` dropped into `content/movies/`, a folder there
     /// without `index.md`, a bundle whose `index.md` went), as they are now, into `reading`;
     /// an entry without one clears what was shown for it.
-    fileprivate func listingWarnings(_ paths: Set<String>, _ reading: inout Reading) {
+    func listingWarnings(_ paths: Set<String>, _ reading: inout Reading) {
         guard reading.files != nil else { return }
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         var reviews: [Review]?
@@ -279,13 +279,18 @@ private extension LiveSite {
             let entry = parts[0..<3].joined(separator: "/")
             guard reading.files?.insert(entry).inserted == true else { continue }
             let kind = folder.kind(entry)
-            let isFolder = kind == .folder
-            guard kind != nil, kind != .special, isFolder ? folder.kind(entry + "/" + ReviewFile.bundleIndex) == nil
-                && folder.unreachable(entry + "/" + ReviewFile.bundleIndex) == nil : !entry.hasSuffix(".md")
-            else { continue }
+            let index = entry + "/" + ReviewFile.bundleIndex
+            let ignored: Bool
+            switch kind {
+            // A folder whose index.md is there but out of reach is a review's error, not ignored.
+            case .folder: ignored = folder.kind(index) == nil && folder.unreachable(index) == nil
+            case .file: ignored = !entry.hasSuffix(".md")
+            case .special, nil: ignored = false
+            }
+            guard ignored else { continue }
             if reviews == nil { reviews = presentation.index.liveIDs.map { presentation.index[review: $0] } }
             guard !SiteLoader.isImage(entry, of: reviews ?? []) else { continue }
-            reading.warnings.append(SiteLoader.ignoredInSection(entry, isFolder: isFolder))
+            reading.warnings.append(SiteLoader.ignoredInSection(entry, isFolder: kind == .folder))
         }
     }
 
@@ -427,7 +432,8 @@ private extension LiveSite {
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
         for (step, found) in [
-            (MetadataEnricher.step, cacheProblems), (ReviewImages.step, imageProblems), (BundleFiles.step, bundleProblems),
+            (MetadataEnricher.step, cacheProblems), (ReviewImages.step, imageProblems),
+            (BundleFiles.step, bundleProblems),
         ] {
             let diagnostics = found.sorted { $0.key < $1.key }.flatMap(\.value)
             guard diagnostics.isEmpty else { throw BuildError(step: step, diagnostics: diagnostics) }
