@@ -271,6 +271,17 @@ struct InitCommandTests {
             "\(denied.err)")
         #expect(try files(in: templates).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: templates.path) == ["assets"])
+
+        // With --force: a file it replaced before the failure is put back as it was.
+        try folder.write("Templates/404.mustache", "my 404")
+        chmod(templates.appendingPathComponent("404.mustache").path, 0o666)
+        let forced = try runner.run(["theme", "eject", "--force"])
+        #expect(forced.status == 1)
+        #expect(
+            forced.err.hasSuffix(
+                "/Templates/assets/favicon.svg: cannot write: Permission denied (the file it replaced was put back)\n"),
+            "\(forced.err)")
+        #expect(try files(in: templates) == ["404.mustache": Data("my 404".utf8)])
     }
 
     @Test("theme needs the eject action and a site folder")

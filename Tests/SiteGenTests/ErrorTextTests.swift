@@ -34,4 +34,17 @@ struct ErrorTextTests {
         #expect(ErrorText.describe(error) == "\(missing.path): No such file or directory")
         #expect(ErrorText.reason(POSIXError(.EACCES)) == "Permission denied")
     }
+
+    @Test("a failed theme eject says what it undid: files removed, files put back, and any it could not put back")
+    func ejectUndone() {
+        #expect(ThemeEjector.undoneNote(made: 0, replaced: 0, []) == "")
+        #expect(ThemeEjector.undoneNote(made: 1, replaced: 0, []) == " (the file copied before it was removed)")
+        #expect(
+            ThemeEjector.undoneNote(made: 3, replaced: 2, [])
+                == " (the 3 files copied before it were removed; the 2 files it replaced were put back)")
+        #expect(
+            ThemeEjector.undoneNote(made: 0, replaced: 2, ["/s/Templates/a.css (Permission denied)"])
+                == " (the file it replaced was put back; could not put back what was in /s/Templates/a.css (Permission denied))"
+        )
+    }
 }

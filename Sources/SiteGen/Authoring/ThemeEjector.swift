@@ -62,31 +62,66 @@ public enum ThemeEjector {
                 )
             }
         }
+        // With --force, the files it replaces are read first, so that a failure can put them back.
+        var kept: [URL: Data] = [:]
+        if force {
+            for (path, _) in files where DiskFile.kind(folder.appendingPathComponent(path).path) == .file {
+                let url = folder.appendingPathComponent(path)
+                do {
+                    kept[url] = try DiskFile.read(url.path)
+                } catch {
+                    throw AuthoringError(
+                        "\(Theme.folderName)/\(path): cannot read it to keep a copy while it is replaced: "
+                            + "\(error.reason); nothing was copied")
+                }
+            }
+        }
         var written: [String] = []
         // The files and folders this run makes where nothing was: removed again if a later
-        // file fails (a full disk, a permission), so that a failed eject leaves the site as it was.
+        // file fails (a full disk, a permission), and the files it replaced put back, so that a
+        // failed eject leaves the site as it was.
         let newFolders = ([Theme.folderName] + checked.sorted()).filter { !isThere(site.appendingPathComponent($0)) }
         var made: [URL] = []
+        var replaced: [URL] = []
         for (path, data) in files {
             let url = folder.appendingPathComponent(path)
             let nothingThere = !isThere(url)
             do {
-                if try NewFile.create(data, at: url, replacing: force), nothingThere { made.append(url) }
+                if try NewFile.create(data, at: url, replacing: force) {
+                    if nothingThere { made.append(url) } else if kept[url] != nil { replaced.append(url) }
+                }
             } catch {
                 for url in made.reversed() { try? FileManager.default.removeItem(at: url) }
                 for name in newFolders.reversed() { rmdir(site.appendingPathComponent(name).path) }
-                let count = made.count
-                let undone =
-                    count == 0
-                    ? ""
-                    : count == 1
-                        ? " (the file copied before it was removed)"
-                        : " (the \(count) files copied before it were removed)"
-                throw AuthoringError("\(error.message)\(undone)")
+                var notRestored: [String] = []
+                for url in replaced {
+                    do {
+                        try AtomicFile.write(kept[url] ?? Data(), to: url)
+                    } catch {
+                        notRestored.append("\(url.path) (\(ErrorText.reason(error)))")
+                    }
+                }
+                throw AuthoringError(
+                    "\(error.message)\(undoneNote(made: made.count, replaced: replaced.count, notRestored))")
             }
             written.append("\(Theme.folderName)/\(path)")
         }
         return written
+    }
+
+    /// What a failed eject undid: "(the 2 files copied before it were removed; the file it
+    /// replaced was put back)", or nothing when it had done nothing.
+    static func undoneNote(made: Int, replaced: Int, _ notRestored: [String]) -> String {
+        var parts: [String] = []
+        if made == 1 { parts.append("the file copied before it was removed") }
+        if made > 1 { parts.append("the \(made) files copied before it were removed") }
+        let restored = replaced - notRestored.count
+        if restored == 1 { parts.append("the file it replaced was put back") }
+        if restored > 1 { parts.append("the \(restored) files it replaced were put back") }
+        if !notRestored.isEmpty {
+            parts.append("could not put back what was in " + notRestored.joined(separator: ", "))
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// Whether anything (a file, a folder, a link, even one to nothing) is at `url`.
