@@ -140,6 +140,20 @@ public struct SiteBuilder: Sendable {
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
         }
+        // A static file where a page needs a folder (`static/movies`), or in a folder where a
+        // page is (`static/movies/x/index.html/a.txt`).
+        let paths = PublishedPaths(content.staticFiles.keys)
+        // Each static file once, with the first page it is in the way of.
+        var folderClashes: [String: String] = [:]
+        for page in generated {
+            guard let path = paths.clash(with: page) else { continue }
+            if folderClashes[path].map({ page < $0 }) ?? true { folderClashes[path] = page }
+        }
+        guard folderClashes.isEmpty else {
+            throw BuildError(
+                step: "copying static files",
+                diagnostics: folderClashes.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }.sorted())
+        }
         return content.staticFiles
     }
 

@@ -177,4 +177,131 @@ struct BundleFilesTests {
             ])
         #expect(bundleFiles(site.files, in: "movies/in-2046/")["movies/in-2046/still.png"] == "new still")
     }
+
+    /// The build's error for the site in `folder` as it is, and the error of an update of
+    /// `site` after `changed`: both must be thrown, with the same problems.
+    func sameError(_ builder: SiteBuilder, _ site: LiveSite, after changed: Set<String>) -> [String] {
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        let updated = #expect(throws: BuildError.self) { _ = try site.updating(changed) }
+        #expect(updated?.diagnostics == built?.diagnostics, "\(changed)")
+        #expect(updated?.step == built?.step, "\(changed)")
+        return built?.diagnostics.map(\.description) ?? []
+    }
+
+    @Test("a file where another needs a folder, either way round, stops build and serve at the file")
+    func folderClashes() throws {
+        let folder = try ScratchFolder()
+        let builder = try site(in: folder)
+        let site = try LiveSite.build(builder)
+        let remove = { (path: String) in
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
+        }
+
+        // A folder index.html in the bundle: its files would need the page to be a folder.
+        try folder.write("content/movies/2046/index.html/a.txt", "x")
+        #expect(
+            sameError(builder, site, after: ["content/movies/2046/index.html/a.txt"]) == [
+                "content/movies/2046/index.html/a.txt:1:1: needs a folder where the review's page is "
+                    + "(/movies/2046/index.html): a page bundle's files are published beside its page, "
+                    + "so rename the folder index.html"
+            ])
+        try remove("content/movies/2046/index.html")
+
+        // static/ holding files under a bundle's file, or a file where a bundle's folder is.
+        try folder.write("static/movies/2046/still.png/x", "x")
+        #expect(
+            sameError(builder, site, after: ["static/movies/2046/still.png/x"]) == [
+                "static/movies/2046/still.png/x:1:1: static/movies/2046/still.png/x needs a folder where "
+                    + "content/movies/2046/still.png, a page bundle's file, is published (/movies/2046/still.png): "
+                    + "rename or remove one"
+            ])
+        try remove("static/movies")
+        try folder.write("static/movies/2046/stills", "x")
+        #expect(
+            sameError(builder, site, after: ["static/movies/2046/stills"]) == [
+                "static/movies/2046/stills:1:1: static/movies/2046/stills is a file where "
+                    + "content/movies/2046/stills/one.jpg, a page bundle's file, needs a folder "
+                    + "(it is published at /movies/2046/stills/one.jpg): rename or remove one"
+            ])
+        try remove("static/movies")
+
+        // static/ holding files under a page, or a file where pages need a folder: each file once.
+        try folder.write("static/movies/heat/index.html/x", "x")
+        #expect(
+            sameError(builder, site, after: ["static/movies/heat/index.html/x"]) == [
+                "static/movies/heat/index.html/x:1:1: static/movies/heat/index.html/x needs a folder where sitegen "
+                    + "writes /movies/heat/index.html: rename or remove it"
+            ])
+        try remove("static/movies")
+        try folder.write("static/movies", "x")
+        #expect(
+            sameError(builder, site, after: ["static/movies"]) == [
+                "static/movies:1:1: static/movies is a file where content/movies/2046/notes.txt, a page bundle's file, "
+                    + "needs a folder (it is published at /movies/2046/notes.txt): rename or remove one"
+            ])
+        try remove("static/movies")
+        try folder.write("static/search", "x")
+        #expect(
+            sameError(builder, site, after: ["static/search"]) == [
+                "static/search:1:1: static/search is a file where sitegen writes /search/docs-0.json, which needs it "
+                    + "to be a folder: rename or remove it"
+            ])
+        try remove("static/search")
+        #expect((try site.updating(["static/movies", "static/search"])).files == (try LiveSite.build(builder)).files)
+    }
+
+    @Test("two names that differ only in how an accent is encoded are refused, in a bundle and in static/")
+    func accentedNames() throws {
+        let folder = try ScratchFolder()
+        let builder = try site(in: folder)
+        let composed = "caf\u{E9}.txt"
+        let decomposed = "cafe\u{301}.txt"
+        try folder.write("content/movies/2046/\(composed)", "composed")
+        try folder.write("content/movies/2046/\(decomposed)", "decomposed")
+        let bundle = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        let message = "only in how accented letters are encoded (composed or decomposed), so both would be "
+            + "published as one file: rename one"
+        #expect(bundle?.diagnostics.count == 1)
+        #expect(bundle?.diagnostics.first?.message.hasSuffix(message) == true, "\(String(describing: bundle))")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/2046/\(decomposed)"))
+        _ = try LiveSite.build(builder)
+
+        try folder.write("static/\(composed)", "composed")
+        try folder.write("static/\(decomposed)", "decomposed")
+        let statics = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        #expect(statics?.diagnostics.count == 1)
+        #expect(statics?.diagnostics.first?.location.path.hasPrefix("static/caf") == true)
+        #expect(statics?.diagnostics.first?.message.hasSuffix(message) == true)
+    }
+
+    @Test("a link into a hidden folder or into sitegen's output is refused, so the output cannot grow into itself")
+    func linksInward() throws {
+        let folder = try ScratchFolder()
+        let builder = try site(in: folder)
+        _ = try builder.build()
+        let link = { (name: String, target: String) in
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.url.appendingPathComponent("content/movies/2046/\(name)").path,
+                withDestinationPath: target)
+        }
+        try link("out", "../../../public")
+        let output = #expect(throws: BuildError.self) { _ = try builder.build() }
+        #expect(
+            output?.diagnostics.map(\.description) == [
+                "content/movies/2046/out:1:1: refused: it is a link into public, a folder sitegen wrote a site into: "
+                    + "its files would be published again inside themselves"
+            ])
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/2046/out"))
+        try link("state", "../../../.sitegen")
+        let hidden = #expect(throws: BuildError.self) { _ = try builder.build() }
+        #expect(
+            hidden?.diagnostics.map(\.description) == [
+                "content/movies/2046/state:1:1: refused: it is a link into .sitegen, a hidden folder sitegen never reads"
+            ])
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/2046/state"))
+        // A link to another place of the site is followed.
+        try link("also.txt", "notes.txt")
+        let files = (try LiveSite.build(builder)).files
+        #expect(files["movies/2046/also.txt"] == Data("notes".utf8))
+    }
 }

@@ -113,12 +113,38 @@ struct SiteFolder: Sendable {
         }
     }
 
-    /// Whether `relative` resolves to a place inside the site folder; reports it when not.
+    /// Whether `relative` resolves to a place inside the site folder that sitegen reads;
+    /// reports it when not. A link may not lead out of the site, nor into a hidden folder of it
+    /// (`.sitegen/`, `.git/`: sitegen never reads those), nor into an output folder sitegen
+    /// wrote (its files would be published again inside themselves, growing with every build).
     func isInside(_ relative: String, _ diagnostics: inout [Diagnostic]) -> Bool {
         guard let real = fileSystem.realPath(path(relative)) else { return true }
-        if SafePath.isWithin(real, realRoot) { return true }
-        diagnostics.append(problem("refused: it is a link to a place outside the site folder", at: relative))
-        return false
+        guard SafePath.isWithin(real, realRoot) else {
+            diagnostics.append(problem("refused: it is a link to a place outside the site folder", at: relative))
+            return false
+        }
+        // Where it leads is where it is written (nearly always): nothing more to look at.
+        if real == SafePath.join(realRoot, relative) { return true }
+        let inner = real.dropFirst(realRoot.count).split(separator: "/")
+        if let hidden = inner.firstIndex(where: { $0.hasPrefix(".") }) {
+            let shown = inner[...hidden].joined(separator: "/")
+            diagnostics.append(
+                problem("refused: it is a link into \(shown), a hidden folder sitegen never reads", at: relative))
+            return false
+        }
+        var folder = realRoot
+        for part in inner {
+            folder = SafePath.join(folder, String(part))
+            if fileSystem.kind(SafePath.join(folder, OutputRecord.fileName)) == .file {
+                let shown = String(folder.dropFirst(realRoot.count + 1))
+                diagnostics.append(
+                    problem(
+                        "refused: it is a link into \(shown), a folder sitegen wrote a site into: "
+                            + "its files would be published again inside themselves", at: relative))
+                return false
+            }
+        }
+        return true
     }
 
     /// The error for a FIFO, socket or device at `relative`, which is never read.

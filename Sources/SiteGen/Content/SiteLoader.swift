@@ -493,9 +493,17 @@ private extension SiteLoader {
     /// Theme assets, then `static/` over them; files that link outside the site are refused.
     func readStatic(_ folder: SiteFolder, theme: Theme, _ diagnostics: inout [Diagnostic]) -> [String: Data] {
         var files = theme.assets
+        var read: Set<String> = []
         for path in folder.files(under: "static", &diagnostics) {
+            // Swift takes `é` and `e` with an accent for one name, so would publish one file for both.
+            if let index = read.firstIndex(of: path) {
+                let other = read[index]
+                diagnostics.append(BundleFiles.sameName("static/\(path)", as: "static/\(other)", folder))
+                continue
+            }
             if let data = folder.read("static/\(path)", limit: DiskFile.copiedSizeLimit, &diagnostics) {
                 files[path] = data
+                read.insert(path)
             }
         }
         return files

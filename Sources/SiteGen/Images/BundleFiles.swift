@@ -5,7 +5,8 @@ import Foundation
 /// `![A still](still.jpg)` shows on the page as it does in the folder. Files in the bundle's
 /// folders go with their folders (`stills/1.jpg`). Left out: Markdown files (`notes.md`: text
 /// for the author, never a page of its own), hidden files and folders, and the file the
-/// review names as its `image`, which is published in its sizes instead.
+/// review names as its `image`, which is published in its sizes instead. A published file
+/// may not stand where another needs a folder, nor the other way round (``PublishedPaths``).
 struct BundleFiles {
     /// The step their errors are reported under (by `build` and by `serve`).
     static let step = "publishing page bundles' files"
@@ -22,6 +23,7 @@ struct BundleFiles {
             let source = bundle + "/" + name
             guard source != review.image?.source else { continue }
             let output = review.path + name
+            // The page's own file, or a folder of that name (its files would need the page to be one).
             if name == "index.html" {
                 problems.append(
                     folder.problem(
@@ -29,9 +31,30 @@ struct BundleFiles {
                             + "beside its page, so rename or remove this one", at: source))
                 continue
             }
+            if name.hasPrefix("index.html/") {
+                problems.append(
+                    folder.problem(
+                        "needs a folder where the review's page is (/\(review.path)index.html): a page bundle's files "
+                            + "are published beside its page, so rename the folder index.html", at: source))
+                continue
+            }
+            // Swift takes `é` and `e` with an accent for one name, so would publish one file for both.
+            if let index = files.index(forKey: output) {
+                let other = files.keys[index]
+                problems.append(Self.sameName(source, as: bundle + "/" + other.dropFirst(review.path.count), folder))
+                continue
+            }
             if let data = folder.read(source, limit: DiskFile.copiedSizeLimit, &problems) { files[output] = data }
         }
         return (files, problems)
+    }
+
+    /// The error for a file whose name differs from another's only in how its accented letters
+    /// are written (composed `é`, or `e` and a combining accent): one name to a site's reader.
+    static func sameName(_ source: String, as other: String, _ folder: SiteFolder) -> Diagnostic {
+        folder.problem(
+            "its name differs from \(other)'s only in how accented letters are encoded (composed or decomposed), "
+                + "so both would be published as one file: rename one", at: source)
     }
 
     /// Whether a file of a bundle (by its path in the bundle) is published: not a Markdown file.

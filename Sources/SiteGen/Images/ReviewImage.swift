@@ -53,8 +53,32 @@ extension Review {
     /// The error for a file of `static/` at `path`, one of ``ownFilePaths``, which a build
     /// refuses: it would replace the review's image in one of its sizes, or a bundle's file.
     func ownFileClash(_ path: String) -> Diagnostic {
-        guard bundleFiles.contains(path) else { return .imageClash(path, review: source) }
-        return .bundleFileClash(path, file: ReviewFile.folder(of: source) + "/" + path.dropFirst(self.path.count))
+        guard isBundleFile(path) else { return .imageClash(path, review: source) }
+        return .bundleFileClash(path, file: bundleSource(of: path))
+    }
+
+    /// Whether `path`, one of ``ownFilePaths``, is a file of its page bundle (not its image).
+    func isBundleFile(_ path: String) -> Bool {
+        bundleFiles.contains(path)
+    }
+
+    /// The file of the page bundle published at `path`: `content/movies/2046/still.jpg`.
+    func bundleSource(of path: String) -> String {
+        ReviewFile.folder(of: source) + "/" + path.dropFirst(self.path.count)
+    }
+
+    /// The error for a file of `static/` at `staticPath` that cannot be a file while the
+    /// review's own file `path` is published, or the other way round: one of them is a folder
+    /// of the other (`movies/2046/still.jpg` and `movies/2046/still.jpg/x`).
+    func ownFolderClash(_ path: String, staticPath: String) -> Diagnostic {
+        let what =
+            isBundleFile(path) ? "\(bundleSource(of: path)), a page bundle's file," : "an image of \(source)"
+        let message =
+            staticPath.hasPrefix(path + "/")
+            ? "static/\(staticPath) needs a folder where \(what) is published (/\(path)): rename or remove one"
+            : "static/\(staticPath) is a file where \(what) needs a folder (it is published at /\(path)): "
+                + "rename or remove one"
+        return Diagnostic(message, at: SourceLocation(path: "static/\(staticPath)", line: 1, column: 1))
     }
 
     /// The output paths of the fetched posters or covers it publishes.

@@ -34,13 +34,33 @@ struct ReviewImages: Sendable {
         var files = content.staticFiles
         var problems: [Diagnostic] = []
         var bundleProblems: [Diagnostic] = []
+        // Made only when a review publishes files of its own.
+        var staticPaths: PublishedPaths?
+        // Each static file in the way of a folder once, with the first own file it is in the way of.
+        var folderClashes: [String: (path: String, review: Review)] = [:]
         for result in results {
             problems += result.problems
             bundleProblems += result.bundleProblems
-            for (path, data) in result.files {
-                if files[path] != nil { problems.append(result.review.ownFileClash(path)) }
+            let review = result.review
+            for (path, data) in result.files.sorted(by: { $0.key < $1.key }) {
+                if files[path] != nil {
+                    if review.isBundleFile(path) {
+                        bundleProblems.append(review.ownFileClash(path))
+                    } else {
+                        problems.append(review.ownFileClash(path))
+                    }
+                } else {
+                    if staticPaths == nil { staticPaths = PublishedPaths(content.staticFiles.keys) }
+                    if let other = staticPaths?.clash(with: path), folderClashes[other].map({ path < $0.path }) ?? true {
+                        folderClashes[other] = (path, review)
+                    }
+                }
                 files[path] = data
             }
+        }
+        for (other, own) in folderClashes.sorted(by: { $0.key < $1.key }) {
+            let clash = own.review.ownFolderClash(own.path, staticPath: other)
+            if own.review.isBundleFile(own.path) { bundleProblems.append(clash) } else { problems.append(clash) }
         }
         guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         guard bundleProblems.isEmpty else { throw BuildError(step: BundleFiles.step, diagnostics: bundleProblems) }
@@ -63,8 +83,8 @@ struct ReviewImages: Sendable {
             switch process(image, publishedAt: review.path, name: review.work.kind == .book ? "cover" : "poster") {
             case .success(let published):
                 for (variant, data) in published {
-                    // A bundle's file of the very name a size takes (`poster-480-1f3a9c0e.jpg`).
-                    if files[variant.path] != nil {
+                    // A bundle's file (or folder) of the very name a size takes (`poster-480-1f3a9c0e.jpg`).
+                    if files[variant.path] != nil || files.keys.contains(where: { $0.hasPrefix(variant.path + "/") }) {
                         problems.append(
                             Diagnostic(
                                 "\"image\" is published as /\(variant.path), the name of a file of its page bundle: "
@@ -91,7 +111,12 @@ private extension ReviewImages {
         var ignored: [Diagnostic] = []
         guard let kind = folder.kind(source) else { return .failure(problem("names \(source), which does not exist")) }
         guard folder.isInside(source, &ignored) else {
-            return .failure(problem("names \(source), a link to a place outside the site folder"))
+            // Out of the site, or into a hidden folder or an output folder of it.
+            let reason = ignored.first?.message ?? ""
+            guard !reason.hasSuffix("outside the site folder"), reason.hasPrefix("refused: ") else {
+                return .failure(problem("names \(source), a link to a place outside the site folder"))
+            }
+            return .failure(problem("names \(source), which is refused: \(reason.dropFirst("refused: ".count))"))
         }
         switch kind {
         case .folder: return .failure(problem("names \(source), which is a folder, not an image"))

@@ -362,6 +362,8 @@ private extension LiveSite {
         var warnings: [String: [Diagnostic]] = [:]
         var staticFiles = content.staticFiles
         var publishedBefore: [String: PublishedFile]?
+        var staticPaths: PublishedPaths?
+        var inTheWay: Set<String> = []
         let read = { (sources: [String], links: MarkdownLinks) in
             for source in sources {
                 let name = String(source.split(separator: "/")[1])
@@ -383,10 +385,25 @@ private extension LiveSite {
                 bundleProblems[source] = withImage.bundleProblems
                 // As a build refuses it: a file of static/ (or the theme) where the image or a
                 // bundle's file goes.
-                for path in withImage.files.keys.sorted() where content.staticFiles[path] != nil {
-                    if publishedBefore == nil { publishedBefore = publishedFiles() }
-                    if publishedBefore?[path] == nil {
-                        imageProblems[source, default: []].append(withImage.review.ownFileClash(path))
+                let review = withImage.review
+                for path in withImage.files.keys.sorted() {
+                    var clash: Diagnostic?
+                    if content.staticFiles[path] != nil {
+                        if publishedBefore == nil { publishedBefore = publishedFiles() }
+                        if publishedBefore?[path] == nil { clash = review.ownFileClash(path) }
+                    } else {
+                        if staticPaths == nil { staticPaths = self.staticPaths() }
+                        // Each static file once, as a build reports it, with the first own file.
+                        if let other = staticPaths?.clash(with: path), inTheWay.insert(other).inserted {
+                            clash = review.ownFolderClash(path, staticPath: other)
+                        }
+                    }
+                    if let clash {
+                        if review.isBundleFile(path) {
+                            bundleProblems[source, default: []].append(clash)
+                        } else {
+                            imageProblems[source, default: []].append(clash)
+                        }
                     }
                 }
                 staticFiles.merge(attached.images) { _, new in new }
@@ -660,8 +677,12 @@ private extension LiveSite {
         // through every file for each such path took minutes for 30,000 deleted files).
         var folders: Set<String>?
         var images: [String: PublishedFile]?
+        var pages: PublishedPaths?
+        var ownPaths: PublishedPaths?
         for relative in paths {
             changed.insert(relative)
+            // A folder where a page or a review's own file goes: a full build lists it and refuses it.
+            if lstatKind(folder.appendingPathComponent(relative).path) == .folder { return nil }
             if jobs[relative] != nil || pending[relative] != nil {
                 // Only a file that is there takes a generated page's place; once removed (the
                 // fix of that error), the page stays as it is.
@@ -676,13 +697,28 @@ private extension LiveSite {
                 // bundle's file, and publishes a fetched image over one: the image stays, the
                 // file is never served.
                 if let owner = image.owner, lstatKind(folder.appendingPathComponent(relative).path) != nil {
-                    throw BuildError(step: ReviewImages.step, diagnostics: [owner.ownFileClash(relative)])
+                    let step = owner.isBundleFile(relative) ? BundleFiles.step : ReviewImages.step
+                    throw BuildError(step: step, diagnostics: [owner.ownFileClash(relative)])
                 }
                 continue
             }
             if let url = SafePath.resolve(relative, in: folder),
                 let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit, within: realRoot)
             {
+                // As a build refuses it: a file where a review's own file or a page needs a
+                // folder, or in a folder where one of them is (in the build's order).
+                if ownPaths == nil {
+                    ownPaths = PublishedPaths(images?.compactMap { $0.value.owner == nil ? nil : $0.key } ?? [])
+                }
+                if let own = ownPaths?.clash(with: relative), let owner = images?[own]?.owner {
+                    let step = owner.isBundleFile(own) ? BundleFiles.step : ReviewImages.step
+                    throw BuildError(step: step, diagnostics: [owner.ownFolderClash(own, staticPath: relative)])
+                }
+                if pages == nil { pages = PublishedPaths(jobs.keys) }
+                if let page = pages?.clash(with: relative) {
+                    throw BuildError(
+                        step: "copying static files", diagnostics: [.staticFolderClash(relative, page: page)])
+                }
                 files[relative] = data
                 staticFiles[relative] = data
             } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path)
@@ -723,6 +759,13 @@ private extension LiveSite {
             for path in review.fetchedImagePaths { images[path] = PublishedFile() }
         }
         return images
+    }
+
+    /// The paths of the site's static files (theme assets and `static/`), without the files
+    /// published for reviews.
+    func staticPaths() -> PublishedPaths {
+        let published = publishedFiles()
+        return PublishedPaths(content.staticFiles.keys.filter { published[$0] == nil })
     }
 
     /// The paths whose bytes differ between two sets of files.

@@ -54,6 +54,17 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
+    /// A file of `static/` at `path` that cannot be a file while sitegen generates `page`:
+    /// one of them is a folder of the other (`static/movies/x/index.html/a.txt`).
+    static func staticFolderClash(_ path: String, page: String) -> Diagnostic {
+        Diagnostic(
+            page.hasPrefix(path + "/")
+                ? "static/\(path) is a file where sitegen writes /\(page), which needs it to be a folder: "
+                    + "rename or remove it"
+                : "static/\(path) needs a folder where sitegen writes /\(page): rename or remove it",
+            at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
+    }
+
     /// A file of `static/` (at output path `path`) that would take the place of an image
     /// sitegen publishes for the review at `source` (its own image, in one of its sizes).
     static func imageClash(_ path: String, review source: String) -> Diagnostic {
