@@ -259,7 +259,8 @@ struct BundleFilesTests {
         try folder.write("content/movies/2046/\(composed)", "composed")
         try folder.write("content/movies/2046/\(decomposed)", "decomposed")
         let bundle = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
-        let message = "only in how accented letters are encoded (composed or decomposed), so both would be "
+        let message =
+            "only in how accented letters are encoded (composed or decomposed), so both would be "
             + "published as one file: rename one"
         #expect(bundle?.diagnostics.count == 1)
         #expect(bundle?.diagnostics.first?.message.hasSuffix(message) == true, "\(String(describing: bundle))")

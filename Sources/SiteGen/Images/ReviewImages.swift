@@ -51,7 +51,8 @@ struct ReviewImages: Sendable {
                     }
                 } else {
                     if staticPaths == nil { staticPaths = PublishedPaths(content.staticFiles.keys) }
-                    if let other = staticPaths?.clash(with: path), folderClashes[other].map({ path < $0.path }) ?? true {
+                    if let other = staticPaths?.clash(with: path), folderClashes[other].map({ path < $0.path }) ?? true
+                    {
                         folderClashes[other] = (path, review)
                     }
                 }
