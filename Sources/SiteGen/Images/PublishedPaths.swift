@@ -6,24 +6,36 @@ struct PublishedPaths {
     private let files: Set<Substring>
     /// Every folder of every file: `movies` and `movies/2046` for `movies/2046/still.jpg`.
     private let folders: Set<Substring>
+    /// The first part of every path (`movies` for `movies/2046/still.jpg`): a path whose first
+    /// part is none of these clashes with none of them, which is nearly every path asked about.
+    private let firstParts: Set<Substring>
 
     init<Paths: Sequence>(_ paths: Paths) where Paths.Element == String {
         var files: Set<Substring> = []
         var folders: Set<Substring> = []
+        var firstParts: Set<Substring> = []
         for path in paths {
             files.insert(Substring(path))
+            firstParts.insert(Self.firstPart(of: path))
             for folder in Self.folders(of: path) { folders.insert(folder) }
         }
         self.files = files
         self.folders = folders
+        self.firstParts = firstParts
     }
 
     /// The path among them that `path` cannot stand beside as a file, if any: one of its
     /// folders, or (the first in order) one of the files in the folder `path` would be.
     func clash(with path: String) -> String? {
+        guard firstParts.contains(Self.firstPart(of: path)) else { return nil }
         if let folder = Self.folders(of: path).first(where: files.contains) { return String(folder) }
         guard folders.contains(Substring(path)) else { return nil }
         return files.filter { $0.hasPrefix(path + "/") }.min().map(String.init)
+    }
+
+    /// `a` for `a/b/c`, and `a` for `a`.
+    private static func firstPart(of path: String) -> Substring {
+        path[..<(path.firstIndex(of: "/") ?? path.endIndex)]
     }
 
     /// The folders of `path`, outermost first: `a` and `a/b` for `a/b/c`.

@@ -362,7 +362,6 @@ private extension LiveSite {
         var warnings: [String: [Diagnostic]] = [:]
         var staticFiles = content.staticFiles
         var publishedBefore: [String: PublishedFile]?
-        var staticPaths: PublishedPaths?
         var inTheWay: Set<String> = []
         let read = { (sources: [String], links: MarkdownLinks) in
             for source in sources {
@@ -392,9 +391,8 @@ private extension LiveSite {
                         if publishedBefore == nil { publishedBefore = publishedFiles() }
                         if publishedBefore?[path] == nil { clash = review.ownFileClash(path) }
                     } else {
-                        if staticPaths == nil { staticPaths = self.staticPaths() }
                         // Each static file once, as a build reports it, with the first own file.
-                        if let other = staticPaths?.clash(with: path), inTheWay.insert(other).inserted {
+                        if let other = staticClash(with: path), inTheWay.insert(other).inserted {
                             clash = review.ownFolderClash(path, staticPath: other)
                         }
                     }
@@ -677,8 +675,6 @@ private extension LiveSite {
         // through every file for each such path took minutes for 30,000 deleted files).
         var folders: Set<String>?
         var images: [String: PublishedFile]?
-        var pages: PublishedPaths?
-        var ownPaths: PublishedPaths?
         for relative in paths {
             changed.insert(relative)
             // A folder where a page or a review's own file goes: a full build lists it and refuses it.
@@ -707,15 +703,12 @@ private extension LiveSite {
             {
                 // As a build refuses it: a file where a review's own file or a page needs a
                 // folder, or in a folder where one of them is (in the build's order).
-                if ownPaths == nil {
-                    ownPaths = PublishedPaths(images?.compactMap { $0.value.owner == nil ? nil : $0.key } ?? [])
-                }
-                if let own = ownPaths?.clash(with: relative), let owner = images?[own]?.owner {
+                let owned = images?.filter { $0.value.owner != nil } ?? [:]
+                if let own = Self.clash(relative, with: owned), let owner = owned[own]?.owner {
                     let step = owner.isBundleFile(own) ? BundleFiles.step : ReviewImages.step
                     throw BuildError(step: step, diagnostics: [owner.ownFolderClash(own, staticPath: relative)])
                 }
-                if pages == nil { pages = PublishedPaths(jobs.keys) }
-                if let page = pages?.clash(with: relative) {
+                if let page = Self.clash(relative, with: jobs) {
                     throw BuildError(
                         step: "copying static files", diagnostics: [.staticFolderClash(relative, page: page)])
                 }
@@ -761,11 +754,37 @@ private extension LiveSite {
         return images
     }
 
-    /// The paths of the site's static files (theme assets and `static/`), without the files
-    /// published for reviews.
-    func staticPaths() -> PublishedPaths {
-        let published = publishedFiles()
-        return PublishedPaths(content.staticFiles.keys.filter { published[$0] == nil })
+    /// The file of `static/` or the theme that a review's own file at `path` cannot stand
+    /// beside, as a build finds it (``PublishedPaths``): one where its folder goes, or the first
+    /// in a folder where it goes. Looked up from `path` (a few lookups, and the disk), not by
+    /// indexing every file of the site on every edit.
+    func staticClash(with path: String) -> String? {
+        var published: [String: PublishedFile]?
+        let isStatic = { (file: String) in
+            guard self.content.staticFiles[file] != nil else { return false }
+            if published == nil { published = self.publishedFiles() }
+            return published?[file] == nil
+        }
+        if let folder = PublishedPaths.folders(of: path).first(where: { isStatic(String($0)) }) {
+            return String(folder)
+        }
+        let inside = path + "/"
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        guard
+            folder.kind("static/\(path)") == .folder
+                || content.theme.assets.keys.contains(where: { $0.hasPrefix(inside) })
+        else { return nil }
+        return content.staticFiles.keys.filter { $0.hasPrefix(inside) && isStatic($0) }.min()
+    }
+
+    /// The path among `files`' keys that a file at `path` cannot stand beside, as
+    /// ``PublishedPaths/clash(with:)`` finds it, looked up without indexing them all (one
+    /// static file changed while serving).
+    static func clash<Value>(_ path: String, with files: [String: Value]) -> String? {
+        if let folder = PublishedPaths.folders(of: path).first(where: { files[String($0)] != nil }) {
+            return String(folder)
+        }
+        return files.keys.filter { $0.hasPrefix(path + "/") }.min()
     }
 
     /// The paths whose bytes differ between two sets of files.
