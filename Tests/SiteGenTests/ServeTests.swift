@@ -1251,6 +1251,14 @@ struct ServeTests {
         #expect(chmod(books + "/.hidden", 0o700) == 0)
         #expect(try await nextReport(reports) == nil)
         #expect(watcher.watchedFolders == ["", "content", "content/books", "content/books/.hidden"])
+        // An empty folder made in a section is reported (the rebuild warns that it is no review);
+        // one deeper down, or in static/, is not.
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("content/books/empty"), withIntermediateDirectories: false)
+        #expect(try await nextReport(reports) == ["content/books/empty"])
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("content/books/empty/deeper"), withIntermediateDirectories: false)
+        #expect(try await nextReport(reports) == nil)
     }
 
     @Test("a change where a link of the site leads (a file or a folder inside the site) is reported at the link too")

@@ -123,7 +123,10 @@ private extension WatchTable {
         if attributes, watches[path] != nil { return [path] }
         addTree(path)
         let files = Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
-        return attributes ? files.union([path]) : files
+        // A folder put directly in a section is reported itself too: empty, or without
+        // index.md, it is no review, and the rebuild says so.
+        let inSection = path.hasPrefix("content/") && path.split(separator: "/").count == 3
+        return attributes || inSection ? files.union([path]) : files
     }
 
     /// Notes the link at `path` and watches where it leads, if that is in the site and not
