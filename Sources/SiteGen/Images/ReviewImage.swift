@@ -57,9 +57,10 @@ extension Review {
         return .bundleFileClash(path, file: bundleSource(of: path))
     }
 
-    /// Whether `path`, one of ``ownFilePaths``, is a file of its page bundle (not its image).
+    /// Whether `path`, one of ``ownFilePaths``, is a file of its page bundle (not its image;
+    /// the image's few sizes are looked through, not the bundle's files, which may be thousands).
     func isBundleFile(_ path: String) -> Bool {
-        bundleFiles.contains(path)
+        !(image?.variants.contains { $0.path == path } ?? false)
     }
 
     /// The file of the page bundle published at `path`: `content/movies/2046/still.jpg`.
