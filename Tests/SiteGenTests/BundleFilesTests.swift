@@ -297,12 +297,76 @@ struct BundleFilesTests {
         let hidden = #expect(throws: BuildError.self) { _ = try builder.build() }
         #expect(
             hidden?.diagnostics.map(\.description) == [
-                "content/movies/2046/state:1:1: refused: it is a link into .sitegen, a hidden folder sitegen never reads"
+                "content/movies/2046/state:1:1: refused: it is a link into .sitegen, which is hidden: "
+                    + "sitegen never reads hidden files and folders"
             ])
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/2046/state"))
         // A link to another place of the site is followed.
         try link("also.txt", "notes.txt")
         let files = (try LiveSite.build(builder)).files
         #expect(files["movies/2046/also.txt"] == Data("notes".utf8))
+    }
+
+    @Test("serve: a review that comes where a file of static/ is, a static file removed to make way, theme assets")
+    func serveOrder() throws {
+        let folder = try ScratchFolder()
+        let builder = try site(in: folder)
+        var site = try LiveSite.build(builder)
+        let remove = { (path: String) in
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
+        }
+        // A file of static/ first, then a review whose page needs its place as a folder.
+        try folder.write("static/movies/alien", "x")
+        site = try site.updating(["static/movies/alien"])
+        try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-03\n---\nA review.\n")
+        #expect(
+            sameError(builder, site, after: ["content/movies/alien.md"]) == [
+                "static/movies/alien:1:1: static/movies/alien is a file where sitegen writes /movies/alien/index.html, "
+                    + "which needs it to be a folder: rename or remove it"
+            ])
+        // Removed, in the same update as the review: it builds, as a full build does.
+        try remove("static/movies/alien")
+        site = try site.updating(["static/movies/alien", "content/movies/alien.md"])
+        #expect(site.files == (try LiveSite.build(builder)).files)
+
+        // A static file there first, then a bundle file in its place: refused; the static file
+        // removed: the error goes (before, it stayed until the bundle file went).
+        try folder.write("static/movies/2046/extra.txt", "static")
+        site = try site.updating(["static/movies/2046/extra.txt"])
+        try folder.write("content/movies/2046/extra.txt", "bundle")
+        let refused = sameError(builder, site, after: ["content/movies/2046/extra.txt"])
+        #expect(
+            refused.first?.contains("static/movies/2046/extra.txt would replace content/movies/2046/extra.txt") == true)
+        try remove("static/movies/2046/extra.txt")
+        site = try site.updating(["static/movies/2046/extra.txt", "content/movies/2046/extra.txt"])
+        #expect(site.files["movies/2046/extra.txt"] == Data("bundle".utf8))
+        #expect(site.files == (try LiveSite.build(builder)).files)
+
+        // A file of static/ in a folder where a theme asset is, or where its folder goes.
+        try folder.write("static/assets/site.css/b", "x")
+        #expect(
+            sameError(builder, site, after: ["static/assets/site.css/b"]) == [
+                "static/assets/site.css/b:1:1: static/assets/site.css/b needs a folder where sitegen writes "
+                    + "/assets/site.css: rename or remove it"
+            ])
+        try remove("static/assets")
+        // Two names for one in static/, the second saved while serving.
+        try folder.write("static/caf\u{E9}.txt", "composed")
+        site = try site.updating(["static/caf\u{E9}.txt"])
+        try folder.write("static/cafe\u{301}.txt", "decomposed")
+        let twice = #expect(throws: BuildError.self) { _ = try site.updating(["static/cafe\u{301}.txt"]) }
+        #expect(twice?.diagnostics.first?.message.contains("only in how accented letters are encoded") == true)
+        #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+    }
+
+    @Test("two folders whose names differ only in how an accent is encoded are two folders, not a link loop")
+    func accentedFolders() throws {
+        let folder = try ScratchFolder()
+        let builder = try site(in: folder)
+        try folder.write("static/caf\u{E9}/a.txt", "a")
+        try folder.write("static/cafe\u{301}/b.txt", "b")
+        let files = try LiveSite.build(builder).files
+        #expect(files["caf\u{E9}/a.txt"] == Data("a".utf8))
+        #expect(files["cafe\u{301}/b.txt"] == Data("b".utf8))
     }
 }

@@ -121,7 +121,7 @@ struct IncrementalEqualityTests {
         #expect(
             built?.diagnostics.map(\.description)
                 == [
-                    "static/\(image):1:1: static/\(image) would replace an image sitegen publishes for content/movies/heat/index.md"
+                    "static/\(image):1:1: static/\(image) would replace an image sitegen publishes for content/movies/heat/index.md: rename or remove it"
                 ])
         let updated = #expect(throws: BuildError.self) { _ = try site.updating(["static/\(image)"]) }
         #expect(updated?.diagnostics == built?.diagnostics)

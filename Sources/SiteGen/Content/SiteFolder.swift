@@ -84,7 +84,7 @@ struct SiteFolder: Sendable {
     /// sorted; folders reached twice through links (a loop) are reported once and not entered.
     func files(under relative: String, _ diagnostics: inout [Diagnostic]) -> [String] {
         var found: [String] = []
-        var visited: Set<String> = []
+        var visited: Set<[UInt8]> = []
         walk(relative, prefix: "", into: &found, visited: &visited, &diagnostics)
         return found
     }
@@ -129,7 +129,9 @@ struct SiteFolder: Sendable {
         if let hidden = inner.firstIndex(where: { $0.hasPrefix(".") }) {
             let shown = inner[...hidden].joined(separator: "/")
             diagnostics.append(
-                problem("refused: it is a link into \(shown), a hidden folder sitegen never reads", at: relative))
+                problem(
+                    "refused: it is a link into \(shown), which is hidden: sitegen never reads hidden files and folders",
+                    at: relative))
             return false
         }
         var folder = realRoot
@@ -160,11 +162,12 @@ struct SiteFolder: Sendable {
 
 private extension SiteFolder {
     func walk(
-        _ relative: String, prefix: String, into found: inout [String], visited: inout Set<String>,
+        _ relative: String, prefix: String, into found: inout [String], visited: inout Set<[UInt8]>,
         _ diagnostics: inout [Diagnostic]
     ) {
         let real = fileSystem.realPath(path(relative)) ?? relative
-        guard visited.insert(real).inserted else {
+        // Compared as bytes: `café` composed and decomposed are two folders, not a loop.
+        guard visited.insert(Array(real.utf8)).inserted else {
             diagnostics.append(problem("a link loop: this folder is already part of the site", at: relative))
             return
         }

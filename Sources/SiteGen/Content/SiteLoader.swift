@@ -506,6 +506,12 @@ private extension SiteLoader {
                 read.insert(path)
             }
         }
+        // A file where a theme asset needs a folder (`static/assets`), or in a folder where one
+        // is (`static/assets/site.css/x`); one of the same name replaces it, as it should.
+        let assets = PublishedPaths(theme.assets.keys)
+        for path in read.sorted() {
+            if let asset = assets.clash(with: path) { diagnostics.append(.staticFolderClash(path, page: asset)) }
+        }
         return files
     }
 }

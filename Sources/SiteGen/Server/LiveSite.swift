@@ -155,8 +155,16 @@ public struct LiveSite: Sendable {
         if settings.pages || !settings.sections.isEmpty, !reviewSources.isEmpty {
             return try Self.build(builder, previous: files)
         }
+        // Static files first: a review, page or setting that changes with them is checked
+        // against them as they are now (a file of static/ removed to make way for a review's).
+        if !statics.isEmpty {
+            guard let updated = try site.updatingStatic(statics, changed: &changed) else {
+                return try Self.build(builder, previous: files)
+            }
+            site = updated
+        }
         if settings.any {
-            guard let content = try reloading(settings, &reading) else {
+            guard let content = try site.reloading(settings, &reading) else {
                 return try Self.build(builder, previous: files)
             }
             site = try site.representing(content, index: presentation.index, changed: &changed)
@@ -171,12 +179,6 @@ public struct LiveSite: Sendable {
         if templates {
             site = try site.updatingTheme(changed: &changed)
             if kind == .staticFiles { kind = .templates }
-        }
-        if !statics.isEmpty {
-            guard let updated = try site.updatingStatic(statics, changed: &changed) else {
-                return try Self.build(builder, previous: files)
-            }
-            site = updated
         }
         site.listingWarnings(paths, &reading)
         // The files an update left unfinished changed count too (one changed back counts as well).
@@ -488,6 +490,7 @@ private extension LiveSite {
             let stayed = keys.subtracting(came)
             keys.formUnion(came)
             let outputs = Set(keys.map { SitePresenter.output($0, newPresentation) })
+            try checkNewPages(outputs.filter { self.jobs[$0] == nil }, against: staticFiles)
             for key in went.union(stayed) {
                 let output = SitePresenter.output(key, presentation)
                 guard !outputs.contains(output) else { continue }
@@ -701,12 +704,29 @@ private extension LiveSite {
             if let url = SafePath.resolve(relative, in: folder),
                 let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit, within: realRoot)
             {
+                // Another file of static/ whose name differs only in how an accent is encoded:
+                // Swift takes the two names for one, so one would replace the other.
+                if let index = staticFiles.index(forKey: relative),
+                    !staticFiles.keys[index].utf8.elementsEqual(relative.utf8),
+                    lstatKind(folder.appendingPathComponent(staticFiles.keys[index]).path) != nil
+                {
+                    let site = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+                    throw BuildError(
+                        step: "loading the site",
+                        diagnostics: [
+                            BundleFiles.sameName("static/\(relative)", as: "static/\(staticFiles.keys[index])", site)
+                        ])
+                }
                 // As a build refuses it: a file where a review's own file or a page needs a
                 // folder, or in a folder where one of them is (in the build's order).
                 let owned = images?.filter { $0.value.owner != nil } ?? [:]
                 if let own = Self.clash(relative, with: owned), let owner = owned[own]?.owner {
                     let step = owner.isBundleFile(own) ? BundleFiles.step : ReviewImages.step
                     throw BuildError(step: step, diagnostics: [owner.ownFolderClash(own, staticPath: relative)])
+                }
+                if let asset = Self.clash(relative, with: content.theme.assets) {
+                    throw BuildError(
+                        step: "loading the site", diagnostics: [.staticFolderClash(relative, page: asset)])
                 }
                 if let page = Self.clash(relative, with: jobs) {
                     throw BuildError(
@@ -775,6 +795,31 @@ private extension LiveSite {
                 || content.theme.assets.keys.contains(where: { $0.hasPrefix(inside) })
         else { return nil }
         return content.staticFiles.keys.filter { $0.hasPrefix(inside) && isStatic($0) }.min()
+    }
+
+    /// Refuses, as a build does, a file of `static/` (or the theme) at the address of a page
+    /// that came with an update (a new review, a new slug), where its folder goes, or in it.
+    func checkNewPages(_ pages: Set<String>, against files: [String: Data]) throws {
+        guard !pages.isEmpty else { return }
+        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
+        // A file of static/ or the theme, not one published for a review.
+        let isStatic = { (path: String) in
+            self.content.theme.assets[path] != nil || folder.kind("static/\(path)") != nil
+        }
+        let exact = pages.filter { files[$0] != nil && isStatic($0) }.sorted()
+        guard exact.isEmpty else {
+            throw BuildError(step: "copying static files", diagnostics: exact.map(Diagnostic.staticClash))
+        }
+        var folderClashes: [String: String] = [:]
+        for page in pages {
+            guard let path = Self.clash(page, with: files), isStatic(path) else { continue }
+            if folderClashes[path].map({ page < $0 }) ?? true { folderClashes[path] = page }
+        }
+        guard folderClashes.isEmpty else {
+            throw BuildError(
+                step: "copying static files",
+                diagnostics: folderClashes.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }.sorted())
+        }
     }
 
     /// The path among `files`' keys that a file at `path` cannot stand beside, as

@@ -69,7 +69,7 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
     /// sitegen publishes for the review at `source` (its own image, in one of its sizes).
     static func imageClash(_ path: String, review source: String) -> Diagnostic {
         Diagnostic(
-            "static/\(path) would replace an image sitegen publishes for \(source)",
+            "static/\(path) would replace an image sitegen publishes for \(source): rename or remove it",
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
