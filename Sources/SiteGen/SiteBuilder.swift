@@ -143,18 +143,21 @@ public struct SiteBuilder: Sendable {
         // A static file where a page needs a folder (`static/movies`), or in a folder where a
         // page is (`static/movies/x/index.html/a.txt`).
         let paths = PublishedPaths(content.staticFiles.keys)
-        // Each static file once, with the first page it is in the way of.
-        var folderClashes: [String: String] = [:]
-        for page in generated {
-            guard let path = paths.clash(with: page) else { continue }
-            if folderClashes[path].map({ page < $0 }) ?? true { folderClashes[path] = page }
-        }
-        guard folderClashes.isEmpty else {
-            throw BuildError(
-                step: "copying static files",
-                diagnostics: folderClashes.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }.sorted())
-        }
+        let folderClashes = Self.folderClashes(generated, inTheWay: paths.clash(with:))
+        guard folderClashes.isEmpty else { throw BuildError(step: "copying static files", diagnostics: folderClashes) }
         return content.staticFiles
+    }
+
+    /// The errors for the static files that `inTheWay` finds for `pages` (one where a page
+    /// needs a folder, or in a folder where a page is): each static file once, with the first
+    /// page it is in the way of, sorted.
+    static func folderClashes(_ pages: some Sequence<String>, inTheWay: (String) -> String?) -> [Diagnostic] {
+        var clashes: [String: String] = [:]
+        for page in pages {
+            guard let path = inTheWay(page) else { continue }
+            if clashes[path].map({ page < $0 }) ?? true { clashes[path] = page }
+        }
+        return clashes.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }.sorted()
     }
 
     /// Builds and writes the site. Pages are written as they are rendered, into a staging

@@ -104,47 +104,40 @@ struct BundleFilesTests {
         let folder = try ScratchFolder()
         let builder = try site(in: folder)
         var site = try LiveSite.build(builder)
-        let root = folder.url
-        let write = { (path: String, text: String) in
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        let remove = { (path: String) in try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+        let files = folder.files
         let steps: [(String, () throws -> Set<String>)] = [
             (
                 "added",
                 {
-                    try write("content/movies/2046/stills/two.jpg", "two")
+                    try files.write("content/movies/2046/stills/two.jpg", "two")
                     return ["content/movies/2046/stills/two.jpg"]
                 }
             ),
             (
                 "changed",
                 {
-                    try write("content/movies/2046/still.png", "new still")
+                    try files.write("content/movies/2046/still.png", "new still")
                     return ["content/movies/2046/still.png"]
                 }
             ),
             (
                 "removed",
                 {
-                    try remove("content/movies/2046/notes.txt")
+                    try files.remove("content/movies/2046/notes.txt")
                     return ["content/movies/2046/notes.txt"]
                 }
             ),
             (
                 "folder removed",
                 {
-                    try remove("content/movies/2046/stills")
+                    try files.remove("content/movies/2046/stills")
                     return ["content/movies/2046/stills"]
                 }
             ),
             (
                 "slug",
                 {
-                    try write(
+                    try files.write(
                         "content/movies/2046/index.md",
                         "---\ntitle: '2046'\ndate: 2024-02-01\nslug: in-2046\n---\nNew.\n")
                     return ["content/movies/2046/index.md"]
@@ -153,7 +146,7 @@ struct BundleFilesTests {
             (
                 "static over it",
                 {
-                    try write("static/movies/in-2046/still.png", "mine")
+                    try files.write("static/movies/in-2046/still.png", "mine")
                     return ["static/movies/in-2046/still.png"]
                 }
             ),
@@ -193,60 +186,51 @@ struct BundleFilesTests {
         let folder = try ScratchFolder()
         let builder = try site(in: folder)
         let site = try LiveSite.build(builder)
-        let remove = { (path: String) in
-            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
-        }
-
-        // A folder index.html in the bundle: its files would need the page to be a folder.
-        try folder.write("content/movies/2046/index.html/a.txt", "x")
-        #expect(
-            sameError(builder, site, after: ["content/movies/2046/index.html/a.txt"]) == [
+        // Each file written, refused by build and serve alike with the error at it, then removed
+        // (with the first folder of its own it needed).
+        let cases: [(file: String, made: String, error: String)] = [
+            // A folder index.html in the bundle: its files would need the page to be a folder.
+            (
+                "content/movies/2046/index.html/a.txt", "content/movies/2046/index.html",
                 "content/movies/2046/index.html/a.txt:1:1: needs a folder where the review's page is "
                     + "(/movies/2046/index.html): a page bundle's files are published beside its page, "
                     + "so rename the folder index.html"
-            ])
-        try remove("content/movies/2046/index.html")
-
-        // static/ holding files under a bundle's file, or a file where a bundle's folder is.
-        try folder.write("static/movies/2046/still.png/x", "x")
-        #expect(
-            sameError(builder, site, after: ["static/movies/2046/still.png/x"]) == [
+            ),
+            // static/ holding files under a bundle's file, or a file where a bundle's folder is.
+            (
+                "static/movies/2046/still.png/x", "static/movies",
                 "static/movies/2046/still.png/x:1:1: static/movies/2046/still.png/x needs a folder where "
                     + "content/movies/2046/still.png, a page bundle's file, is published (/movies/2046/still.png): "
                     + "rename or remove one"
-            ])
-        try remove("static/movies")
-        try folder.write("static/movies/2046/stills", "x")
-        #expect(
-            sameError(builder, site, after: ["static/movies/2046/stills"]) == [
+            ),
+            (
+                "static/movies/2046/stills", "static/movies",
                 "static/movies/2046/stills:1:1: static/movies/2046/stills is a file where "
                     + "content/movies/2046/stills/one.jpg, a page bundle's file, needs a folder "
                     + "(it is published at /movies/2046/stills/one.jpg): rename or remove one"
-            ])
-        try remove("static/movies")
-
-        // static/ holding files under a page, or a file where pages need a folder: each file once.
-        try folder.write("static/movies/heat/index.html/x", "x")
-        #expect(
-            sameError(builder, site, after: ["static/movies/heat/index.html/x"]) == [
+            ),
+            // static/ holding files under a page, or a file where pages need a folder: each file once.
+            (
+                "static/movies/heat/index.html/x", "static/movies",
                 "static/movies/heat/index.html/x:1:1: static/movies/heat/index.html/x needs a folder where sitegen "
                     + "writes /movies/heat/index.html: rename or remove it"
-            ])
-        try remove("static/movies")
-        try folder.write("static/movies", "x")
-        #expect(
-            sameError(builder, site, after: ["static/movies"]) == [
+            ),
+            (
+                "static/movies", "static/movies",
                 "static/movies:1:1: static/movies is a file where content/movies/2046/notes.txt, a page bundle's file, "
                     + "needs a folder (it is published at /movies/2046/notes.txt): rename or remove one"
-            ])
-        try remove("static/movies")
-        try folder.write("static/search", "x")
-        #expect(
-            sameError(builder, site, after: ["static/search"]) == [
+            ),
+            (
+                "static/search", "static/search",
                 "static/search:1:1: static/search is a file where sitegen writes /search/docs-0.json, which needs it "
                     + "to be a folder: rename or remove it"
-            ])
-        try remove("static/search")
+            ),
+        ]
+        for (file, made, error) in cases {
+            try folder.write(file, "x")
+            #expect(sameError(builder, site, after: [file]) == [error])
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(made))
+        }
         #expect((try site.updating(["static/movies", "static/search"])).files == (try LiveSite.build(builder)).files)
     }
 
@@ -312,9 +296,7 @@ struct BundleFilesTests {
         let folder = try ScratchFolder()
         let builder = try site(in: folder)
         var site = try LiveSite.build(builder)
-        let remove = { (path: String) in
-            try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
-        }
+        let remove = folder.files.remove
         // A file of static/ first, then a review whose page needs its place as a folder.
         try folder.write("static/movies/alien", "x")
         site = try site.updating(["static/movies/alien"])

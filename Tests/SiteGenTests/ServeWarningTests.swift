@@ -79,19 +79,13 @@ struct ServeWarningTests {
         let file = "content/movies/notes.txt:1:1: warning: ignored: only .md files belong in a section folder"
         let bundle =
             "content/movies/alien:1:1: warning: ignored: a folder in a section is a review (a page bundle) only when it holds index.md"
+        let files = folder.files
         let root = folder.url
-        let write = { (path: String, text: String) in
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let remove = { (path: String) in try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
         let review = "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n"
         let steps: [(name: String, path: String, edit: () throws -> Void, expected: [String])] = [
             (
                 "a text file dropped in", "content/movies/notes.txt",
-                { try write("content/movies/notes.txt", "to do") }, [file]
+                { try files.write("content/movies/notes.txt", "to do") }, [file]
             ),
             // A folder made before its index.md: ignored until the index comes, then a review.
             (
@@ -102,18 +96,20 @@ struct ServeWarningTests {
                 }, [bundle]
             ),
             (
-                "its index.md", "content/movies/alien/index.md", { try write("content/movies/alien/index.md", review) },
+                "its index.md", "content/movies/alien/index.md",
+                { try files.write("content/movies/alien/index.md", review) },
                 []
             ),
             (
                 "a file of the bundle", "content/movies/alien/still.txt",
-                { try write("content/movies/alien/still.txt", "x") }, []
+                { try files.write("content/movies/alien/still.txt", "x") }, []
             ),
             (
-                "the index deleted", "content/movies/alien/index.md", { try remove("content/movies/alien/index.md") },
+                "the index deleted", "content/movies/alien/index.md",
+                { try files.remove("content/movies/alien/index.md") },
                 [bundle]
             ),
-            ("the text file removed", "content/movies/notes.txt", { try remove("content/movies/notes.txt") }, []),
+            ("the text file removed", "content/movies/notes.txt", { try files.remove("content/movies/notes.txt") }, []),
         ]
         for step in steps {
             try step.edit()
@@ -124,10 +120,10 @@ struct ServeWarningTests {
         }
         // Shown once: the ledger does not print the text file's warning again for another edit.
         var ledger = WarningLedger()
-        try write("content/movies/notes.txt", "to do")
+        try files.write("content/movies/notes.txt", "to do")
         site = try site.updating(["content/movies/notes.txt"])
         #expect(ledger.record(site.lastReading).map(\.description) == [file])
-        try write("content/movies/notes.txt", "to do, more")
+        try files.write("content/movies/notes.txt", "to do, more")
         site = try site.updating(["content/movies/notes.txt"])
         #expect(ledger.record(site.lastReading).isEmpty)
     }

@@ -82,11 +82,20 @@ struct SiteFolder: Sendable {
 
     /// Every visible file below the folder at `relative`, as paths relative to that folder,
     /// sorted; folders reached twice through links (a loop) are reported once and not entered.
+    /// Two paths that differ only in how an accented letter is encoded (composed `é`, or `e`
+    /// and a combining accent) are reported, and the second left out: Swift's strings, and so
+    /// every table of the site's files, take them for one.
     func files(under relative: String, _ diagnostics: inout [Diagnostic]) -> [String] {
         var found: [String] = []
         var visited: Set<[UInt8]> = []
         walk(relative, prefix: "", into: &found, visited: &visited, &diagnostics)
-        return found
+        var seen: Set<String> = []
+        let inFolder = { (path: String) in relative.isEmpty ? path : relative + "/" + path }
+        return found.filter { path in
+            guard let index = seen.firstIndex(of: path) else { return seen.insert(path).inserted }
+            diagnostics.append(.sameName(inFolder(path), as: inFolder(seen[index])))
+            return false
+        }
     }
 
     /// The bytes of the file at `relative`; a failure is a diagnostic. Files over `limit`

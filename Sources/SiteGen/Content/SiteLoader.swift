@@ -493,23 +493,16 @@ private extension SiteLoader {
     /// Theme assets, then `static/` over them; files that link outside the site are refused.
     func readStatic(_ folder: SiteFolder, theme: Theme, _ diagnostics: inout [Diagnostic]) -> [String: Data] {
         var files = theme.assets
-        var read: Set<String> = []
-        for path in folder.files(under: "static", &diagnostics) {
-            // Swift takes `é` and `e` with an accent for one name, so would publish one file for both.
-            if let index = read.firstIndex(of: path) {
-                let other = read[index]
-                diagnostics.append(BundleFiles.sameName("static/\(path)", as: "static/\(other)", folder))
-                continue
-            }
+        let paths = folder.files(under: "static", &diagnostics)
+        for path in paths {
             if let data = folder.read("static/\(path)", limit: DiskFile.copiedSizeLimit, &diagnostics) {
                 files[path] = data
-                read.insert(path)
             }
         }
         // A file where a theme asset needs a folder (`static/assets`), or in a folder where one
         // is (`static/assets/site.css/x`); one of the same name replaces it, as it should.
         let assets = PublishedPaths(theme.assets.keys)
-        for path in read.sorted() {
+        for path in paths {
             if let asset = assets.clash(with: path) { diagnostics.append(.staticFolderClash(path, page: asset)) }
         }
         return files

@@ -38,23 +38,9 @@ struct BundleFiles {
                             + "are published beside its page, so rename the folder index.html", at: source))
                 continue
             }
-            // Swift takes `é` and `e` with an accent for one name, so would publish one file for both.
-            if let index = files.index(forKey: output) {
-                let other = files.keys[index]
-                problems.append(Self.sameName(source, as: bundle + "/" + other.dropFirst(review.path.count), folder))
-                continue
-            }
             if let data = folder.read(source, limit: DiskFile.copiedSizeLimit, &problems) { files[output] = data }
         }
         return (files, problems)
-    }
-
-    /// The error for a file whose name differs from another's only in how its accented letters
-    /// are written (composed `é`, or `e` and a combining accent): one name to a site's reader.
-    static func sameName(_ source: String, as other: String, _ folder: SiteFolder) -> Diagnostic {
-        folder.problem(
-            "its name differs from \(other)'s only in how accented letters are encoded (composed or decomposed), "
-                + "so both would be published as one file: rename one", at: source)
     }
 
     /// Whether a file of a bundle (by its path in the bundle) is published: not a Markdown file.

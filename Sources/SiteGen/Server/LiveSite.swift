@@ -710,12 +710,9 @@ private extension LiveSite {
                     !staticFiles.keys[index].utf8.elementsEqual(relative.utf8),
                     lstatKind(folder.appendingPathComponent(staticFiles.keys[index]).path) != nil
                 {
-                    let site = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
                     throw BuildError(
                         step: "loading the site",
-                        diagnostics: [
-                            BundleFiles.sameName("static/\(relative)", as: "static/\(staticFiles.keys[index])", site)
-                        ])
+                        diagnostics: [.sameName("static/\(relative)", as: "static/\(staticFiles.keys[index])")])
                 }
                 // As a build refuses it: a file where a review's own file or a page needs a
                 // folder, or in a folder where one of them is (in the build's order).
@@ -779,12 +776,7 @@ private extension LiveSite {
     /// in a folder where it goes. Looked up from `path` (a few lookups, and the disk), not by
     /// indexing every file of the site on every edit.
     func staticClash(with path: String) -> String? {
-        var published: [String: PublishedFile]?
-        let isStatic = { (file: String) in
-            guard self.content.staticFiles[file] != nil else { return false }
-            if published == nil { published = self.publishedFiles() }
-            return published?[file] == nil
-        }
+        let isStatic = { (file: String) in self.content.staticFiles[file] != nil && self.isStaticFile(file) }
         if let folder = PublishedPaths.folders(of: path).first(where: { isStatic(String($0)) }) {
             return String(folder)
         }
@@ -801,25 +793,21 @@ private extension LiveSite {
     /// that came with an update (a new review, a new slug), where its folder goes, or in it.
     func checkNewPages(_ pages: Set<String>, against files: [String: Data]) throws {
         guard !pages.isEmpty else { return }
-        let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
-        // A file of static/ or the theme, not one published for a review.
-        let isStatic = { (path: String) in
-            self.content.theme.assets[path] != nil || folder.kind("static/\(path)") != nil
-        }
-        let exact = pages.filter { files[$0] != nil && isStatic($0) }.sorted()
+        let exact = pages.filter { files[$0] != nil && isStaticFile($0) }.sorted()
         guard exact.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: exact.map(Diagnostic.staticClash))
         }
-        var folderClashes: [String: String] = [:]
-        for page in pages {
-            guard let path = Self.clash(page, with: files), isStatic(path) else { continue }
-            if folderClashes[path].map({ page < $0 }) ?? true { folderClashes[path] = page }
+        let folderClashes = SiteBuilder.folderClashes(pages) { page in
+            Self.clash(page, with: files).flatMap { isStaticFile($0) ? $0 : nil }
         }
-        guard folderClashes.isEmpty else {
-            throw BuildError(
-                step: "copying static files",
-                diagnostics: folderClashes.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }.sorted())
-        }
+        guard folderClashes.isEmpty else { throw BuildError(step: "copying static files", diagnostics: folderClashes) }
+    }
+
+    /// Whether the site's file at output path `path` is a file of `static/` or a theme asset,
+    /// not one published for a review.
+    func isStaticFile(_ path: String) -> Bool {
+        content.theme.assets[path] != nil
+            || SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem).kind("static/\(path)") != nil
     }
 
     /// The path among `files`' keys that a file at `path` cannot stand beside, as

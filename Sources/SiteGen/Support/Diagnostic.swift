@@ -81,6 +81,16 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
+    /// The error for the file at `path`, whose name differs from `other`'s only in how its
+    /// accented letters are written (composed `é`, or `e` and a combining accent): one name to
+    /// a site's reader, and one key to Swift.
+    static func sameName(_ path: String, as other: String) -> Diagnostic {
+        Diagnostic(
+            "its name differs from \(other)'s only in how accented letters are encoded (composed or decomposed), "
+                + "so both would be published as one file: rename one",
+            at: SourceLocation(path: path, line: 1, column: 1))
+    }
+
     /// Whether it names a place (a file, maybe a line and column).
     public var isLocated: Bool { !location.path.isEmpty }
 

@@ -10,10 +10,11 @@ struct ScratchFolder: ~Copyable {
     }
 
     func write(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
+        try files.write(path, text)
     }
+
+    /// Its files, as a value that closures may hold (the folder itself cannot be copied).
+    var files: ScratchFiles { ScratchFiles(url: url) }
 
     /// Every entry (folders, files, links) below the folder, as sorted relative paths.
     func entries() throws -> [String] {
@@ -61,5 +62,22 @@ struct ScratchFolder: ~Copyable {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Writes and removes files of a ``ScratchFolder`` by path relative to it.
+struct ScratchFiles {
+    let url: URL
+
+    /// Writes `text` at `path`, making its folders.
+    func write(_ path: String, _ text: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Removes the file or folder at `path`.
+    func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: url.appendingPathComponent(path))
     }
 }
