@@ -20,8 +20,9 @@ What it does, and what differs from sitegen (see also the comments in layouts/):
 - The theme's stylesheet and favicon (Templates/assets/) go to static/assets/, and the
   site's static/ folder is copied; posters are not used (the generated site has none).
 - --pager all (the default) lists every page number on each section page, as sitegen's
-  default theme does today (quadratic in the number of pages); --pager window lists the
-  current page and five on each side.
+  default theme once did (quadratic in the number of pages); --pager window lists the
+  current page and five on each side, closer to today's theme (first, last, previous, next
+  and a window around the current page).
 - --related hugo (the default) lists four related reviews with Hugo's `.Related` on the tags
   index, as a Hugo theme would; it considers every review sharing a tag, which at 10,000
   reviews and 12 tags is most of the site for each page (sitegen looks at each tag's 100
