@@ -183,19 +183,45 @@ private extension Markdown {
         return Summary(firstParagraph: first, words: words, rawHTML: rawHTML)
     }
 
-    /// Words in a C string: runs of bytes other than ASCII spaces, tabs and line breaks.
+    /// Words in a C string: runs of characters other than white space (ASCII spaces, tabs and
+    /// line breaks, and Unicode's spaces: no-break, en and em, thin, ideographic and the rest of
+    /// category Zs, which `&nbsp;` and typeset French, say, bring).
     static func countWords(_ text: UnsafePointer<CChar>) -> Int {
         var count = 0
         var inWord = false
         var pointer = text
         while pointer.pointee != 0 {
             let byte = UInt8(bitPattern: pointer.pointee)
-            let blank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            let width: Int
+            let blank: Bool
+            if byte < 0x80 {
+                width = 1
+                blank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            } else {
+                (width, blank) = Self.space(at: pointer, lead: byte)
+            }
             if !blank && !inWord { count += 1 }
             inWord = !blank
-            pointer += 1
+            pointer += width
         }
         return count
+    }
+
+    /// The length of the UTF-8 sequence starting with `lead` at `pointer` (1 for a stray byte)
+    /// and whether it is a Unicode space (U+00A0, U+1680, U+2000 to U+200A, U+202F, U+205F,
+    /// U+3000). A sequence cut short by the string's end counts as one byte, never read past.
+    private static func space(at pointer: UnsafePointer<CChar>, lead: UInt8) -> (Int, Bool) {
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        var value = UInt32(lead) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
+        for offset in 1..<width {
+            let next = UInt8(bitPattern: pointer[offset])
+            guard next & 0xC0 == 0x80 else { return (offset, false) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        switch value {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return (width, width > 1)
+        default: return (width, false)
+        }
     }
 }
 

@@ -58,6 +58,48 @@ struct AuthorAndBodyTests {
         #expect(!empty.contains("min read"))
     }
 
+    /// Each review's page, from review files named by their body, in a site that lets raw HTML
+    /// through or not.
+    func pages(_ bodies: [String: String], rawHTML: Bool) throws -> [String: String] {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write(
+            "site.yml", "title: Night Shelf\nbase_url: https://example.org/\nraw_html: \(rawHTML)\n")
+        for (slug, body) in bodies {
+            try folder.write("content/movies/\(slug).md", "---\ntitle: \(slug)\ndate: 2025-01-01\nrating: 3\n---\n\(body)")
+        }
+        let site = try LiveSite.build(
+            SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public"))))
+        return try bodies.keys.reduce(into: [:]) { pages, slug in
+            pages[slug] = String(decoding: try #require(site.files["movies/\(slug)/index.html"]), as: UTF8.self)
+        }
+    }
+
+    @Test(
+        "a body that shows nothing (white space of any kind, raw HTML left out) has no Review part; an image or raw HTML let through does",
+        arguments: [false, true])
+    func bodiesShowingNothing(rawHTML: Bool) throws {
+        let pages = try pages(
+            [
+                "nbsp": "&nbsp;\n", "spaces": "\u{00A0}\u{3000}\u{2003}\n\n\u{202F}\n", "raw": "<div class=\"x\"></div>\n",
+                "image": "![](https://example.org/still.jpg)\n", "rule": "***\n",
+                "french": "Quel film\u{00A0}!\n",
+            ], rawHTML: rawHTML)
+        let part = #"id="review-heading""#
+        for slug in ["nbsp", "spaces"] {
+            #expect(pages[slug]?.contains(part) == false, "\(slug)")
+            #expect(pages[slug]?.contains("min read") == false, "\(slug)")
+        }
+        #expect(pages["raw"]?.contains(part) == rawHTML)
+        #expect(pages["raw"]?.contains(#"<div class="x"></div>"#) == rawHTML)
+        for slug in ["image", "rule"] {
+            #expect(pages[slug]?.contains(part) == true, "\(slug)")
+            #expect(pages[slug]?.contains("min read") == false, "\(slug)")
+        }
+        #expect(pages["french"]?.contains(part) == true)
+        #expect(pages["french"]?.contains("<li>1 min read</li>") == true)
+    }
+
     @Test("a rating of 0 is a rating in structured data, on the 0 to 5 scale front matter allows; none is none")
     func zeroRating() throws {
         let files = try build(author: nil)

@@ -13,6 +13,19 @@ struct MarkdownBytesTests {
         #expect(fromBytes.wordCount == 5)
     }
 
+    @Test("words are separated by Unicode's spaces as by ASCII ones; a space alone is no word")
+    func unicodeSpaces() {
+        let counts: [(String, Int)] = [
+            ("&nbsp;", 0), ("\u{00A0}\u{3000}\u{2003} \u{202F}", 0), ("Quel\u{00A0}film\u{202F}!", 3),
+            ("기생충\u{3000}봉준호", 2), ("a\u{2009}b\u{200A}c\u{205F}d\u{1680}e", 5),
+            // Not spaces: the zero-width space, the word joiner, the BOM, é and an emoji.
+            ("a\u{200B}b\u{2060}c\u{FEFF}d é 🎬", 3),
+        ]
+        for (text, words) in counts {
+            #expect(Markdown.render(text, allowRawHTML: false).wordCount == words, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test("NUL and bytes that are not UTF-8 become U+FFFD; no bytes is an empty document")
     func hostileBytes() {
         let bytes: [UInt8] = Array("a".utf8) + [0x00, 0xFF, 0xC3] + Array(" b\n".utf8)

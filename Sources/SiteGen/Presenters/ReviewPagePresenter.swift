@@ -1,3 +1,4 @@
+import CommonMark
 import Mustache
 
 /// The page of each review: the review, its details, the older and newer review of its
@@ -44,7 +45,8 @@ struct ReviewPagePresenter: PagePresenter {
                 title: section?.title ?? review.section, url: urls.path(urls.section(review.section)),
                 language: TextLanguage.of(section?.title ?? review.section, otherwise: siteLanguage)),
             kind: review.work.kind.rawValue, date: card.date, rating: card.rating, summary: card.summary,
-            html: review.body.html, readingTime: context.format.readingTime(words: review.body.wordCount),
+            html: review.body.html, hasBody: Self.showsSomething(review.body),
+            readingTime: context.format.readingTime(words: review.body.wordCount),
             year: card.year, creator: card.creator, overview: overview, details: details, image: card.image,
             tags: review.tags.map {
                 TagLink(
@@ -172,6 +174,24 @@ struct ReviewPagePresenter: PagePresenter {
             ("@context", .text("https://schema.org")),
             ("@graph", .list([reviewNode, Self.breadcrumbs(crumbs)])),
         ])
+    }
+
+    /// Whether a review's body shows anything on its page: a word, or any element other than a
+    /// paragraph (an image, a rule, raw HTML let through), once the comments cmark leaves for raw
+    /// HTML kept out are gone. `&nbsp;` alone, or raw HTML left out, shows nothing.
+    static func showsSomething(_ body: RenderedMarkdown) -> Bool {
+        if body.wordCount > 0 { return true }
+        var rest = Substring(body.html)
+        var shows = false
+        while let start = rest.firstIndex(of: "<") {
+            if rest[..<start].unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { return true }
+            let tag = rest[start...]
+            guard let end = tag.firstIndex(of: ">") else { return true }
+            let text = tag[...end]
+            if text != "<p>" && text != "</p>" && text != "<!-- raw HTML omitted -->" { shows = true }
+            rest = tag[tag.index(after: end)...]
+        }
+        return shows || rest.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
     }
 
     /// A `BreadcrumbList` of (name, absolute URL) from the home page down.

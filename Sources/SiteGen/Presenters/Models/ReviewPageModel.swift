@@ -40,6 +40,9 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     public let summary: String
     /// The review body as HTML.
     public let html: String
+    /// Whether the body shows anything: words, or an element such as an image (not only white
+    /// space, empty paragraphs or raw HTML left out), so the page gives it a "Review" part.
+    public let hasBody: Bool
     /// "4 min read" / "4분 분량"; empty when the review has no words.
     public let readingTime: String
     /// Release or publication year, or empty.
@@ -66,7 +69,7 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
             "url": .string(url), "section": section.templateValue, "kind": .string(kind),
             "isMovie": .bool(kind == WorkKind.movie.rawValue), "isBook": .bool(kind == WorkKind.book.rawValue),
             "date": date.templateValue, "rating": Value(rating), "summary": .string(summary), "html": .string(html),
-            "hasBody": .bool(!html.isEmpty),
+            "hasBody": .bool(hasBody),
             "readingTime": .string(readingTime), "year": .string(year), "creator": .string(creator),
             "overview": Value(overview), "details": Value(details), "image": Value(image), "tags": Value(tags),
             "genres": Value(genres), "hasDetails": .bool(!details.isEmpty || !genres.isEmpty),
