@@ -66,7 +66,8 @@ struct AuthorAndBodyTests {
         try folder.write(
             "site.yml", "title: Night Shelf\nbase_url: https://example.org/\nraw_html: \(rawHTML)\n")
         for (slug, body) in bodies {
-            try folder.write("content/movies/\(slug).md", "---\ntitle: \(slug)\ndate: 2025-01-01\nrating: 3\n---\n\(body)")
+            try folder.write(
+                "content/movies/\(slug).md", "---\ntitle: \(slug)\ndate: 2025-01-01\nrating: 3\n---\n\(body)")
         }
         let site = try LiveSite.build(
             SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public"))))
@@ -81,7 +82,8 @@ struct AuthorAndBodyTests {
     func bodiesShowingNothing(rawHTML: Bool) throws {
         let pages = try pages(
             [
-                "nbsp": "&nbsp;\n", "spaces": "\u{00A0}\u{3000}\u{2003}\n\n\u{202F}\n", "raw": "<div class=\"x\"></div>\n",
+                "nbsp": "&nbsp;\n", "spaces": "\u{00A0}\u{3000}\u{2003}\n\n\u{202F}\n",
+                "raw": "<div class=\"x\"></div>\n",
                 "image": "![](https://example.org/still.jpg)\n", "rule": "***\n",
                 "french": "Quel film\u{00A0}!\n",
             ], rawHTML: rawHTML)

@@ -22,7 +22,9 @@ struct MarkdownBytesTests {
             ("a\u{200B}b\u{2060}c\u{FEFF}d é 🎬", 3),
         ]
         for (text, words) in counts {
-            #expect(Markdown.render(text, allowRawHTML: false).wordCount == words, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                Markdown.render(text, allowRawHTML: false).wordCount == words,
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
