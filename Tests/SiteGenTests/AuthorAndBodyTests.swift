@@ -77,7 +77,7 @@ struct AuthorAndBodyTests {
     }
 
     @Test(
-        "a body that shows nothing (white space of any kind, raw HTML left out) has no Review part; an image or raw HTML let through does",
+        "a body that shows nothing (white space of any kind, raw HTML left out, a comment) has no Review part; an image or raw HTML let through does",
         arguments: [false, true])
     func bodiesShowingNothing(rawHTML: Bool) throws {
         let pages = try pages(
@@ -85,10 +85,10 @@ struct AuthorAndBodyTests {
                 "nbsp": "&nbsp;\n", "spaces": "\u{00A0}\u{3000}\u{2003}\n\n\u{202F}\n",
                 "raw": "<div class=\"x\"></div>\n",
                 "image": "![](https://example.org/still.jpg)\n", "rule": "***\n",
-                "french": "Quel film\u{00A0}!\n",
+                "french": "Quel film\u{00A0}!\n", "comment": "<!-- to write -->\n\n&nbsp;\n",
             ], rawHTML: rawHTML)
         let part = #"id="review-heading""#
-        for slug in ["nbsp", "spaces"] {
+        for slug in ["nbsp", "spaces", "comment"] {
             #expect(pages[slug]?.contains(part) == false, "\(slug)")
             #expect(pages[slug]?.contains("min read") == false, "\(slug)")
         }

@@ -177,21 +177,26 @@ struct ReviewPagePresenter: PagePresenter {
     }
 
     /// Whether a review's body shows anything on its page: a word, or any element other than a
-    /// paragraph (an image, a rule, raw HTML let through), once the comments cmark leaves for raw
-    /// HTML kept out are gone. `&nbsp;` alone, or raw HTML left out, shows nothing.
+    /// paragraph (an image, a rule, raw HTML let through). Comments show nothing: those cmark
+    /// leaves for raw HTML kept out, and a writer's own (`<!-- to do -->`) when raw HTML is let
+    /// through. `&nbsp;` alone, or raw HTML left out, shows nothing.
     static func showsSomething(_ body: RenderedMarkdown) -> Bool {
         if body.wordCount > 0 { return true }
         var rest = Substring(body.html)
-        var shows = false
         while let start = rest.firstIndex(of: "<") {
             if rest[..<start].unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { return true }
             let tag = rest[start...]
+            if tag.hasPrefix("<!--") {
+                guard let end = tag.range(of: "-->") else { return false }
+                rest = tag[end.upperBound...]
+                continue
+            }
             guard let end = tag.firstIndex(of: ">") else { return true }
             let text = tag[...end]
-            if text != "<p>" && text != "</p>" && text != "<!-- raw HTML omitted -->" { shows = true }
+            if text != "<p>" && text != "</p>" { return true }
             rest = tag[tag.index(after: end)...]
         }
-        return shows || rest.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+        return rest.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
     }
 
     /// A `BreadcrumbList` of (name, absolute URL) from the home page down.
