@@ -41,7 +41,7 @@ public struct ReviewModel: Sendable, Equatable, ValueRepresentable {
     /// The review body as HTML.
     public let html: String
     /// Whether the body shows anything: words, or an element such as an image (not only white
-    /// space, empty paragraphs or raw HTML left out), so the page gives it a "Review" part.
+    /// space, empty paragraphs, comments or raw HTML left out), so the page gives it a "Review" part.
     public let hasBody: Bool
     /// "4 min read" / "4분 분량"; empty when the review has no words.
     public let readingTime: String
