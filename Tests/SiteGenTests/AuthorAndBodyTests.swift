@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 import Testing
 
@@ -100,6 +101,23 @@ struct AuthorAndBodyTests {
         }
         #expect(pages["french"]?.contains(part) == true)
         #expect(pages["french"]?.contains("<li>1 min read</li>") == true)
+    }
+
+    @Test("what shows: text that is not white space, any element but a paragraph; comments do not")
+    func showsSomething() {
+        let cases: [(String, Bool)] = [
+            ("", false), ("<p>\u{00A0}</p>\n", false), ("<p>\u{3000}\u{202F}</p>\n<p></p>", false),
+            ("<!-- raw HTML omitted -->\n", false), ("<!-- a -- b --><p> </p>", false),
+            ("<!-- never closed <p>x", false),
+            ("<p>&amp;</p>", true), ("<hr />\n", true), ("<p><img src=\"a.jpg\" alt=\"\" /></p>", true),
+            ("<!-- note -->x", true), ("<p>\u{200B}</p>", true), ("<pre><code> </code></pre>", true),
+            (String(repeating: "<!-- to write -->\n", count: 20_000), false),
+        ]
+        for (html, shows) in cases {
+            let body = RenderedMarkdown(html: html, firstParagraph: "", wordCount: 0)
+            #expect(ReviewPagePresenter.showsSomething(body) == shows, "\(html.prefix(40))")
+        }
+        #expect(ReviewPagePresenter.showsSomething(RenderedMarkdown(html: "", firstParagraph: "", wordCount: 1)))
     }
 
     @Test("a rating of 0 is a rating in structured data, on the 0 to 5 scale front matter allows; none is none")

@@ -182,21 +182,41 @@ struct ReviewPagePresenter: PagePresenter {
     /// through. `&nbsp;` alone, or raw HTML left out, shows nothing.
     static func showsSomething(_ body: RenderedMarkdown) -> Bool {
         if body.wordCount > 0 { return true }
-        var rest = Substring(body.html)
-        while let start = rest.firstIndex(of: "<") {
-            if rest[..<start].unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { return true }
-            let tag = rest[start...]
-            if tag.hasPrefix("<!--") {
-                guard let end = tag.range(of: "-->") else { return false }
-                rest = tag[end.upperBound...]
+        // Read as bytes, each once: a tag is ASCII, and text between tags shows something unless
+        // it is white space (ASCII, or U+00A0 as cmark writes `&nbsp;`, or another Unicode space).
+        let bytes = Array(body.html.utf8)
+        var at = 0
+        var textStart = 0
+        func textShows(_ end: Int) -> Bool {
+            guard textStart < end else { return false }
+            let text = String(decoding: bytes[textStart..<end], as: UTF8.self)
+            return text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        }
+        func starts(_ prefix: String, at index: Int) -> Bool {
+            let prefix = Array(prefix.utf8)
+            return index + prefix.count <= bytes.count && bytes[index..<index + prefix.count].elementsEqual(prefix)
+        }
+        while at < bytes.count {
+            guard bytes[at] == UInt8(ascii: "<") else {
+                at += 1
                 continue
             }
-            guard let end = tag.firstIndex(of: ">") else { return true }
-            let text = tag[...end]
-            if text != "<p>" && text != "</p>" { return true }
-            rest = tag[tag.index(after: end)...]
+            if textShows(at) { return true }
+            if starts("<!--", at: at) {
+                var end = at + 4
+                while end < bytes.count && !starts("-->", at: end) { end += 1 }
+                guard end < bytes.count else { return false }
+                at = end + 3
+            } else if starts("<p>", at: at) {
+                at += 3
+            } else if starts("</p>", at: at) {
+                at += 4
+            } else {
+                return true
+            }
+            textStart = at
         }
-        return rest.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+        return textShows(bytes.count)
     }
 
     /// A `BreadcrumbList` of (name, absolute URL) from the home page down.
