@@ -192,9 +192,10 @@ struct ReviewPagePresenter: PagePresenter {
             let text = String(decoding: bytes[textStart..<end], as: UTF8.self)
             return text.unicodeScalars.contains { !$0.properties.isWhitespace }
         }
-        func starts(_ prefix: String, at index: Int) -> Bool {
-            let prefix = Array(prefix.utf8)
-            return index + prefix.count <= bytes.count && bytes[index..<index + prefix.count].elementsEqual(prefix)
+        let (commentStart, commentEnd) = (Array("<!--".utf8), Array("-->".utf8))
+        let (open, close) = (Array("<p>".utf8), Array("</p>".utf8))
+        func starts(_ prefix: [UInt8], at index: Int) -> Bool {
+            index + prefix.count <= bytes.count && bytes[index..<index + prefix.count].elementsEqual(prefix)
         }
         while at < bytes.count {
             guard bytes[at] == UInt8(ascii: "<") else {
@@ -202,14 +203,14 @@ struct ReviewPagePresenter: PagePresenter {
                 continue
             }
             if textShows(at) { return true }
-            if starts("<!--", at: at) {
+            if starts(commentStart, at: at) {
                 var end = at + 4
-                while end < bytes.count && !starts("-->", at: end) { end += 1 }
+                while end < bytes.count && !starts(commentEnd, at: end) { end += 1 }
                 guard end < bytes.count else { return false }
                 at = end + 3
-            } else if starts("<p>", at: at) {
+            } else if starts(open, at: at) {
                 at += 3
-            } else if starts("</p>", at: at) {
+            } else if starts(close, at: at) {
                 at += 4
             } else {
                 return true
