@@ -39,11 +39,15 @@ public enum Markdown {
 }
 
 /// A Markdown document as HTML, with the plain text of its first paragraph, its length in
-/// words and where it has raw HTML.
+/// words and in Chinese and Japanese characters, and where it has raw HTML.
 public struct RenderedMarkdown: Sendable, Equatable {
     public let html: String
     public let firstParagraph: String
+    /// Runs of characters between white space, Chinese and Japanese characters left out.
     public let wordCount: Int
+    /// Han characters, kana and other characters of scripts written without spaces between
+    /// words (Chinese, Japanese), each counted on its own: their text has no words to count.
+    public let characterCount: Int
     /// Where each piece of raw HTML starts (a block, or an inline tag), in document order,
     /// whether or not it reached `html` (without `allowRawHTML` each became
     /// `<!-- raw HTML omitted -->`).
@@ -60,10 +64,13 @@ public struct RenderedMarkdown: Sendable, Equatable {
         }
     }
 
-    public init(html: String, firstParagraph: String, wordCount: Int, rawHTML: [Position] = []) {
+    public init(
+        html: String, firstParagraph: String, wordCount: Int, characterCount: Int = 0, rawHTML: [Position] = []
+    ) {
         self.html = html
         self.firstParagraph = firstParagraph
         self.wordCount = wordCount
+        self.characterCount = characterCount
         self.rawHTML = rawHTML
     }
 }
@@ -115,7 +122,8 @@ private extension Markdown {
             html = ""
         }
         return RenderedMarkdown(
-            html: html, firstParagraph: summary.firstParagraph, wordCount: summary.words, rawHTML: summary.rawHTML)
+            html: html, firstParagraph: summary.firstParagraph, wordCount: summary.words,
+            characterCount: summary.characters, rawHTML: summary.rawHTML)
     }
 
     /// Whether cmark's safe mode leaves `url` out: `javascript:`, `vbscript:`, `file:` and
@@ -134,6 +142,7 @@ private extension Markdown {
     struct Summary {
         var firstParagraph = ""
         var words = 0
+        var characters = 0
         var rawHTML: [RenderedMarkdown.Position] = []
     }
 
@@ -146,6 +155,7 @@ private extension Markdown {
         var inFirst = false
         var firstDone = false
         var words = 0
+        var characters = 0
         var rawHTML: [RenderedMarkdown.Position] = []
         while true {
             let event = cmark_iter_next(iterator)
@@ -164,7 +174,9 @@ private extension Markdown {
             switch type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 guard let literal = cmark_node_get_literal(node) else { continue }
-                words += countWords(literal)
+                let counted = countWords(literal)
+                words += counted.words
+                characters += counted.characters
                 if inFirst { first += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 if inFirst { first += " " }
@@ -180,47 +192,78 @@ private extension Markdown {
                 break
             }
         }
-        return Summary(firstParagraph: first, words: words, rawHTML: rawHTML)
+        return Summary(firstParagraph: first, words: words, characters: characters, rawHTML: rawHTML)
     }
 
     /// Words in a C string: runs of characters other than white space (ASCII spaces, tabs and
     /// line breaks, and Unicode's spaces: no-break, en and em, thin, ideographic and the rest of
-    /// category Zs, which `&nbsp;` and typeset French, say, bring).
-    static func countWords(_ text: UnsafePointer<CChar>) -> Int {
-        var count = 0
+    /// category Zs, which `&nbsp;` and typeset French, say, bring); and, apart, the characters
+    /// of Chinese and Japanese text, which puts no spaces between words: each counts on its own
+    /// and ends a word, and their punctuation (、。「」) only ends a word.
+    static func countWords(_ text: UnsafePointer<CChar>) -> (words: Int, characters: Int) {
+        var words = 0
+        var characters = 0
         var inWord = false
         var pointer = text
         while pointer.pointee != 0 {
             let byte = UInt8(bitPattern: pointer.pointee)
             let width: Int
-            let blank: Bool
+            let kind: CharacterKind
             if byte < 0x80 {
                 width = 1
-                blank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+                kind = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D ? .space : .word
             } else {
-                (width, blank) = Self.space(at: pointer, lead: byte)
+                (width, kind) = Self.kind(at: pointer, lead: byte)
             }
-            if !blank && !inWord { count += 1 }
-            inWord = !blank
+            switch kind {
+            case .word:
+                if !inWord { words += 1 }
+                inWord = true
+            case .space:
+                inWord = false
+            case .unspaced:
+                characters += 1
+                inWord = false
+            }
             pointer += width
         }
-        return count
+        return (words, characters)
+    }
+
+    /// How a character counts towards a text's length.
+    enum CharacterKind {
+        /// Part of a word.
+        case word
+        /// Between words: white space, and the punctuation of Chinese and Japanese.
+        case space
+        /// A character of Chinese or Japanese, counted on its own.
+        case unspaced
     }
 
     /// The length of the UTF-8 sequence starting with `lead` at `pointer` (1 for a stray byte)
-    /// and whether it is a Unicode space (U+00A0, U+1680, U+2000 to U+200A, U+202F, U+205F,
-    /// U+3000). A sequence cut short by the string's end counts as one byte, never read past.
-    private static func space(at pointer: UnsafePointer<CChar>, lead: UInt8) -> (Int, Bool) {
+    /// and how its character counts. A sequence cut short by the string's end counts as one
+    /// byte, never read past.
+    private static func kind(at pointer: UnsafePointer<CChar>, lead: UInt8) -> (Int, CharacterKind) {
         let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard width > 1 else { return (1, .word) }
         var value = UInt32(lead) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
         for offset in 1..<width {
             let next = UInt8(bitPattern: pointer[offset])
-            guard next & 0xC0 == 0x80 else { return (offset, false) }
+            guard next & 0xC0 == 0x80 else { return (offset, .word) }
             value = value << 6 | UInt32(next & 0x3F)
         }
         switch value {
-        case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return (width, width > 1)
-        default: return (width, false)
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+            return (width, .space)
+        case 0x3001...0x303F, 0xFF01...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65:
+            // CJK symbols and punctuation (、。「」〜), and full-width ASCII punctuation.
+            return (width, .space)
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+            0xFF66...0xFF9F, 0x20000...0x3FFFF:
+            // Hiragana, katakana (and their extensions, half-width too), Han characters.
+            return (width, .unspaced)
+        default:
+            return (width, .word)
         }
     }
 }

@@ -87,6 +87,7 @@ struct AuthorAndBodyTests {
                 "raw": "<div class=\"x\"></div>\n",
                 "image": "![](https://example.org/still.jpg)\n", "rule": "***\n",
                 "french": "Quel film\u{00A0}!\n", "comment": "<!-- to write -->\n\n&nbsp;\n",
+                "japanese": String(repeating: "静かな映画だった。", count: 200) + "\n", "kana": "ね。\n",
             ], rawHTML: rawHTML)
         let part = #"id="review-heading""#
         for slug in ["nbsp", "spaces", "comment"] {
@@ -101,6 +102,10 @@ struct AuthorAndBodyTests {
         }
         #expect(pages["french"]?.contains(part) == true)
         #expect(pages["french"]?.contains("<li>1 min read</li>") == true)
+        // 1,600 characters of Japanese at 500 a minute; a single kana is a body too.
+        #expect(pages["japanese"]?.contains("<li>3 min read</li>") == true)
+        #expect(pages["kana"]?.contains(part) == true)
+        #expect(pages["kana"]?.contains("<li>1 min read</li>") == true)
     }
 
     @Test("what shows: text that is not white space, any element but a paragraph; comments do not")

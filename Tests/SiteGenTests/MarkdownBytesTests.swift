@@ -28,6 +28,19 @@ struct MarkdownBytesTests {
         }
     }
 
+    @Test("Chinese and Japanese characters count one by one, apart from words; their punctuation ends a word")
+    func unspacedScripts() {
+        let counts: [(String, Int, Int)] = [
+            ("吾輩は猫である。名前はまだ無い。", 0, 14), ("Amélie は 2001 年の映画", 2, 5),
+            ("ｱｲｳ！abc「def」", 2, 3), ("기생충 봉준호", 2, 0), ("我爱𠀋 Paris", 1, 3), ("〜、。", 0, 0),
+        ]
+        for (text, words, characters) in counts {
+            let rendered = Markdown.render(text, allowRawHTML: false)
+            #expect(rendered.wordCount == words, "\(text)")
+            #expect(rendered.characterCount == characters, "\(text)")
+        }
+    }
+
     @Test("NUL and bytes that are not UTF-8 become U+FFFD; no bytes is an empty document")
     func hostileBytes() {
         let bytes: [UInt8] = Array("a".utf8) + [0x00, 0xFF, 0xC3] + Array(" b\n".utf8)

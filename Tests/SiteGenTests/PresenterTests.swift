@@ -288,6 +288,11 @@ struct PresenterTests {
         #expect(korean.ratingHeading(try #require(Rating(halves: 7))) == "별 3.5개")
         #expect(english.readingTime(words: 950) == "5 min read")
         #expect(korean.readingTime(words: 10) == "1분 분량")
+        // Chinese and Japanese characters at 500 a minute, beside words at 200.
+        #expect(english.readingTime(words: 0, characters: 1_000) == "2 min read")
+        #expect(english.readingTime(words: 0, characters: 1) == "1 min read")
+        #expect(english.readingTime(words: 300, characters: 1_250) == "4 min read")
+        #expect(english.readingTime(words: 0, characters: 0) == "")
         #expect(english.excerpt("one two three", limit: 9) == "one two…")
     }
 

@@ -106,11 +106,12 @@ public struct Formatter: Sendable {
         year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(year.magnitude)]) : String(year)
     }
 
-    /// "4 min read" / "4분 분량", at 200 words a minute; empty for a review without words (a rating
-    /// alone), which no one reads for a minute.
-    public func readingTime(words: Int) -> String {
-        guard words > 0 else { return "" }
-        let minutes = max(1, Int((Double(words) / 200).rounded()))
+    /// "4 min read" / "4분 분량", at 200 words a minute and 500 characters of Chinese or Japanese
+    /// (which have no spaces between words to count by); empty for a review without words (a
+    /// rating alone), which no one reads for a minute.
+    public func readingTime(words: Int, characters: Int = 0) -> String {
+        guard words > 0 || characters > 0 else { return "" }
+        let minutes = max(1, Int((Double(words) / 200 + Double(characters) / 500).rounded()))
         return Phrases.fill(phrases.readingTime, ["minutes": number(minutes)])
     }
 

@@ -46,7 +46,8 @@ struct ReviewPagePresenter: PagePresenter {
                 language: TextLanguage.of(section?.title ?? review.section, otherwise: siteLanguage)),
             kind: review.work.kind.rawValue, date: card.date, rating: card.rating, summary: card.summary,
             html: review.body.html, hasBody: Self.showsSomething(review.body),
-            readingTime: context.format.readingTime(words: review.body.wordCount),
+            readingTime: context.format.readingTime(
+                words: review.body.wordCount, characters: review.body.characterCount),
             year: card.year, creator: card.creator, overview: overview, details: details, image: card.image,
             tags: review.tags.map {
                 TagLink(
@@ -181,7 +182,7 @@ struct ReviewPagePresenter: PagePresenter {
     /// leaves for raw HTML kept out, and a writer's own (`<!-- to do -->`) when raw HTML is let
     /// through. `&nbsp;` alone, or raw HTML left out, shows nothing.
     static func showsSomething(_ body: RenderedMarkdown) -> Bool {
-        if body.wordCount > 0 { return true }
+        if body.wordCount > 0 || body.characterCount > 0 { return true }
         // Read as bytes, each once: a tag is ASCII, and text between tags shows something unless
         // it is white space (ASCII, or U+00A0 as cmark writes `&nbsp;`, or another Unicode space).
         let bytes = Array(body.html.utf8)
