@@ -241,8 +241,8 @@ private extension Markdown {
     }
 
     /// The length of the UTF-8 sequence starting with `lead` at `pointer` (1 for a stray byte)
-    /// and how its character counts. A sequence cut short by the string's end counts as one
-    /// byte, never read past.
+    /// and how its character counts. A sequence cut short (by the string's end or a byte that
+    /// does not continue it) is the bytes before that byte, part of a word: never read past.
     private static func kind(at pointer: UnsafePointer<CChar>, lead: UInt8) -> (Int, CharacterKind) {
         let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         guard width > 1 else { return (1, .word) }
