@@ -120,9 +120,9 @@ struct AuthorAndBodyTests {
         ]
         for (html, shows) in cases {
             let body = RenderedMarkdown(html: html, firstParagraph: "", wordCount: 0)
-            #expect(ReviewPagePresenter.showsSomething(body) == shows, "\(html.prefix(40))")
+            #expect(body.showsSomething == shows, "\(html.prefix(40))")
         }
-        #expect(ReviewPagePresenter.showsSomething(RenderedMarkdown(html: "", firstParagraph: "", wordCount: 1)))
+        #expect(RenderedMarkdown(html: "", firstParagraph: "", wordCount: 1).showsSomething)
     }
 
     @Test("a rating of 0 is a rating in structured data, on the 0 to 5 scale front matter allows; none is none")

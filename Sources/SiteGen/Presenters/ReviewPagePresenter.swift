@@ -1,4 +1,3 @@
-import CommonMark
 import Mustache
 
 /// The page of each review: the review, its details, the older and newer review of its
@@ -45,7 +44,7 @@ struct ReviewPagePresenter: PagePresenter {
                 title: section?.title ?? review.section, url: urls.path(urls.section(review.section)),
                 language: TextLanguage.of(section?.title ?? review.section, otherwise: siteLanguage)),
             kind: review.work.kind.rawValue, date: card.date, rating: card.rating, summary: card.summary,
-            html: review.body.html, hasBody: Self.showsSomething(review.body),
+            html: review.body.html, hasBody: review.body.showsSomething,
             readingTime: context.format.readingTime(
                 words: review.body.wordCount, characters: review.body.characterCount),
             year: card.year, creator: card.creator, overview: overview, details: details, image: card.image,
@@ -175,50 +174,6 @@ struct ReviewPagePresenter: PagePresenter {
             ("@context", .text("https://schema.org")),
             ("@graph", .list([reviewNode, Self.breadcrumbs(crumbs)])),
         ])
-    }
-
-    /// Whether a review's body shows anything on its page: a word, or any element other than a
-    /// paragraph (an image, a rule, raw HTML let through). Comments show nothing: those cmark
-    /// leaves for raw HTML kept out, and a writer's own (`<!-- to do -->`) when raw HTML is let
-    /// through. `&nbsp;` alone, or raw HTML left out, shows nothing.
-    static func showsSomething(_ body: RenderedMarkdown) -> Bool {
-        if body.wordCount > 0 || body.characterCount > 0 { return true }
-        // Read as bytes, each once: a tag is ASCII, and text between tags shows something unless
-        // it is white space (ASCII, or U+00A0 as cmark writes `&nbsp;`, or another Unicode space).
-        let bytes = Array(body.html.utf8)
-        var at = 0
-        var textStart = 0
-        func textShows(_ end: Int) -> Bool {
-            guard textStart < end else { return false }
-            let text = String(decoding: bytes[textStart..<end], as: UTF8.self)
-            return text.unicodeScalars.contains { !$0.properties.isWhitespace }
-        }
-        let (commentStart, commentEnd) = (Array("<!--".utf8), Array("-->".utf8))
-        let (open, close) = (Array("<p>".utf8), Array("</p>".utf8))
-        func starts(_ prefix: [UInt8], at index: Int) -> Bool {
-            index + prefix.count <= bytes.count && bytes[index..<index + prefix.count].elementsEqual(prefix)
-        }
-        while at < bytes.count {
-            guard bytes[at] == UInt8(ascii: "<") else {
-                at += 1
-                continue
-            }
-            if textShows(at) { return true }
-            if starts(commentStart, at: at) {
-                var end = at + 4
-                while end < bytes.count && !starts(commentEnd, at: end) { end += 1 }
-                guard end < bytes.count else { return false }
-                at = end + 3
-            } else if starts(open, at: at) {
-                at += 3
-            } else if starts(close, at: at) {
-                at += 4
-            } else {
-                return true
-            }
-            textStart = at
-        }
-        return textShows(bytes.count)
     }
 
     /// A `BreadcrumbList` of (name, absolute URL) from the home page down.
