@@ -77,6 +77,12 @@ struct LanguageAndFieldTests {
             Phrases.fill("{title}: {count}, {order}", ["title": "{count} Films", "count": "3", "order": "x"])
                 == "{count} Films: 3, x")
         #expect(Phrases.fill("Page {page} of {total} {nope}", ["page": "2", "total": "5"]) == "Page 2 of 5 {nope}")
+        // A brace left open, an empty name, a name cut by another brace, and text around them
+        // in other scripts (the pattern is read as UTF-8).
+        #expect(Phrases.fill("{title 「{title}」{", ["title": "기생충"]) == "{title 「기생충」{")
+        #expect(Phrases.fill("{}{{count}}", ["count": "3"]) == "{}{3}")
+        #expect(Phrases.fill("별 {rating}개", ["rating": "4½"]) == "별 4½개")
+        #expect(Phrases.fill("", ["rating": "4"]) == "")
         #expect(Phrases.placeholders["listDescription"] == ["title", "count", "order"])
         #expect(Labels.names.contains("notRated") && Labels.names.contains("createdBy"))
         #expect(Labels.names.isDisjoint(with: Phrases.names))

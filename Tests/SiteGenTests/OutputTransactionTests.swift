@@ -30,6 +30,36 @@ struct OutputTransactionTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("a new folder: pages handed over from every core, deepest first, get all their folders")
+    func freshFoldersInAnyOrder() throws {
+        let folder = try ScratchFolder()
+        let transaction = try OutputTransaction(output: folder.url, force: false)
+        // Deepest first, so each page's parent and grandparents are missing when it comes.
+        let paths = (0..<200).map { "tags/t\($0 % 7)/page/\($0)/index.html" } + ["tags/t1/index.html", "a.html"]
+        let failures = paths.parallelMap { path in
+            Result { () throws(BuildError) in try transaction.put(Data(path.utf8), at: path) }
+        }
+        for failure in failures { try failure.get() }
+        #expect(try transaction.commit().written == paths.count)
+        let contents = try folder.contents(hidden: false)
+        #expect(contents.count == paths.count)
+        #expect(paths.allSatisfy { contents[$0] == $0 })
+    }
+
+    @Test("a new folder whose page cannot be made names the folder, and nothing is left")
+    func freshFolderFails() throws {
+        let parent = try ScratchFolder()
+        let output = parent.url.appendingPathComponent("public")
+        let long = String(repeating: "x", count: 300)
+        let error = try #require(throws: BuildError.self) {
+            try OutputWriter(folder: output).write(["a/b/index.html": Data("b".utf8), "a/\(long)/c/index.html": Data()])
+        }
+        #expect(error.diagnostics.count == 1)
+        #expect(error.diagnostics[0].description.hasSuffix(": File name too long"))
+        #expect(error.diagnostics[0].location.path == output.path + "/a/" + long)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.url.path).isEmpty)
+    }
+
     @Test("the same bytes again rewrite nothing: same inode and date, the record untouched")
     func unchanged() throws {
         let folder = try ScratchFolder()

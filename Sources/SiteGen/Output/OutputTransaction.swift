@@ -38,7 +38,7 @@ public final class OutputTransaction: Sendable {
         var unchanged = 0
         var nextNumber = 0
         /// Folders made under `staging` in a fresh build.
-        var folders: Set<String> = [""]
+        var folders: Set<String> = []
     }
 
     /// What a commit did.
@@ -202,17 +202,26 @@ private extension OutputTransaction {
 
     /// Makes the folders `path` sits in, inside a fresh build's staging folder.
     func makeParents(of path: String) throws(BuildError) {
-        let parts = path.split(separator: "/").dropLast()
-        var current = ""
-        for part in parts {
-            current += current.isEmpty ? String(part) : "/" + part
-            let known = state.withLock { $0.folders.contains(current) }
-            if known { continue }
-            if mkdir(staging + "/" + current, 0o755) != 0 && errno != EEXIST {
-                throw writeError(current, OutputFailure(path: staging + "/" + current, code: errno))
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        try makeFolder(String(path[..<slash]))
+    }
+
+    /// Makes `folder` (relative) inside the staging folder, and the folders it sits in when
+    /// they are missing: most pages sit in a folder of their own whose parent is there, so a
+    /// page usually costs one `mkdir` and no walk of its path. When it fails, the folders it
+    /// sits in are made first, so an error names the outermost folder that cannot be made.
+    func makeFolder(_ folder: String) throws(BuildError) {
+        if state.withLock({ $0.folders.contains(folder) }) { return }
+        let full = staging + "/" + folder
+        if mkdir(full, 0o755) != 0 {
+            var code = errno
+            if code != EEXIST, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                try makeFolder(String(folder[..<slash]))
+                code = mkdir(full, 0o755) == 0 ? 0 : errno
             }
-            state.withLock { _ = $0.folders.insert(current) }
+            if code != 0 && code != EEXIST { throw writeError(folder, OutputFailure(path: full, code: code)) }
         }
+        state.withLock { _ = $0.folders.insert(folder) }
     }
 
     /// A fresh build: the staging folder becomes the output folder.

@@ -67,21 +67,28 @@ public struct Phrases: Codable, Sendable, Equatable {
     /// `pattern` with each `{name}` replaced by its value, in one pass (a value that holds
     /// braces, such as a title, is left as it is).
     static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
+        // Read as UTF-8: braces are ASCII, so no byte of another character is taken for one,
+        // and no grapheme breaking runs for a phrase filled for every review and page.
+        let bytes = pattern.utf8
         var text = ""
-        var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            text += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"),
-                let value = values.first(where: { $0.key == rest[rest.index(after: open)..<close] })?.value
+        text.reserveCapacity(bytes.count + values.reduce(0) { $0 + $1.value.utf8.count })
+        var rest = bytes.startIndex
+        var search = rest
+        while let open = bytes[search...].firstIndex(of: UInt8(ascii: "{")) {
+            let nameStart = bytes.index(after: open)
+            guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
+                let value = values.first(where: { $0.key.utf8.elementsEqual(bytes[nameStart..<close]) })?.value
             else {
-                text += "{"
-                rest = rest[rest.index(after: open)...]
+                search = nameStart
                 continue
             }
+            text += pattern[rest..<open]
             text += value
-            rest = rest[rest.index(after: close)...]
+            rest = bytes.index(after: close)
+            search = rest
         }
-        return text + rest
+        text += pattern[rest...]
+        return text
     }
 
     static let english = Phrases(
