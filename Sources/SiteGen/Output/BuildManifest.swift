@@ -23,13 +23,13 @@ struct BuildManifest: Sendable, Equatable {
     /// The binary, the options and the output folder the build ran with.
     let identity: String
     /// Every input file, by path relative to the site folder.
-    let inputs: [String: Input]
+    var inputs: [String: Input]
     /// The fingerprint of the output folder's record as the build left it.
     let output: ContentHash
     /// What the build reported: pages and files made, and its warnings.
     let pages: Int
     let files: Int
-    let warnings: [Diagnostic]
+    var warnings: [Diagnostic]
     /// The date of the first review the build left out because it was dated after that day:
     /// from then on the build is out of date, whatever the files say.
     var nextPublication: Day? = nil
@@ -134,7 +134,15 @@ struct BuildManifest: Sendable, Equatable {
         guard let data = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max),
             ContentHash(data) == self.output, case .record(let record) = OutputRecord.read(in: folder)
         else { return false }
-        return record.entries.allSatisfy { FileStamp.of(folder + "/" + $0.key) == $0.value.stamp }
+        // Each file's stamp is read relative to the folder (a shorter walk for the kernel), on every core.
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let entries = Array(record.entries)
+        let chunks = stride(from: 0, to: entries.count, by: 512).map { $0..<min(entries.count, $0 + 512) }
+        return !chunks.parallelMap { chunk in
+            entries[chunk].allSatisfy { FileStamp.of($0.key, in: descriptor) == $0.value.stamp }
+        }.contains(false)
     }
 
     /// Whether the inputs now (`stamps`) are the ones the manifest recorded.
@@ -179,53 +187,63 @@ struct BuildManifest: Sendable, Equatable {
 
     /// Reads the manifest at `url`; nil when there is none or it is damaged.
     static func read(_ url: URL) -> BuildManifest? {
-        guard let data = try? DiskFile.read(url.path, limit: Int.max), let text = String(data: data, encoding: .utf8)
+        guard let data = try? DiskFile.read(url.path, limit: Int.max), var text = String(data: data, encoding: .utf8)
         else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 5, lines[0] == Substring(header), lines.last == "" else { return nil }
-        lines.removeLast()
-        let identity = String(lines[1].dropFirst("identity ".count))
-        let counts = lines[3].split(separator: " ")
-        guard lines[1].hasPrefix("identity "), lines[2].hasPrefix("output "),
-            let output = ContentHash(hex: lines[2].dropFirst("output ".count)), counts.count == 3,
-            counts[0] == "report", let pages = Int(counts[1]), let files = Int(counts[2])
-        else { return nil }
-        var inputs: [String: Input] = [:]
-        var warnings: [Diagnostic] = []
-        var nextPublication: Day?
-        var newestPublication: Day?
-        for line in lines.dropFirst(4) {
-            if line.hasPrefix("publishes ") {
-                guard let day = Day(String(line.dropFirst("publishes ".count))) else { return nil }
-                nextPublication = day
-                continue
+        return text.withUTF8 { bytes in
+            var lines = RecordText.lines(bytes)
+            guard lines.count >= 5, lines[0].holds(header), lines.last?.isEmpty == true else { return nil }
+            lines.removeLast()
+            let top = lines[1...3].map(\.text)
+            let identity = String(top[0].dropFirst("identity ".count))
+            let counts = top[2].split(separator: " ")
+            guard top[0].hasPrefix("identity "), top[1].hasPrefix("output "),
+                let output = ContentHash(hex: top[1].dropFirst("output ".count)), counts.count == 3,
+                counts[0] == "report", let pages = Int(counts[1]), let files = Int(counts[2])
+            else { return nil }
+            var manifest = BuildManifest(
+                identity: identity, inputs: [:], output: output, pages: pages, files: files, warnings: [])
+            var inputs: [String: Input] = [:]
+            inputs.reserveCapacity(lines.count)
+            for line in lines.dropFirst(4) {
+                // A file's line starts with its fingerprint (or "-"); the few others with a word.
+                if let first = line.first, first != UInt8(ascii: "-") && !first.isHexDigit {
+                    guard manifest.read(other: line.text) else { return nil }
+                    continue
+                }
+                let fields = RecordText.fields(line, maxSplits: 6)
+                guard fields.count == 7, let stamp = FileStamp(fields: fields[1...5]), !fields[6].isEmpty else {
+                    return nil
+                }
+                let hash = fields[0].holds("-") ? nil : ContentHash(hex: fields[0])
+                guard fields[0].holds("-") || hash != nil else { return nil }
+                inputs[fields[6].text] = Input(stamp: stamp, hash: hash)
             }
-            if line.hasPrefix("published ") {
-                guard let day = Day(String(line.dropFirst("published ".count))) else { return nil }
-                newestPublication = day
-                continue
-            }
-            if line.hasPrefix("warning ") {
-                let fields = line.dropFirst("warning ".count).split(
-                    separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
-                guard fields.count == 5, let row = Int(fields[2]), let column = Int(fields[3]) else { return nil }
-                warnings.append(
-                    Diagnostic(
-                        String(fields[4]), at: SourceLocation(path: String(fields[1]), line: row, column: column),
-                        severity: .warning, topic: fields[0] == "uncached-metadata" ? .uncachedMetadata : .general))
-                continue
-            }
-            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
-            guard fields.count == 7, let stamp = FileStamp(fields: Array(fields[1...5])), !fields[6].isEmpty else {
-                return nil
-            }
-            let hash = fields[0] == "-" ? nil : ContentHash(hex: fields[0])
-            guard fields[0] == "-" || hash != nil else { return nil }
-            inputs[String(fields[6])] = Input(stamp: stamp, hash: hash)
+            manifest.inputs = inputs
+            return manifest
         }
-        return BuildManifest(
-            identity: identity, inputs: inputs, output: output, pages: pages, files: files, warnings: warnings,
-            nextPublication: nextPublication, newestPublication: newestPublication)
+    }
+
+    /// Reads a line of the manifest that does not name a file: a date of publication or a
+    /// warning; false when it is neither.
+    private mutating func read(other line: String) -> Bool {
+        if line.hasPrefix("publishes ") {
+            guard let day = Day(String(line.dropFirst("publishes ".count))) else { return false }
+            nextPublication = day
+            return true
+        }
+        if line.hasPrefix("published ") {
+            guard let day = Day(String(line.dropFirst("published ".count))) else { return false }
+            newestPublication = day
+            return true
+        }
+        guard line.hasPrefix("warning ") else { return false }
+        let fields = line.dropFirst("warning ".count).split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, let row = Int(fields[2]), let column = Int(fields[3]) else { return false }
+        warnings.append(
+            Diagnostic(
+                String(fields[4]), at: SourceLocation(path: String(fields[1]), line: row, column: column),
+                severity: .warning, topic: fields[0] == "uncached-metadata" ? .uncachedMetadata : .general))
+        return true
     }
 
     /// Writes the manifest at `url` (a temporary file, then a rename).
@@ -270,15 +288,19 @@ private extension BuildManifest {
             case .folder?:
                 guard scan(root, inner, into: &stamps, visited: &visited) else { return false }
             default:
-                files.append(inner)
+                files.append(entry.name)
             }
         }
-        // A section can hold thousands of reviews: their stamps are read on every core.
-        let found = files.parallelMap { FileStamp.following(root + "/" + $0) }
+        // A section can hold thousands of reviews: their stamps are read on every core, each
+        // by its name in the folder (the kernel does not walk the whole path again).
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let found = files.parallelMap { FileStamp.following($0, in: descriptor) }
         stamps.reserveCapacity(stamps.count + files.count)
-        for (inner, stamp) in zip(files, found) {
+        for (name, stamp) in zip(files, found) {
             guard let stamp else { return false }
-            stamps[inner] = stamp
+            stamps[relative + "/" + name] = stamp
         }
         return true
     }

@@ -45,22 +45,26 @@ struct OutputRecord: Sendable, Equatable {
         } catch {
             return .damaged(error.reason)
         }
-        guard let text = String(data: data, encoding: .utf8) else { return .damaged("not UTF-8 text") }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(header), lines.last == "" else { return .damaged("not a record sitegen wrote") }
-        lines.removeFirst()
-        lines.removeLast()
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(lines.count)
-        for (number, line) in lines.enumerated() {
-            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
-            guard fields.count == 7, let hash = ContentHash(hex: fields[0]),
-                let stamp = FileStamp(fields: Array(fields[1...5])), !fields[6].isEmpty,
-                entries[String(fields[6])] == nil
-            else { return .damaged("line \(number + 2) is not what sitegen writes") }
-            entries[String(fields[6])] = Entry(stamp: stamp, hash: hash)
+        guard var text = String(data: data, encoding: .utf8) else { return .damaged("not UTF-8 text") }
+        return text.withUTF8 { bytes in
+            var lines = RecordText.lines(bytes)
+            guard lines.first?.holds(header) == true, lines.last?.isEmpty == true else {
+                return .damaged("not a record sitegen wrote")
+            }
+            lines.removeFirst()
+            lines.removeLast()
+            var entries: [String: Entry] = [:]
+            entries.reserveCapacity(lines.count)
+            for (number, line) in lines.enumerated() {
+                let fields = RecordText.fields(line, maxSplits: 6)
+                let path = fields.count == 7 ? fields[6].text : ""
+                guard fields.count == 7, let hash = ContentHash(hex: fields[0]),
+                    let stamp = FileStamp(fields: fields[1...5]), !path.isEmpty, entries[path] == nil
+                else { return .damaged("line \(number + 2) is not what sitegen writes") }
+                entries[path] = Entry(stamp: stamp, hash: hash)
+            }
+            return .record(OutputRecord(entries: entries))
         }
-        return .record(OutputRecord(entries: entries))
     }
 
     /// The record as text, sorted by path so that equal records are equal bytes. The lines are
@@ -101,10 +105,12 @@ struct FileStamp: Sendable, Equatable {
     /// The stamp as text: `size seconds nanoseconds inode changed`.
     var text: String { "\(size) \(seconds) \(nanoseconds) \(inode) \(changed)" }
 
-    /// Reads ``text`` back.
-    init?(fields: [Substring]) {
-        guard fields.count == 5, let size = Int(fields[0]), let seconds = Int(fields[1]),
-            let nanoseconds = Int(fields[2]), let inode = UInt64(fields[3]), let changed = Int(fields[4])
+    /// Reads ``text`` back from the five fields of a record's line.
+    init?(fields: ArraySlice<RecordBytes>) {
+        guard fields.count == 5 else { return nil }
+        let at = fields.startIndex
+        guard let size = fields[at].int, let seconds = fields[at + 1].int, let nanoseconds = fields[at + 2].int,
+            let inode = fields[at + 3].unsigned, let changed = fields[at + 4].int
         else { return nil }
         self.init(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode, changed: changed)
     }
@@ -120,6 +126,22 @@ struct FileStamp: Sendable, Equatable {
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileStamp(info)
+    }
+
+    /// ``following(_:)`` for `path` relative to the open folder `folder`.
+    static func following(_ path: String, in folder: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstatat(folder, path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileStamp(info)
+    }
+
+    /// ``of(_:)`` for `path` relative to the open folder `folder`.
+    static func of(_ path: String, in folder: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
         return FileStamp(info)
     }
 

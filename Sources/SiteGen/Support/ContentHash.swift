@@ -88,6 +88,13 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
         self.init(high: high, low: low)
     }
 
+    /// Reads 32 hexadecimal digits back from a record's bytes.
+    init?(hex bytes: RecordBytes) {
+        guard bytes.count == 32, let high = bytes.prefix(16).hexadecimal, let low = bytes.suffix(16).hexadecimal
+        else { return nil }
+        self.init(high: high, low: low)
+    }
+
     @inline(__always)
     private static func mix(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
         let product = value.multipliedFullWidth(by: multiplier)
