@@ -12,7 +12,8 @@ struct RecordTextTests {
         var generator = SplitMix(seed: 7)
         let alphabet = Array("ab \n-0")
         for _ in 0..<2_000 {
-            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let text = String(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             let maxSplits = Int.random(in: 0...8, using: &generator)
             var copy = text
             let (lines, fields) = copy.withUTF8 { bytes in
@@ -20,7 +21,9 @@ struct RecordTextTests {
             }
             #expect(lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), "\(text)")
             #expect(
-                fields == text.split(separator: " ", maxSplits: maxSplits, omittingEmptySubsequences: false).map(String.init),
+                fields
+                    == text.split(separator: " ", maxSplits: maxSplits, omittingEmptySubsequences: false).map(
+                        String.init),
                 "\(text) \(maxSplits)")
         }
     }
@@ -60,7 +63,8 @@ struct RecordTextTests {
         var entries: [String: OutputRecord.Entry] = [:]
         for (number, path) in paths.enumerated() {
             entries[path] = OutputRecord.Entry(
-                stamp: FileStamp(size: number * 100, seconds: -5 + number, nanoseconds: 999_999_999, inode: .max - 1, changed: 12),
+                stamp: FileStamp(
+                    size: number * 100, seconds: -5 + number, nanoseconds: 999_999_999, inode: .max - 1, changed: 12),
                 hash: ContentHash(path))
         }
         let record = OutputRecord(entries: entries)
@@ -74,11 +78,17 @@ struct RecordTextTests {
             ("sitegen-output 1\n", "not a record sitegen wrote"),
             ("sitegen-output 2", "not a record sitegen wrote"),
             ("sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 5 a.html", "not a record sitegen wrote"),
-            ("sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 5 a.html\nx 1 2 3 4 5 b.html\n", "line 3 is not what sitegen writes"),
+            (
+                "sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 5 a.html\nx 1 2 3 4 5 b.html\n",
+                "line 3 is not what sitegen writes"
+            ),
             ("sitegen-output 2\n\(ContentHash("a")) 1 2 3 -4 5 a.html\n", "line 2 is not what sitegen writes"),
             ("sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 5 \n", "line 2 is not what sitegen writes"),
             ("sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 a.html\n", "line 2 is not what sitegen writes"),
-            ("sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 5 a.html\n\(ContentHash("b")) 1 2 3 4 5 a.html\n", "line 3 is not what sitegen writes"),
+            (
+                "sitegen-output 2\n\(ContentHash("a")) 1 2 3 4 5 a.html\n\(ContentHash("b")) 1 2 3 4 5 a.html\n",
+                "line 3 is not what sitegen writes"
+            ),
             ("sitegen-output 2\n\n", "line 2 is not what sitegen writes"),
         ])
     func damagedRecord(text: String, reason: String) throws {
@@ -92,15 +102,18 @@ struct RecordTextTests {
         let folder = try ScratchFolder()
         let url = folder.url.appendingPathComponent(".sitegen/build-x.manifest")
         let manifest = BuildManifest(
-            identity: "abc", inputs: [
-                "site.yml": .init(stamp: FileStamp(size: 10, seconds: 1, nanoseconds: 2, inode: 3, changed: 4), hash: nil),
+            identity: "abc",
+            inputs: [
+                "site.yml": .init(
+                    stamp: FileStamp(size: 10, seconds: 1, nanoseconds: 2, inode: 3, changed: 4), hash: nil),
                 "content/": .init(stamp: FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0), hash: nil),
                 "content/movies/\u{301}a b.md": .init(
                     stamp: FileStamp(size: 5, seconds: 6, nanoseconds: 7, inode: 8, changed: 9), hash: ContentHash("x")),
             ], output: ContentHash("record"), pages: 3, files: 4,
             warnings: [
                 Diagnostic(
-                    "no metadata", at: Mustache.SourceLocation(path: "content/movies/a b.md", line: 2, column: 3), severity: .warning,
+                    "no metadata", at: Mustache.SourceLocation(path: "content/movies/a b.md", line: 2, column: 3),
+                    severity: .warning,
                     topic: .uncachedMetadata)
             ], nextPublication: Day("2030-01-02"), newestPublication: Day("2020-03-04"))
         try manifest.write(to: url)

@@ -237,7 +237,8 @@ struct BuildManifest: Sendable, Equatable {
             return true
         }
         guard line.hasPrefix("warning ") else { return false }
-        let fields = line.dropFirst("warning ".count).split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+        let fields = line.dropFirst("warning ".count).split(
+            separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
         guard fields.count == 5, let row = Int(fields[2]), let column = Int(fields[3]) else { return false }
         warnings.append(
             Diagnostic(
