@@ -61,7 +61,7 @@ struct HTMLScannerTests {
     @Test("resolving: the base path, folders, dot segments, percent escapes, other sites and schemes")
     func resolving() throws {
         let base = try #require(BaseURL("https://example.org/reviews/"))
-        let files: Set = ["index.html", "movies/기생충/index.html", "movies/a/index.html", "site.css"]
+        let files: Set = ["index.html", "movies/기생충/index.html", "movies/a/index.html", "site.css", "\u{301}x.txt"]
         let resolver = LinkResolver(base: base, files: files)
         let resolve = { (url: String) in resolver.resolve(url, from: "/reviews/movies/a/") }
         #expect(resolve("/reviews/") == .file("index.html", fragment: nil))
@@ -69,6 +69,9 @@ struct HTMLScannerTests {
             resolve("/reviews/movies/%EA%B8%B0%EC%83%9D%EC%B6%A9/#cast")
                 == .file("movies/기생충/index.html", fragment: "cast"))
         #expect(resolve("../../site.css?v=2") == .file("site.css", fragment: nil))
+        // A name that starts with a combining mark: as Characters, the mark joined the slash.
+        #expect(resolve("/reviews/%CC%81x.txt") == .file("\u{301}x.txt", fragment: nil))
+        #expect(resolve("/reviews/%CC%81y.txt") == .missing("\u{301}y.txt"))
         #expect(resolve("./") == .file("movies/a/index.html", fragment: nil))
         #expect(resolve("/reviews/movies/a") == .file("movies/a/index.html", fragment: nil))
         #expect(resolve("HTTPS://EXAMPLE.ORG/reviews/site.css") == .file("site.css", fragment: nil))

@@ -9,6 +9,7 @@ struct ParentPathTests {
         arguments: [
             ("x", ""), ("é", ""), ("ab", ""), ("", ""), ("/", "/"), ("/x", "/"), ("//x", "/"), ("x/", ""),
             ("d/x", "d"), ("a/b/c", "a/b"), ("a/b/", "a"), ("a//b", "a"), ("/a/b", "/a"), ("영화/기생충", "영화"),
+            ("a/\u{301}b", "a"), ("\u{301}/\u{301}", "\u{301}"), ("a\u{301}/b/", "a\u{301}"),
         ])
     func parent(path: String, expected: String) {
         #expect(path.parentPath == expected)

@@ -49,10 +49,13 @@ struct LinkResolver: Sendable {
             path = path[..<hash]
         }
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
-        guard let decoded = LinkTarget.normalized(Self.percentDecoded(path)), decoded.hasPrefix(basePath) else {
+        // Compared and cut as bytes: as Characters, a name starting with a combining mark
+        // (`/%CC%81x`) joins the slash before it, and the link looked outside the site.
+        guard let decoded = LinkTarget.normalized(Self.percentDecoded(path)), decoded.utf8.starts(with: basePath.utf8)
+        else {
             return .outside
         }
-        let relative = String(decoded.dropFirst(basePath.count))
+        let relative = String(decoding: decoded.utf8.dropFirst(basePath.utf8.count), as: UTF8.self)
         let file = relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
         if files.contains(Array(file.utf8)) { return .file(file, fragment: fragment) }
         // A folder without its final slash: servers answer with a redirect to the slash.
