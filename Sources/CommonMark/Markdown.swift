@@ -44,10 +44,14 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public let html: String
     public let firstParagraph: String
     /// Runs of characters between white space, Chinese and Japanese characters left out.
-    public let wordCount: Int
+    public var wordCount: Int { Int(words) }
     /// Han characters, kana and other characters of scripts written without spaces between
     /// words (Chinese, Japanese), each counted on its own: their text has no words to count.
-    public let characterCount: Int
+    public var characterCount: Int { Int(characters) }
+    /// Both counts in the space of one number (a Markdown file of at most 64 MB has fewer than
+    /// 2³¹ of either), as every review keeps them.
+    private let words: Int32
+    private let characters: Int32
     /// Where each piece of raw HTML starts (a block, or an inline tag), in document order,
     /// whether or not it reached `html` (without `allowRawHTML` each became
     /// `<!-- raw HTML omitted -->`).
@@ -69,8 +73,8 @@ public struct RenderedMarkdown: Sendable, Equatable {
     ) {
         self.html = html
         self.firstParagraph = firstParagraph
-        self.wordCount = wordCount
-        self.characterCount = characterCount
+        words = Int32(clamping: wordCount)
+        characters = Int32(clamping: characterCount)
         self.rawHTML = rawHTML
     }
 }
