@@ -48,8 +48,8 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Han characters, kana and other characters of scripts written without spaces between
     /// words (Chinese, Japanese), each counted on its own: their text has no words to count.
     public var characterCount: Int { Int(characters) }
-    /// Both counts in the space of one number (a Markdown file of at most 64 MB has fewer than
-    /// 2³¹ of either), as every review keeps them.
+    /// Both counts in the space of one number, as every review keeps them: a review is read
+    /// only up to 64 MB, far from 2³¹ words (a larger count is clamped).
     private let words: Int32
     private let characters: Int32
     /// Where each piece of raw HTML starts (a block, or an inline tag), in document order,

@@ -71,7 +71,6 @@ public struct Phrases: Codable, Sendable, Equatable {
         // and no grapheme breaking runs for a phrase filled for every review and page.
         let bytes = pattern.utf8
         var text = ""
-        text.reserveCapacity(bytes.count + values.reduce(0) { $0 + $1.value.utf8.count })
         var rest = bytes.startIndex
         var search = rest
         while let open = bytes[search...].firstIndex(of: UInt8(ascii: "{")) {
