@@ -68,9 +68,16 @@ struct SafePathTests {
             for relative in [
                 "", "/etc/passwd", "../outside/secret.json", "movies/../../outside", "./movies", "a\0b",
                 "a\\b", "out/secret.json", "out/new.json", "escape.json", "dangling", "dangling/x", "loop", "loop/x",
+                // A combining mark after a slash: as Characters, `/\u{301}` is one, and `..` hid.
+                "../\u{301}x", "movies/../../\u{301}x",
             ] {
                 #expect(SafePath.resolve(relative, in: root) == nil, "\(relative.debugDescription)")
             }
+            // The segments are the kernel's: a `..` before such a name is one, and the name is whole.
+            #expect(SafePath.segments(of: "content/../\u{301}x") == nil)
+            #expect(SafePath.segments(of: "a/\u{301}b//c")?.map(String.init) == ["a", "\u{301}b", "c"])
+            #expect(SafePath.segments(of: "\u{301}/x")?.map(String.init) == ["\u{301}", "x"])
+            #expect(SafePath.segments(of: "a/.../b")?.map(String.init) == ["a", "...", "b"])
         }
     }
 

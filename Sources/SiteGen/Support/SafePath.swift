@@ -42,11 +42,25 @@ public enum SafePath {
 
     /// The names along `relative`, or nil when it is empty or absolute or holds `.`, `..`, a
     /// NUL byte or a backslash.
+    ///
+    /// Cut at each `/` byte, as the kernel cuts a path: as Swift Characters, a `/` followed by a
+    /// combining mark is one Character, so `content/../\u{301}x` held no `..` segment there.
     static func segments(of relative: String) -> [Substring]? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\")
+        let bytes = relative.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "/"), !bytes.contains(0),
+            !bytes.contains(UInt8(ascii: "\\"))
         else { return nil }
-        let segments = relative.split(separator: "/", omittingEmptySubsequences: true)
-        return segments.contains(where: { $0 == ".." || $0 == "." }) ? nil : segments
+        var segments: [Substring] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            if start < index { segments.append(Substring(relative.unicodeScalars[start..<index])) }
+            start = bytes.index(after: index)
+        }
+        if start < bytes.endIndex { segments.append(Substring(relative.unicodeScalars[start...])) }
+        let isDots = { (segment: Substring) in
+            segment.utf8.elementsEqual("..".utf8) || segment.utf8.elementsEqual(".".utf8)
+        }
+        return segments.contains(where: isDots) ? nil : segments
     }
 
     /// Whether the real path `path` is the real path `root` or inside it.
