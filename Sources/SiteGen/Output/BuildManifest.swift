@@ -132,17 +132,14 @@ struct BuildManifest: Sendable, Equatable {
     func outputIsIntact(_ output: URL) -> Bool {
         let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
         guard let data = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max),
-            ContentHash(data) == self.output, case .record(let record) = OutputRecord.read(in: folder)
+            ContentHash(data) == self.output, case .record(let record) = OutputRecord.read(data)
         else { return false }
         // Each file's stamp is read relative to the folder (a shorter walk for the kernel), on every core.
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        let entries = Array(record.entries)
-        let chunks = stride(from: 0, to: entries.count, by: 512).map { $0..<min(entries.count, $0 + 512) }
-        return !chunks.parallelMap { chunk in
-            entries[chunk].allSatisfy { FileStamp.of($0.key, in: descriptor) == $0.value.stamp }
-        }.contains(false)
+        return Array(record.entries).parallelMap { FileStamp.of($0.key, in: descriptor) == $0.value.stamp }
+            .allSatisfy { $0 }
     }
 
     /// Whether the inputs now (`stamps`) are the ones the manifest recorded.

@@ -39,12 +39,15 @@ struct OutputRecord: Sendable, Equatable {
     static func read(in folder: String) -> Found {
         let path = folder + "/" + fileName
         guard lstatKind(path) != nil else { return .none }
-        let data: Data
         do {
-            data = try DiskFile.read(path)
+            return read(try DiskFile.read(path))
         } catch {
             return .damaged(error.reason)
         }
+    }
+
+    /// Reads a record's bytes.
+    static func read(_ data: Data) -> Found {
         guard var text = String(data: data, encoding: .utf8) else { return .damaged("not UTF-8 text") }
         return text.withUTF8 { bytes in
             var lines = RecordText.lines(bytes)
@@ -115,33 +118,21 @@ struct FileStamp: Sendable, Equatable {
         self.init(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode, changed: changed)
     }
 
-    /// The stamp of whatever `path` leads to, links followed; nil when nothing (or not a regular file).
-    static func following(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(info)
+    /// The stamp of whatever `path` leads to, links followed; nil when nothing (or not a regular
+    /// file). A relative `path` is read in the open folder `folder`.
+    static func following(_ path: String, in folder: Int32 = AT_FDCWD) -> FileStamp? {
+        regular(path, in: folder, flags: 0)
     }
 
     /// The stamp of the regular file at `path` (links are not followed); nil for anything else.
-    static func of(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(info)
+    /// A relative `path` is read in the open folder `folder`.
+    static func of(_ path: String, in folder: Int32 = AT_FDCWD) -> FileStamp? {
+        regular(path, in: folder, flags: AT_SYMLINK_NOFOLLOW)
     }
 
-    /// ``following(_:)`` for `path` relative to the open folder `folder`.
-    static func following(_ path: String, in folder: Int32) -> FileStamp? {
+    private static func regular(_ path: String, in folder: Int32, flags: Int32) -> FileStamp? {
         var info = stat()
-        guard fstatat(folder, path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(info)
-    }
-
-    /// ``of(_:)`` for `path` relative to the open folder `folder`.
-    static func of(_ path: String, in folder: Int32) -> FileStamp? {
-        var info = stat()
-        guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return nil
-        }
+        guard fstatat(folder, path, &info, flags) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(info)
     }
 

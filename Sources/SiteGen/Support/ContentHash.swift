@@ -82,10 +82,9 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads 32 hexadecimal digits back.
     public init?(hex text: Substring) {
-        guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16),
-            let low = UInt64(text.suffix(16), radix: 16)
-        else { return nil }
-        self.init(high: high, low: low)
+        var text = String(text)
+        guard let hash = text.withUTF8({ ContentHash(hex: $0[...]) }) else { return nil }
+        self = hash
     }
 
     /// Reads 32 hexadecimal digits back from a record's bytes.
