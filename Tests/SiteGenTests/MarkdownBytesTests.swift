@@ -28,6 +28,22 @@ struct MarkdownBytesTests {
         }
     }
 
+    @Test("in ASCII, words are runs between spaces, tabs and line breaks, whatever else they hold")
+    func asciiWords() {
+        // One paragraph (a line break is always followed by a letter, so no blank line or
+        // indented code starts), of characters without a meaning in Markdown (which could split
+        // a word into two text nodes): cmark keeps every byte but the spaces around line breaks.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "Z", "9", ",", "?", "\u{7F}", "\u{1}", " ", "  ", "\t", "\nq", "é", "x\u{2003}y"]
+        for _ in 0..<300 {
+            let text = "w " + (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let expected = text.split(whereSeparator: { " \t\n\u{2003}".contains($0) }).count
+            #expect(Markdown.render(text, allowRawHTML: false).wordCount == expected, "\(Array(text.utf8))")
+        }
+    }
+
     @Test("Chinese and Japanese characters count one by one, apart from words; their punctuation ends a word")
     func unspacedScripts() {
         let counts: [(String, Int, Int)] = [
