@@ -36,9 +36,11 @@ struct MarkdownBytesTests {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "Z", "9", ",", "?", "\u{7F}", "\u{1}", " ", "  ", "\t", "\nq", "é", "x\u{2003}y"]
         for _ in 0..<300 {
-            let text = "w " + (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator)!
-            }.joined()
+            let text =
+                "w "
+                + (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                    pieces.randomElement(using: &generator)!
+                }.joined()
             let expected = text.split(whereSeparator: { " \t\n\u{2003}".contains($0) }).count
             #expect(Markdown.render(text, allowRawHTML: false).wordCount == expected, "\(Array(text.utf8))")
         }
