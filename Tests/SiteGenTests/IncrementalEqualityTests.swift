@@ -379,6 +379,8 @@ struct RandomSite {
         var files = [
             "site.yml": siteYAML, "content/movies/_index.md": sectionIndex, "content/about.md": about,
             "static/robots.txt": "User-agent: *\n",
+            // A section without reviews: its feed is dated by the rest of the site.
+            "content/shows/_index.md": "---\ntitle: Shows\nkind: tv\n---\nNone yet.\n",
         ]
         files.merge(statics) { $1 }
         for entry in entries { files.merge(self.files(of: entry)) { $1 } }

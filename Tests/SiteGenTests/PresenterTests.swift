@@ -590,6 +590,20 @@ struct PresenterTests {
         #expect(presentation.feed.updated == "1970-01-01T00:00:00Z")
     }
 
+    @Test("a section without reviews yet has an empty feed dated by the site's latest change, not 1970")
+    func emptySectionFeed() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-03-01\nupdated: 2024-05-02"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-04-01"),
+            "content/books/_index.md": reviewFile("title: Books"),
+        ])
+        let books = try presentation.model("books/feed.xml", as: FeedModel.self)
+        #expect(books.entries.isEmpty)
+        #expect(books.updated == "2024-05-02T00:00:00Z")
+        #expect(try presentation.model("movies/feed.xml", as: FeedModel.self).updated == "2024-05-02T00:00:00Z")
+        #expect(presentation.feed.updated == "2024-05-02T00:00:00Z")
+    }
+
     @Test("Korean slugs are percent-encoded in links")
     func koreanSlug() throws {
         let presentation = try present(["content/books/아몬드.md": reviewFile("title: 아몬드\ndate: 2024-01-01")])

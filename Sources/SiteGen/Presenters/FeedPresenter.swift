@@ -62,12 +62,11 @@ struct FeedPresenter: PagePresenter {
         let context = site.context
         let index = site.index
         let newest = index.list(ListKey(scope, .date)).prefix(Self.limit)
-        let stamp = { (day: Day) in "\(day.description)T00:00:00Z" }
         let entries = newest.map { id in
             let review = index[review: id]
             return FeedEntry(
-                title: review.title, url: context.urls.absolute(review.path), published: stamp(review.date),
-                updated: stamp(review.updated ?? review.date), language: index.card(id).language,
+                title: review.title, url: context.urls.absolute(review.path), published: Self.stamp(review.date),
+                updated: Self.stamp(review.updated ?? review.date), language: index.card(id).language,
                 summary: index.card(id).summary, contentHTML: review.body.html, categories: review.tags)
         }
         let title: String
@@ -81,12 +80,23 @@ struct FeedPresenter: PagePresenter {
             title: title, subtitle: context.config.description, language: context.config.language.rawValue,
             selfURL: context.urls.absolute(Self.path(scope)),
             siteURL: context.urls.absolute(Self.page(scope)),
-            updated: entries.map { $0.updated }.max() ?? "1970-01-01T00:00:00Z",
+            // A section without reviews yet is as new as the site; a site without any, as 1970.
+            updated: Self.updated(newest.map { index[review: $0] })
+                ?? Self.updated(index.list(ListKey(.all, .date)).prefix(Self.limit).map { index[review: $0] })
+                ?? "1970-01-01T00:00:00Z",
             // Atom needs an author: without one in site.yml, the site (not the feed's own title).
             author: context.config.author.isEmpty ? context.config.title : context.config.author,
             entries: entries)
         return PageJob.document(Self.path(scope), model)
     }
+
+    /// The latest change among `reviews` (Atom's `updated`), nil for none.
+    private static func updated(_ reviews: some Sequence<Review>) -> String? {
+        reviews.lazy.map { $0.updated ?? $0.date }.max().map(Self.stamp)
+    }
+
+    /// A day as an Atom date.
+    private static func stamp(_ day: Day) -> String { "\(day.description)T00:00:00Z" }
 
     /// The page a feed stands for.
     static func page(_ scope: ListScope) -> String {
@@ -104,7 +114,10 @@ struct FeedPresenter: PagePresenter {
             guard case .feed(let scope) = key else { return false }
             let list = ListKey(scope, .date)
             if change.lists[list] != nil { return true }
-            return site.index.list(list).prefix(Self.limit).contains { change.changed.contains($0) }
+            // An empty list's feed is dated by the whole site's.
+            let dating = site.index.list(list).isEmpty ? ListKey(.all, .date) : list
+            if dating != list, change.lists[dating] != nil { return true }
+            return site.index.list(dating).prefix(Self.limit).contains { change.changed.contains($0) }
         }
     }
 }
