@@ -125,6 +125,7 @@ struct HostileInputTests {
         let publicFolder = site.url.appendingPathComponent("public")
         let before = try visibleFiles(publicFolder)
         let record = try Data(contentsOf: publicFolder.appendingPathComponent(".sitegen-output"))
+        let folderDate = try modificationDate(publicFolder)
         try site.write("content/movies/first.md", review("title: First\ndate: 2024-01-02\nrating: 5"))
         let big = String(repeating: "A long review paragraph that goes on. ", count: 4000)
         try site.write("content/movies/long.md", review("title: Long\ndate: 2024-05-01", body: big))
@@ -142,6 +143,15 @@ struct HostileInputTests {
         #expect(try Data(contentsOf: publicFolder.appendingPathComponent(".sitegen-output")) == record)
         let names = try FileManager.default.contentsOfDirectory(atPath: publicFolder.path)
         #expect(names.allSatisfy { !$0.contains("staging") })
+        // The staging folder came and went inside public/: its date is put back too.
+        #expect(try modificationDate(publicFolder) == folderDate)
+    }
+
+    /// A folder's modification date, to the nanosecond.
+    private func modificationDate(_ folder: URL) throws -> String {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+        return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
     @Test("a tag or slug too long for a file name is an error at its line and column; nothing is written")

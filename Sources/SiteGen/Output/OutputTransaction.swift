@@ -28,6 +28,9 @@ public final class OutputTransaction: Sendable {
     private let previous: [String: OutputRecord.Entry]
     /// Whether the folder has a record to keep when nothing changed.
     private let hasRecord: Bool
+    /// The output folder's access and modification times before the staging folder was made
+    /// in it, which ``discard()`` puts back (nil for a fresh build, which stages beside it).
+    private let folderTimes: FolderTimes?
     private let state = Mutex(State())
 
     private struct State {
@@ -75,10 +78,12 @@ public final class OutputTransaction: Sendable {
             owned = []
             previous = [:]
             hasRecord = false
+            folderTimes = nil
             try Self.makeEmpty(staging, parent: parent, fail: fail)
             return
         }
         staging = path + "/" + Self.stagingName
+        folderTimes = FolderTimes(of: path)
         var undecodable: [String] = []
         let visible = Set(Self.visibleFiles(in: path, undecodable: &undecodable))
         // With --force every visible file is replaced or removed: one no path can name cannot be.
@@ -182,9 +187,33 @@ public final class OutputTransaction: Sendable {
         }
     }
 
-    /// Drops everything staged; the output folder stays as it was.
+    /// Drops everything staged; the output folder stays as it was, its own dates too (making
+    /// and removing the staging folder inside it changed them).
     func discard() {
         Self.removeTree(staging)
+        folderTimes?.restore(on: folder)
+    }
+}
+
+/// A folder's access and modification times, to be put back.
+private struct FolderTimes: Sendable {
+    let accessed: (seconds: Int, nanoseconds: Int)
+    let modified: (seconds: Int, nanoseconds: Int)
+
+    init?(of path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        accessed = (info.st_atim.tv_sec, info.st_atim.tv_nsec)
+        modified = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+    }
+
+    /// Sets them on `path` again; a folder that cannot take them keeps the new ones.
+    func restore(on path: String) {
+        let times = [
+            timespec(tv_sec: accessed.seconds, tv_nsec: accessed.nanoseconds),
+            timespec(tv_sec: modified.seconds, tv_nsec: modified.nanoseconds),
+        ]
+        _ = utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
     }
 }
 
