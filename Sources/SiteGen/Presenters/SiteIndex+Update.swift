@@ -218,7 +218,7 @@ extension SiteIndex {
                 stale.formUnion(members[low..<min(members.count, position + reach + 1)])
             }
         }
-        let dates = stale.isEmpty ? DateOrder(days: [], places: []) : dateOrder
+        let dates = stale.isEmpty ? DateOrder.empty : dateOrder
         for id in stale {
             let fresh = reviews[id] == nil ? [] : relatedReviews(of: id, dates: dates)
             guard fresh != related[id] else { continue }

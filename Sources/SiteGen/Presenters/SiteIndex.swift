@@ -281,13 +281,11 @@ extension SiteIndex {
     /// edit of it, on most pages of the site).
     func relatedReviews(of id: Int, dates: DateOrder) -> [Int] {
         guard let tags = keys[id]?.tags, !tags.isEmpty else { return [] }
-        let days = dates.days
-        let places = dates.places
-        let day = days[id]
+        let facts = dates.facts
+        let day = Int(facts[id].day)
         // Whether `other` comes first in a list by date (newer, or as new and earlier by
-        // title): whether it comes first in the list of all reviews by date. One number per
-        // review, in a flat array: the keys of a large site do not fit the processor's caches.
-        let first = { (other: Int, than: Int) -> Bool in places[other] < places[than] }
+        // title): whether it comes first in the list of all reviews by date.
+        let first = { (other: Int, than: Int) -> Bool in facts[other].place < facts[than].place }
         var windows: [ArraySlice<Int>] = []
         windows.reserveCapacity(tags.count)
         for tag in tags {
@@ -314,7 +312,8 @@ extension SiteIndex {
             }
             guard other != id else { continue }
             // Higher is better: tags shared, nearness in days, newer, earlier in title order.
-            let score = (count, -abs(days[other] - day), days[other], -titleRank[other])
+            let fact = facts[other]
+            let score = (count, -abs(Int(fact.day) - day), Int(fact.day), -Int(fact.titleRank))
             guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
             best.append((score, other))
             best.sort { $0.score > $1.score }
@@ -323,18 +322,31 @@ extension SiteIndex {
         return best.map(\.id)
     }
 
-    /// What ``relatedReviews(of:dates:)`` reads of every review, by id, in flat arrays: its
-    /// day as a number and its place in the list of all reviews by date (0 and `Int32.max`
-    /// for a removed review).
+    /// What ``relatedReviews(of:dates:)`` reads of every review, by id, side by side in one
+    /// flat array: on a large site the reviews of a window are far apart by id, and each one
+    /// read costs a cache miss, so it is one line rather than one per fact.
     struct DateOrder {
-        let days: [Int]
-        let places: [Int32]
+        struct Fact {
+            /// Its place in the list of all reviews by date (`Int32.max` for a removed review).
+            var place: Int32
+            /// Its day as a number (0 for a removed review).
+            var day: Int32
+            /// Its place in title order (-1 for a removed review).
+            var titleRank: Int32
+        }
+
+        let facts: [Fact]
+
+        static let empty = DateOrder(facts: [])
     }
 
     var dateOrder: DateOrder {
-        var places = [Int32](repeating: .max, count: keys.count)
-        for (place, id) in list(ListKey(.all, .date)).enumerated() { places[id] = Int32(place) }
-        return DateOrder(days: keys.map { $0?.day.number ?? 0 }, places: places)
+        var facts = keys.indices.map { id in
+            DateOrder.Fact(
+                place: .max, day: Int32(clamping: keys[id]?.day.number ?? 0), titleRank: Int32(clamping: titleRank[id]))
+        }
+        for (place, id) in list(ListKey(.all, .date)).enumerated() { facts[id].place = Int32(place) }
+        return DateOrder(facts: facts)
     }
 
     /// Counts (or uncounts, with `by: -1`) the names a review writes for its tags and genres.
