@@ -114,11 +114,18 @@ public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 private extension ZipArchive {
-    /// Whether an entry name, unpacked into a folder, stays inside it.
+    /// Whether an entry name, unpacked into a folder, stays inside it. Read as UTF-8 bytes, as
+    /// a file system reads it: as Characters, a slash or backslash followed by a combining mark
+    /// is one Character, which is not "/" (`../\u{301}x` would hold no `..` part).
     static func staysInside(_ name: String) -> Bool {
-        guard !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0") else { return false }
+        let bytes = name.utf8
+        guard bytes.first != UInt8(ascii: "/"), !bytes.contains(UInt8(ascii: "\\")), !bytes.contains(0) else {
+            return false
+        }
         if name.count >= 2, name.dropFirst().first == ":", name.first?.isLetter == true { return false }
-        return !name.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+        return !bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
+            $0.elementsEqual("..".utf8)
+        }
     }
 
     /// Why an archive cannot be opened for reading, in words for this case where libzip's

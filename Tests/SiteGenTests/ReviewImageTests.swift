@@ -109,6 +109,15 @@ struct ReviewImageTests {
                 "/etc/passwd",
                 #""image" must name a file inside the review's folder content/movies/x/ (like "poster.jpg"), not "/etc/passwd""#
             ),
+            // A combining mark after the slash or backslash: one Character with it, not "/" or "\\".
+            (
+                "/\u{301}etc",
+                #""image" must name a file inside the review's folder content/movies/x/ (like "poster.jpg"), not "/\#u{301}etc""#
+            ),
+            (
+                "a\\\u{301}b.jpg",
+                #""image" must name a file inside the review's folder content/movies/x/ (like "poster.jpg"), not "a\\#u{301}b.jpg""#
+            ),
             (
                 ".img/poster.jpg",
                 #""image" names ".img/poster.jpg", a hidden file or folder (its name starts with a dot), which sitegen does not read: rename it"#

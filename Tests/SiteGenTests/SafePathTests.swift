@@ -55,9 +55,11 @@ struct SafePathTests {
             for relative in [
                 "movies/parasite.json", "movies//parasite.json", "inner/parasite.json", "movies/new.json",
                 "new/folder/file.json", "inner/new.json",
+                // A name starting with a combining mark is inside, though `root/` is no prefix of it as Characters.
+                "\u{301}x.json", "\u{301}x/new.json",
             ] {
-                let url = try #require(SafePath.resolve(relative, in: root), "\(relative)")
-                #expect(url.path.hasPrefix(root.path + "/"), "\(relative)")
+                let url = try #require(SafePath.resolve(relative, in: root), "\(relative.debugDescription)")
+                #expect(url.path.utf8.starts(with: (root.path + "/").utf8), "\(relative.debugDescription)")
             }
         }
     }
@@ -79,6 +81,17 @@ struct SafePathTests {
             #expect(SafePath.segments(of: "\u{301}/x")?.map(String.init) == ["\u{301}", "x"])
             #expect(SafePath.segments(of: "a/.../b")?.map(String.init) == ["a", "...", "b"])
         }
+    }
+
+    @Test("a real path is inside a root by its bytes: composed and decomposed é are two folders")
+    func withinByBytes() {
+        #expect(SafePath.isWithin("/r/caf\u{E9}/x", "/r/caf\u{E9}"))
+        #expect(!SafePath.isWithin("/r/cafe\u{301}/x", "/r/caf\u{E9}"))
+        #expect(!SafePath.isWithin("/r/cafe\u{301}", "/r/caf\u{E9}"))
+        #expect(SafePath.isWithin("/r/\u{301}x", "/r"))
+        #expect(SafePath.isWithin("/r/\u{301}x", "/r/"))
+        #expect(SafePath.isWithin("/x", "/"))
+        #expect(!SafePath.isWithin("/rx", "/r"))
     }
 
     @Test("a root reached through a link is compared by its real place")

@@ -33,7 +33,7 @@ public enum ThemeEjector {
         var checked: Set<String> = []
         for (path, _) in files {
             var prefix = Theme.folderName
-            for part in path.split(separator: "/").dropLast() {
+            for part in path.pathSegments().dropLast() {
                 prefix += "/\(part)"
                 guard checked.insert(prefix).inserted else { continue }
                 if let kind = DiskFile.kind(site.appendingPathComponent(prefix).path), kind != .folder {

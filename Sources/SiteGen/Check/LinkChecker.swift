@@ -127,7 +127,7 @@ public struct LinkChecker: Sendable {
 
     /// The URL folder of a page: `movies/x/index.html` → `/reviews/movies/x/`, percent-encoded.
     static func directory(of path: String, base: BaseURL) -> String {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder = path.pathSegments(omittingEmpty: false).dropLast().joined(separator: "/")
         return base.path + (folder.isEmpty ? "" : folder.percentEncodedPath + "/")
     }
 
@@ -135,10 +135,8 @@ public struct LinkChecker: Sendable {
     /// address of the site (`https://example.org/reviews/movies/x/` → `/reviews/movies/x/`),
     /// else `page`, the folder of the page or feed it is on.
     static func directory(of link: FoundLink, on page: String, base: BaseURL) -> String {
-        guard let url = link.base, url.hasPrefix(base.absolute) else { return page }
-        let rest = url.utf8.dropFirst(base.absolute.utf8.count)
-        let folder = rest.lastIndex(of: UInt8(ascii: "/")).map { rest[...$0] } ?? rest.prefix(0)
-        return base.path + String(decoding: folder, as: UTF8.self)
+        guard let url = link.base, let rest = url.removingPathPrefix(base.absolute) else { return page }
+        return base.path + (rest.lastSlashIndex.map { rest[..<rest.utf8.index(after: $0)] } ?? "")
     }
 
     /// A page's path as a site path: `movies/x/index.html` → `movies/x/`.
@@ -154,7 +152,7 @@ struct LinkKey: Hashable, Sendable {
 
     init(_ url: String, directory: String) {
         self.url = url
-        let independent = url.hasPrefix("/") || url.utf8.contains(0x3A)
+        let independent = url.hasPathPrefix("/") || url.utf8.contains(0x3A)
         self.directory = independent ? "" : directory
     }
 }

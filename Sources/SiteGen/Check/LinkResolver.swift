@@ -16,7 +16,8 @@ struct LinkResolver: Sendable {
     init(base: BaseURL, files: Set<String>) {
         self.base = base
         self.files = Set(files.lazy.map { Array($0.utf8) })
-        let start = String(base.absolute.dropLast(base.path.count))
+        // In bytes: `absolute` ends in the bytes of `path`, not always in its Characters.
+        let start = String(decoding: base.absolute.utf8.dropLast(base.path.utf8.count), as: UTF8.self)
         origin = Self.split(start + "/").map { $0.origin } ?? start.lowercased()
         basePath = Self.percentDecoded(base.path)
     }
@@ -28,7 +29,7 @@ struct LinkResolver: Sendable {
         if url.first?.isWhitespace == true || url.last?.isWhitespace == true {
             url = url.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        if url.hasPrefix("//") { url = String(base.absolute.prefix { $0 != ":" }) + ":" + url }
+        if url.hasPathPrefix("//") { url = String(base.absolute.prefix { $0 != ":" }) + ":" + url }
         var path: Substring
         if let colon = url.firstIndex(of: ":"), Self.isScheme(url[..<colon]) {
             let scheme = url[..<colon].lowercased()
@@ -37,8 +38,8 @@ struct LinkResolver: Sendable {
                 return .external(String(url.prefix { $0 != "#" }))
             }
             // `https://example.org?q` is the path `/` of that site.
-            path = rest.first == "/" ? rest : "/" + rest
-        } else if url.hasPrefix("/") {
+            path = rest.hasPathPrefix("/") ? rest : "/" + rest
+        } else if url.hasPathPrefix("/") {
             path = Substring(url)
         } else {
             path = Substring(directory + url)
@@ -72,11 +73,13 @@ struct LinkResolver: Sendable {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let scheme = url[..<colon].lowercased()
         let afterColon = url[url.index(after: colon)...]
-        guard afterColon.hasPrefix("//") else { return nil }
-        let authorityStart = afterColon.index(afterColon.startIndex, offsetBy: 2)
+        guard afterColon.hasPathPrefix("//") else { return nil }
+        // Bytes: as Characters, a `/` and a combining mark after it are one, and the host ran on.
+        let authorityStart = afterColon.utf8.index(afterColon.startIndex, offsetBy: 2)
         let authorityEnd =
-            afterColon[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
-            ?? afterColon.endIndex
+            afterColon.utf8[authorityStart...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? afterColon.endIndex
         var authority = afterColon[authorityStart..<authorityEnd].lowercased()
         let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
         if let defaultPort, authority.hasSuffix(defaultPort) {

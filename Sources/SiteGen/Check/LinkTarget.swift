@@ -24,7 +24,7 @@ enum LinkTarget: Sendable, Equatable {
             })
         else { return path }
         var parts: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let segments = path.pathSegments(omittingEmpty: false).dropFirst()
         for (position, segment) in segments.enumerated() {
             switch segment {
             case ".": if position == segments.count - 1 { parts.append("") }

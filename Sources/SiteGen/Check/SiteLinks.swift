@@ -19,9 +19,8 @@ struct SiteLinks: Sendable {
         for link in page.links {
             // A feed entry's HTML is a review's: only its relative URLs lead elsewhere than on
             // the review's own page, which is checked for the rest.
-            if link.inEntry && (link.url.hasPrefix("/") || link.url.hasPrefix("#") || link.url.utf8.contains(0x3A)) {
-                continue
-            }
+            let url = link.url
+            if link.inEntry && (url.hasPathPrefix("/") || url.hasPrefix("#") || url.utf8.contains(0x3A)) { continue }
             let first = seen.insert(link).inserted
             let target =
                 link.url.hasPrefix("#")

@@ -47,10 +47,9 @@ struct MarkdownLinks: Sendable {
                 guard let target, let output = targets?(target) else { return nil }
                 return basePath + output.percentEncodedPath + suffix
             }
-            guard basePath != "/", link.destination.hasPrefix("/"), !link.destination.hasPrefix("//") else {
-                return nil
-            }
-            return basePath + link.destination.dropFirst()
+            guard basePath != "/", let path = link.destination.removingPathPrefix("/"), !path.hasPathPrefix("/")
+            else { return nil }
+            return basePath + path
         }
         return (rendered, links)
     }
@@ -88,7 +87,7 @@ private extension MarkdownLinks {
     /// The file path (percent escapes undone) and the `?query#fragment` of a link to a Markdown
     /// file; nil for any other link.
     static func sourcePath(_ destination: String) -> (path: String, suffix: String)? {
-        guard !destination.hasPrefix("//"), !hasScheme(destination) else { return nil }
+        guard !destination.hasPathPrefix("//"), !hasScheme(destination) else { return nil }
         let cut = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
         let written = destination[..<cut]
         let path = written.removingPercentEncoding ?? String(written)
@@ -113,8 +112,8 @@ private extension MarkdownLinks {
     /// `path` relative to the folder of `source` (or, with a leading `/`, to the site folder),
     /// as a path relative to the site folder; nil when it climbs out of it.
     static func resolve(_ path: String, from source: String) -> String? {
-        var parts = path.hasPrefix("/") ? [] : Array(source.split(separator: "/").dropLast())
-        for part in path.split(separator: "/") {
+        var parts = path.hasPathPrefix("/") ? [] : Array(source.pathSegments().dropLast())
+        for part in path.pathSegments() {
             switch part {
             case ".":
                 continue
@@ -132,7 +131,7 @@ private extension MarkdownLinks {
     /// which its own diagnostic reports.
     static func unpublished(_ target: String, in folder: SiteFolder) -> String? {
         guard folder.kind(target) == .file else { return "which does not exist" }
-        let parts = target.split(separator: "/")
+        let parts = target.pathSegments()
         guard parts.first == "content", parts.count == 2 || parts.count == 3 else {
             return "which is not a review or page (only content/*.md and content/<section>/*.md are published)"
         }

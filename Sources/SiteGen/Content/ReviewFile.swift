@@ -7,7 +7,7 @@ enum ReviewFile {
 
     /// Whether `source` is a page bundle's `index.md` (`content/<section>/<folder>/index.md`).
     static func isBundle(_ source: String) -> Bool {
-        isBundle(source.split(separator: "/", omittingEmptySubsequences: false))
+        isBundle(source.pathSegments(omittingEmpty: false))
     }
 
     /// ``isBundle(_:)`` of a source already split at its slashes.
@@ -17,13 +17,13 @@ enum ReviewFile {
 
     /// The folder a review's own files are in: the bundle for a bundle, the section otherwise.
     static func folder(of source: String) -> String {
-        String(source.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        String(source.pathSegments(omittingEmpty: false).dropLast().joined(separator: "/"))
     }
 
     /// The slug a review gets without a `slug` key: the bundle's folder name, else the file
     /// name without `.md`.
     static func defaultSlug(of source: String) -> String {
-        let parts = source.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = source.pathSegments(omittingEmpty: false)
         if isBundle(parts) { return String(parts[2]) }
         return String(parts.last?.dropLast(3) ?? "")
     }

@@ -60,8 +60,8 @@ public struct SiteConfig: Sendable, Equatable {
         config.listPageSize = reader.integer("list_page_size", in: 1...10_000) ?? 60
         if let image = reader.string("image") {
             config.imagePosition = reader.node("image")?.position ?? reader.position(of: "image")
-            let trimmed = image.hasPrefix("/") ? String(image.dropFirst()) : image
-            if trimmed.isEmpty || trimmed.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+            let trimmed = image.removingPathPrefix("/").map(String.init) ?? image
+            if trimmed.isEmpty || trimmed.pathSegments().contains(where: { $0 == ".." || $0 == "." }) {
                 reader.report(
                     "\"image\" must be the path of a file in static/, like images/card.png", at: config.imagePosition)
             } else {
@@ -131,7 +131,7 @@ public struct BaseURL: Sendable, Equatable {
         else { return nil }
         var path = components.percentEncodedPath
         if !path.hasSuffix("/") { path += "/" }
-        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasPathPrefix("/") { path = "/" + path }
         let port = components.port.map { ":\($0)" } ?? ""
         self.absolute = "\(scheme)://\(host)\(port)\(path)"
         self.path = path
@@ -150,11 +150,11 @@ public struct BaseURL: Sendable, Equatable {
     /// Whether `path` (percent-encoded) has an empty part between slashes (`//`), or a `.` or
     /// `..` part (written as such or encoded), which browsers resolve away.
     static func hasStrayParts(_ path: String) -> Bool {
-        var inner = Substring(path)
-        if inner.hasPrefix("/") { inner = inner.dropFirst() }
-        if inner.hasSuffix("/") { inner = inner.dropLast() }
-        guard !inner.isEmpty else { return path.hasPrefix("//") }
-        return inner.split(separator: "/", omittingEmptySubsequences: false).contains { part in
+        var parts = path.pathSegments(omittingEmpty: false)[...]
+        // The empty parts before a leading and after a trailing `/` are none.
+        if parts.first?.isEmpty == true { parts.removeFirst() }
+        if parts.last?.isEmpty == true { parts.removeLast() }
+        return parts.contains { part in
             let decoded = part.removingPercentEncoding ?? String(part)
             return decoded.isEmpty || decoded == "." || decoded == ".."
         }

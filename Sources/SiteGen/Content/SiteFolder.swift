@@ -134,7 +134,7 @@ struct SiteFolder: Sendable {
         }
         // Where it leads is where it is written (nearly always): nothing more to look at.
         if real == SafePath.join(realRoot, relative) { return true }
-        let inner = real.dropFirst(realRoot.count).split(separator: "/")
+        let inner = real.removingPathPrefix(SafePath.join(realRoot, ""))?.pathSegments() ?? []
         if let hidden = inner.firstIndex(where: { $0.hasPrefix(".") }) {
             let shown = inner[...hidden].joined(separator: "/")
             diagnostics.append(
@@ -144,10 +144,10 @@ struct SiteFolder: Sendable {
             return false
         }
         var folder = realRoot
-        for part in inner {
+        for (index, part) in inner.enumerated() {
             folder = SafePath.join(folder, String(part))
             if fileSystem.kind(SafePath.join(folder, OutputRecord.fileName)) == .file {
-                let shown = String(folder.dropFirst(realRoot.count + 1))
+                let shown = inner[...index].joined(separator: "/")
                 diagnostics.append(
                     problem(
                         "refused: it is a link into \(shown), a folder sitegen wrote a site into: "

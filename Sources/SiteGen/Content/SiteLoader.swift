@@ -539,7 +539,7 @@ extension SiteLoader {
     static func isImage(_ path: String, of reviews: [Review]) -> Bool {
         reviews.contains { review in
             guard let image = review.image?.source else { return false }
-            return image == path || image.hasPrefix(path + "/")
+            return image == path || image.hasPathPrefix(path + "/")
         }
     }
 
@@ -559,7 +559,7 @@ extension SiteLoader {
         // A reserved name holds no slash: only a path of one folder is copied to be looked up.
         let head = path.dropLast()
         if !head.utf8.contains(slash), reservedNames.contains(String(head)) { return true }
-        if path.hasPrefix("page/") { return true }
+        if path.hasPathPrefix("page/") { return true }
         // The second folder (empty parts skipped), read in place: this runs for every review.
         let utf8 = path.utf8
         var index = utf8.startIndex

@@ -36,14 +36,14 @@ public struct Theme: Sendable {
         var assets = theme.assets
         for path in site.files(under: folderName, &diagnostics) {
             let source = "\(folderName)/\(path)"
-            guard path.hasSuffix(".mustache") || path.hasPrefix("assets/") else {
+            guard path.hasSuffix(".mustache") || path.hasPathPrefix("assets/") else {
                 warnings.append(
                     Diagnostic(
                         "ignored: a theme holds *.mustache templates and files under assets/",
                         at: SourceLocation(path: source, line: 1, column: 1), severity: .warning))
                 continue
             }
-            let limit = path.hasPrefix("assets/") ? DiskFile.copiedSizeLimit : DiskFile.sizeLimit
+            let limit = path.hasPathPrefix("assets/") ? DiskFile.copiedSizeLimit : DiskFile.sizeLimit
             guard let data = site.read(source, limit: limit, &diagnostics) else { continue }
             add(path, data, display: source, to: &templates, &assets)
         }
@@ -81,7 +81,7 @@ public struct Theme: Sendable {
     ) {
         if path.hasSuffix(".mustache") {
             templates[String(path.dropLast(".mustache".count))] = (String(decoding: data, as: UTF8.self), display)
-        } else if path.hasPrefix("assets/") {
+        } else if path.hasPathPrefix("assets/") {
             assets[path] = data
         }
     }

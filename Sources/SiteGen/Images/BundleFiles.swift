@@ -31,7 +31,7 @@ struct BundleFiles {
                             + "beside its page, so rename or remove this one", at: source))
                 continue
             }
-            if name.hasPrefix("index.html/") {
+            if name.hasPathPrefix("index.html/") {
                 problems.append(
                     folder.problem(
                         "needs a folder where the review's page is (/\(review.path)index.html): a page bundle's files "

@@ -65,7 +65,7 @@ extension Review {
 
     /// The file of the page bundle published at `path`: `content/movies/2046/still.jpg`.
     func bundleSource(of path: String) -> String {
-        ReviewFile.folder(of: source) + "/" + path.dropFirst(self.path.count)
+        ReviewFile.folder(of: source) + "/" + (path.removingPathPrefix(self.path) ?? Substring(path))
     }
 
     /// The error for a file of `static/` at `staticPath` that cannot be a file while the
@@ -75,7 +75,7 @@ extension Review {
         let what =
             isBundleFile(path) ? "\(bundleSource(of: path)), a page bundle's file," : "an image of \(source)"
         let message =
-            staticPath.hasPrefix(path + "/")
+            staticPath.hasPathPrefix(path + "/")
             ? "static/\(staticPath) needs a folder where \(what) is published (/\(path)): rename or remove one"
             : "static/\(staticPath) is a file where \(what) needs a folder (it is published at /\(path)): "
                 + "rename or remove one"
@@ -93,13 +93,13 @@ extension FieldReader {
     mutating func image(of source: String) -> ReviewImage? {
         guard let written = string("image"), let value = node("image") else { return nil }
         let folder = ReviewFile.folder(of: source)
-        let segments = written.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let segments = written.pathSegments().filter { $0 != "." }
         if written.contains("://") {
             report(
                 "\"image\" must be a file beside the review, not a web address: save the image in \(folder)/ "
                     + "and write its name here", at: value.position)
-        } else if written.hasPrefix("/") || segments.isEmpty || segments.contains("..")
-            || written.contains(where: { $0 == "\\" || $0.unicodeScalars.contains { $0.value < 0x20 } })
+        } else if written.hasPathPrefix("/") || segments.isEmpty || segments.contains("..")
+            || written.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 })
         {
             report(
                 "\"image\" must name a file inside the review's folder \(folder)/ (like \"poster.jpg\"), "

@@ -85,7 +85,9 @@ struct ReviewImages: Sendable {
             case .success(let published):
                 for (variant, data) in published {
                     // A bundle's file (or folder) of the very name a size takes (`poster-480-1f3a9c0e.jpg`).
-                    if files[variant.path] != nil || files.keys.contains(where: { $0.hasPrefix(variant.path + "/") }) {
+                    if files[variant.path] != nil
+                        || files.keys.contains(where: { $0.hasPathPrefix(variant.path + "/") })
+                    {
                         problems.append(
                             Diagnostic(
                                 "\"image\" is published as /\(variant.path), the name of a file of its page bundle: "

@@ -48,7 +48,8 @@ struct ExportFiles {
     /// everything (but hidden files and the `__MACOSX` folder a Mac adds to zips) and one of them.
     static func folderHolding(_ names: [String], in listed: [String]) -> String {
         if listed.contains(where: names.contains) { return "" }
-        let tops = Set(listed.map { String($0.prefix { $0 != "/" }) }.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" })
+        let firstNames = listed.map { $0[..<($0.firstSlashIndex ?? $0.endIndex)] }
+        let tops = Set(firstNames.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" })
         guard tops.count == 1, let top = tops.first else { return "" }
         let inside = Set(names.map { "\(top)/\($0)" })
         return listed.contains(where: inside.contains) ? "\(top)/" : ""

@@ -123,14 +123,15 @@ enum ImageEndpoint {
 /// as they are), none of them `.` or `..`. Anything else (`/../../x`, `?q=1#`) could leave
 /// the provider's base path or change the request, and is refused.
 private func answerPath(_ text: String) throws(MetadataError) -> String {
-    let path = String(text.drop(while: { $0 == "/" }))
-    let names = path.split(separator: "/", omittingEmptySubsequences: false)
+    var path = Substring(text)
+    while let rest = path.removingPathPrefix("/") { path = rest }
+    let names = path.pathSegments(omittingEmpty: false)
     let fine = names.allSatisfy { name in
         !name.isEmpty && name != "." && name != ".."
             && name.utf8.allSatisfy { $0.isASCIIAlphanumeric || "-._~".utf8.contains($0) }
     }
     guard fine else { throw MetadataError.malformed("the answer names a path that is not one: \"\(text)\"") }
-    return path
+    return String(path)
 }
 
 /// `base` + `path` + query, keeping any path the base already has.

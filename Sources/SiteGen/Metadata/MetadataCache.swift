@@ -145,7 +145,7 @@ public struct MetadataCache: Sendable {
             }
         }
         let kept = Set(stored.images.map(\.file))
-        for image in old?.images ?? [] where !kept.contains(image.file) && image.file.hasPrefix("images/") {
+        for image in old?.images ?? [] where !kept.contains(image.file) && image.file.hasPathPrefix("images/") {
             if let url = SafePath.resolve(image.file, in: folder) { try? FileManager.default.removeItem(at: url) }
         }
     }

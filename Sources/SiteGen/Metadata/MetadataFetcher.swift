@@ -155,10 +155,10 @@ private extension MetadataFetcher {
 
     /// Whether a review's source (`content/movies/x.md`) is `only` or lies under it.
     static func matches(_ source: String, _ only: String) -> Bool {
-        var trimmed = only
-        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        var trimmed = Substring(only)
+        while let rest = trimmed.removingPathPrefix("./") { trimmed = rest }
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        return source == trimmed || source.hasPrefix(trimmed + "/")
+        return source == trimmed || source.hasPathPrefix(trimmed + "/")
     }
 
     /// Fetches one entry and its images, then stores it (under `storedAs` of what was found,

@@ -130,7 +130,7 @@ private extension MetadataProvider {
             OpenLibraryWork.self, try OpenLibraryEndpoint.key(doc.key).request(sources))
         let isbn = doc.isbn?.first { $0.count == 13 } ?? doc.isbn?.first
         let metadata = WorkMetadata(
-            kind: "book", source: "openlibrary", id: String(doc.key.split(separator: "/").last ?? ""), title: doc.title,
+            kind: "book", source: "openlibrary", id: String(doc.key.pathSegments().last ?? ""), title: doc.title,
             overview: work.description?.value, releaseDate: doc.firstPublishYear.map(String.init),
             year: WorkMetadata.plausibleYear(doc.firstPublishYear), genres: Array((work.subjects ?? []).prefix(3)),
             authors: doc.authorName ?? [],

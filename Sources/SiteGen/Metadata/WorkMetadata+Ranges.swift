@@ -59,8 +59,7 @@ extension WorkMetadata {
     /// Whether `file` names a file right in `images/`: a name after it, without `/`, `\`, NUL
     /// or a leading dot (so never `..`, an entry, or a folder).
     static func isImageFile(_ file: String) -> Bool {
-        guard file.hasPrefix("images/") else { return false }
-        let name = file.utf8.dropFirst(7)
+        guard let name = file.removingPathPrefix("images/")?.utf8 else { return false }
         return !name.isEmpty && name.first != UInt8(ascii: ".")
             && !name.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }

@@ -86,7 +86,7 @@ struct BuildManifest: Sendable, Equatable {
         var paths: Set<String> = []
         for line in maps.split(separator: "\n") {
             // address perms offset device inode path
-            guard let slash = line.firstIndex(of: "/") else { continue }
+            guard let slash = line.firstSlashIndex else { continue }
             let path = String(line[slash...])
             if path.hasSuffix(".so") || path.contains(".so.") { paths.insert(path) }
         }

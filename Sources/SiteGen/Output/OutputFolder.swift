@@ -33,7 +33,9 @@ enum OutputFolder {
     }
 
     private static func systemRefusal(resolved target: String) -> String? {
-        let inside = { (folder: String) in target == folder || target.hasPrefix(folder == "/" ? "/" : folder + "/") }
+        let inside = { (folder: String) in
+            target == folder || target.hasPathPrefix(folder == "/" ? "/" : folder + "/")
+        }
         if systemFolders.contains(target) {
             return "it is a system folder"
         }
@@ -52,7 +54,7 @@ enum OutputFolder {
         let target = realPath(of: output.standardizedFileURL.path)
         let site = realPath(of: source.standardizedFileURL.path)
         let inside = { (path: String, folder: String) in
-            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+            path == folder || path.hasPathPrefix(folder == "/" ? "/" : folder + "/")
         }
         if let refusal = systemRefusal(resolved: target) { return refusal }
         if inside(site, target) {

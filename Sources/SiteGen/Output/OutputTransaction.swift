@@ -231,7 +231,7 @@ private extension OutputTransaction {
 
     /// Makes the folders `path` sits in, inside a fresh build's staging folder.
     func makeParents(of path: String) throws(BuildError) {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        guard let slash = path.lastSlashIndex else { return }
         try makeFolder(String(path[..<slash]))
     }
 
@@ -244,7 +244,7 @@ private extension OutputTransaction {
         let full = staging + "/" + folder
         if mkdir(full, 0o755) != 0 {
             var code = errno
-            if code != EEXIST, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            if code != EEXIST, let slash = folder.lastSlashIndex {
                 try makeFolder(String(folder[..<slash]))
                 code = mkdir(full, 0o755) == 0 ? 0 : errno
             }
@@ -270,7 +270,7 @@ private extension OutputTransaction {
 
     /// Moves the staged file `source` to `path`, making folders and moving aside what is in the way.
     func place(_ source: String, at path: String, journal: inout Journal) throws(OutputFailure) {
-        let parts = path.split(separator: "/")
+        let parts = path.pathSegments()
         var current = folder
         for part in parts.dropLast() {
             current += "/" + part
@@ -383,7 +383,7 @@ extension OutputTransaction {
     /// The visible files and links below `path` (no name on the way starts with a dot: those
     /// are never touched); visible entries whose names are not valid UTF-8 go to `undecodable`.
     static func visibleFiles(in path: String, undecodable: inout [String]) -> [String] {
-        let visible = { (relative: String) in !relative.split(separator: "/").contains { $0.hasPrefix(".") } }
+        let visible = { (relative: String) in !relative.pathSegments().contains { $0.hasPrefix(".") } }
         var found: [String] = []
         let files = Directory.files(under: path, undecodable: &found)
         undecodable = found.filter(visible)

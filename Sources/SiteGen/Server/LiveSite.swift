@@ -139,7 +139,7 @@ public struct LiveSite: Sendable {
                 let (sources, problems) = loader.reviewSources(in: section)
                 guard problems.isEmpty else { throw BuildError(step: "loading the site", diagnostics: problems) }
                 reviewSources.formUnion(sources)
-                reviewSources.formUnion(presentation.index.ids.keys.filter { $0.hasPrefix("content/\(section)/") })
+                reviewSources.formUnion(presentation.index.ids.keys.filter { $0.hasPathPrefix("content/\(section)/") })
             case .template: templates = true
             case .staticFile(let relative): statics.insert(relative)
             case .metadata(let relative): metadata.insert(relative)
@@ -224,7 +224,7 @@ private extension LiveSite {
     /// Whether `path` is a symbolic link that leads nowhere (or into a loop).
     func isBrokenLink(_ path: String) -> Bool {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
-        guard folder.kind(path) == nil, let name = path.split(separator: "/").last,
+        guard folder.kind(path) == nil, let name = path.pathSegments().last,
             let entries = try? builder.fileSystem.list(folder.path(path.parentPath))
         else { return false }
         return entries.contains { $0.name == name && $0.isSymbolicLink }
@@ -239,7 +239,7 @@ private extension LiveSite {
     }
 
     func classify(_ path: String) -> ChangedPath {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = path.pathSegments(omittingEmpty: false).map(String.init)
         if parts.contains(where: { $0.hasPrefix(".") }) { return .ignored }
         let knownSection = { (name: String) in presentation.context.section(named: name) != nil }
         if path == SiteConfig.fileName { return .config }
@@ -274,7 +274,7 @@ private extension LiveSite {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         var reviews: [Review]?
         for path in paths {
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            let parts = path.pathSegments(omittingEmpty: false)
             guard parts.count >= 3, parts[0] == "content", presentation.context.section(named: String(parts[1])) != nil,
                 !parts.contains(where: { $0.hasPrefix(".") }), parts[2] != "_index.md"
             else { continue }
@@ -367,7 +367,7 @@ private extension LiveSite {
         var inTheWay: Set<String> = []
         let read = { (sources: [String], links: MarkdownLinks) in
             for source in sources {
-                let name = String(source.split(separator: "/")[1])
+                let name = String(source.pathSegments()[1])
                 guard let section = presentation.context.section(named: name) else { continue }
                 let (read, readProblems, readWarnings) = loader.reloadReview(
                     source, section: section, config: content.config, links: links)
@@ -784,9 +784,9 @@ private extension LiveSite {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         guard
             folder.kind("static/\(path)") == .folder
-                || content.theme.assets.keys.contains(where: { $0.hasPrefix(inside) })
+                || content.theme.assets.keys.contains(where: { $0.hasPathPrefix(inside) })
         else { return nil }
-        return content.staticFiles.keys.filter { $0.hasPrefix(inside) && isStatic($0) }.min()
+        return content.staticFiles.keys.filter { $0.hasPathPrefix(inside) && isStatic($0) }.min()
     }
 
     /// Refuses, as a build does, a file of `static/` (or the theme) at the address of a page
@@ -817,7 +817,7 @@ private extension LiveSite {
         if let folder = PublishedPaths.folders(of: path).first(where: { files[String($0)] != nil }) {
             return String(folder)
         }
-        return files.keys.filter { $0.hasPrefix(path + "/") }.min()
+        return files.keys.filter { $0.hasPathPrefix(path + "/") }.min()
     }
 
     /// The paths whose bytes differ between two sets of files.
@@ -840,7 +840,7 @@ extension LiveSite {
             var made: Set<String> = []
             for path in files.keys {
                 var path = Substring(path)
-                while let slash = path.lastIndex(of: "/") {
+                while let slash = path.lastSlashIndex {
                     path = path[..<slash]
                     guard made.insert(String(path)).inserted else { break }
                 }

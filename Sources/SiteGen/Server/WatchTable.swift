@@ -125,7 +125,7 @@ private extension WatchTable {
         let files = Set(Directory.files(under: root + "/" + path).map { path + "/" + $0 })
         // A folder put directly in a section is reported itself too: empty, or without
         // index.md, it is no review, and the rebuild says so.
-        let inSection = path.hasPrefix("content/") && path.split(separator: "/").count == 3
+        let inSection = path.hasPathPrefix("content/") && path.pathSegments().count == 3
         return attributes || inSection ? files.union([path]) : files
     }
 
@@ -136,8 +136,9 @@ private extension WatchTable {
         guard let realRoot, let real = SafePath.realPath(root + "/" + path), real != realRoot,
             SafePath.isWithin(real, realRoot)
         else { return }
-        let target = String(real.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
-        guard target != path, !target.hasPrefix(path + "/"), !path.hasPrefix(target + "/") else { return }
+        guard let target = real.removingPathPrefix(realRoot == "/" ? "/" : realRoot + "/").map(String.init)
+        else { return }
+        guard target != path, !target.hasPathPrefix(path + "/"), !path.hasPathPrefix(target + "/") else { return }
         setLink(path, to: target)
         switch lstatKind(real) {
         case .folder?:
@@ -162,7 +163,7 @@ private extension WatchTable {
         var end = path.endIndex
         while true {
             if let sources = linksTo[String(path[..<end])] { body(sources, path[end...]) }
-            guard let slash = path[..<end].lastIndex(of: "/") else { return }
+            guard let slash = path[..<end].lastSlashIndex else { return }
             end = slash
         }
     }
@@ -230,12 +231,12 @@ private extension WatchTable {
 
     /// Stops watching a folder that left the site, and every folder below it.
     mutating func removeTree(_ relative: String) {
-        for (watch, folder) in folders where folder == relative || folder.hasPrefix(relative + "/") {
+        for (watch, folder) in folders where folder == relative || folder.hasPathPrefix(relative + "/") {
             inotify_rm_watch(descriptor, watch)
             folders[watch] = nil
             if watches[folder] == watch { watches[folder] = nil }
         }
-        for link in links.keys where link == relative || link.hasPrefix(relative + "/") { setLink(link, to: nil) }
+        for link in links.keys where link == relative || link.hasPathPrefix(relative + "/") { setLink(link, to: nil) }
     }
 
     /// Whether a changed path matters: inside a watched folder or a watched file, not a hidden
@@ -244,13 +245,13 @@ private extension WatchTable {
     /// (``changes(_:)`` reports it only when a link or file is put there or taken away).
     func relevant(_ path: String) -> Bool {
         if path == StateFolder.name { return true }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = path.pathSegments().last.map(String.init) ?? path
         if name.hasPrefix(".") { return false }
-        if !path.hasPrefix("static/"),
+        if !path.hasPathPrefix("static/"),
             name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") || name == "4913"
         {
             return false
         }
-        return watched.contains { path == $0 || path.hasPrefix($0 + "/") }
+        return watched.contains { path == $0 || path.hasPathPrefix($0 + "/") }
     }
 }

@@ -58,7 +58,7 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
     /// one of them is a folder of the other (`static/movies/x/index.html/a.txt`).
     static func staticFolderClash(_ path: String, page: String) -> Diagnostic {
         Diagnostic(
-            page.hasPrefix(path + "/")
+            page.hasPathPrefix(path + "/")
                 ? "static/\(path) is a file where sitegen writes /\(page), which needs it to be a folder: "
                     + "rename or remove it"
                 : "static/\(path) needs a folder where sitegen writes /\(page): rename or remove it",

@@ -188,6 +188,6 @@ enum DiskFile {
             return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
         }
         // A file deleted since it was opened is named with " (deleted)" after its path.
-        return path.hasPrefix("/") ? path : nil
+        return path.hasPathPrefix("/") ? path : nil
     }
 }

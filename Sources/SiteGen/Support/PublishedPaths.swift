@@ -30,21 +30,21 @@ struct PublishedPaths {
         guard firstParts.contains(Self.firstPart(of: path)) else { return nil }
         if let folder = Self.folders(of: path).first(where: files.contains) { return String(folder) }
         guard folders.contains(Substring(path)) else { return nil }
-        return files.filter { $0.hasPrefix(path + "/") }.min().map(String.init)
+        return files.filter { $0.hasPathPrefix(path + "/") }.min().map(String.init)
     }
 
     /// `a` for `a/b/c`, and `a` for `a`.
     private static func firstPart(of path: String) -> Substring {
-        path[..<(path.firstIndex(of: "/") ?? path.endIndex)]
+        path[..<(path.firstSlashIndex ?? path.endIndex)]
     }
 
     /// The folders of `path`, outermost first: `a` and `a/b` for `a/b/c`.
     static func folders(of path: String) -> [Substring] {
         var found: [Substring] = []
-        var index = path.startIndex
-        while let slash = path[index...].firstIndex(of: "/") {
+        var rest = path[...]
+        while let slash = rest.firstSlashIndex {
             found.append(path[..<slash])
-            index = path.index(after: slash)
+            rest = rest.suffix(afterSlash: slash)
         }
         return found
     }

@@ -29,7 +29,7 @@ public enum SafePath {
     static func linkLeadsOut(_ relative: String, in folder: URL) -> Bool {
         guard SafePath.resolve(relative, in: folder) == nil else { return false }
         var path = folder.path
-        for part in relative.split(separator: "/") {
+        for part in relative.pathSegments() {
             path += "/" + part
             switch lstatKind(path) {
             case .link?: return true
@@ -50,22 +50,18 @@ public enum SafePath {
         guard let first = bytes.first, first != UInt8(ascii: "/"), !bytes.contains(0),
             !bytes.contains(UInt8(ascii: "\\"))
         else { return nil }
-        var segments: [Substring] = []
-        var start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-            if start < index { segments.append(Substring(relative.unicodeScalars[start..<index])) }
-            start = bytes.index(after: index)
-        }
-        if start < bytes.endIndex { segments.append(Substring(relative.unicodeScalars[start...])) }
+        let segments = relative.pathSegments()
         let isDots = { (segment: Substring) in
             segment.utf8.elementsEqual("..".utf8) || segment.utf8.elementsEqual(".".utf8)
         }
         return segments.contains(where: isDots) ? nil : segments
     }
 
-    /// Whether the real path `path` is the real path `root` or inside it.
+    /// Whether the real path `path` is the real path `root` or inside it, compared as bytes:
+    /// real paths name folders byte for byte (`café` composed and decomposed are two folders).
     static func isWithin(_ path: String, _ root: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        let folder = root.utf8.last == UInt8(ascii: "/") ? root : root + "/"
+        return path.utf8.elementsEqual(root.utf8) || path.utf8.starts(with: folder.utf8)
     }
 
     /// `relative` joined to the absolute `folder`, unchecked.
@@ -109,8 +105,8 @@ public enum SafePath {
                 // Something is there, yet it cannot be resolved: a link to nothing.
                 if lstat(existing, &status) == 0 { return nil }
             }
-            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return nil }
-            rest.append(existing[existing.index(after: slash)...])
+            guard let slash = existing.lastSlashIndex, existing != "/" else { return nil }
+            rest.append(existing.suffix(afterSlash: slash))
             existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
         }
     }
@@ -140,11 +136,11 @@ final class SafePathChecker: Sendable {
     /// Whether `relative` stays inside the root, as ``SafePath/resolve(_:in:)`` decides.
     func isInside(_ relative: String) -> Bool {
         guard let realRoot, SafePath.segments(of: relative) != nil else { return false }
-        guard let slash = relative.lastIndex(of: "/") else {
+        guard let slash = relative.lastSlashIndex else {
             return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
         }
         let folder = relative[..<slash]
-        let name = relative[relative.index(after: slash)...]
+        let name = relative.suffix(afterSlash: slash)
         let known = folders.withLock { $0[folder] }
         if let realFolder = known ?? SafePath.realPath(path(String(folder))) {
             if known == nil { folders.withLock { $0[folder] = realFolder } }

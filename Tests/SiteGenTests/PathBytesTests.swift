@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import SiteGen
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Paths with a name that starts with a combining mark (`a/\u{301}b`), where a `/` and the mark
+/// are one Swift Character: each step cuts them at the `/` byte, as the kernel does.
+@Suite("Paths cut at slash bytes")
+struct PathBytesTests {
+    @Test("a review's file: a bundle's index.md is one, and the default slug is the name")
+    func reviewFile() {
+        #expect(ReviewFile.isBundle("content/movies/\u{301}x/index.md"))
+        #expect(ReviewFile.defaultSlug(of: "content/movies/\u{301}x/index.md") == "\u{301}x")
+        #expect(ReviewFile.defaultSlug(of: "content/movies/\u{301}y.md") == "\u{301}y")
+    }
+
+    @Test("Markdown links: ../ before such a name climbs, and a root-relative image goes under the base path")
+    func markdownLinks() throws {
+        let source = "content/books/a.md"
+        let front = try FrontMatter(
+            splitting: "---\ntitle: A\n---\n[x](../\u{301}x.md) [out](../../../\u{301}y.md) ![i](/\u{301}i.png)\n",
+            path: source)
+        let links = MarkdownLinks(basePath: "/reviews/", targets: { $0 == "content/\u{301}x.md" ? "\u{301}x/" : nil })
+        let (rendered, found) = links.render(front, source: source, allowRawHTML: false)
+        #expect(found.map(\.target) == ["content/\u{301}x.md", nil])
+        #expect(
+            rendered.html
+                == """
+                <p><a href="/reviews/%CC%81x/">x</a> <a href="../../../%CC%81y.md">out</a> \
+                <img src="/reviews/%CC%81i.png" alt="i" /></p>
+
+                """)
+    }
+
+    @Test("site.yml's image: a `..` before such a name is refused, and a leading `/` is dropped")
+    func siteImage() {
+        let settings = "title: T\nbase_url: https://example.org/\nimage: "
+        let (climbing, problems) = SiteConfig.read(settings + "\"../\\u0301x.png\"\n", path: "site.yml")
+        #expect(climbing?.image == nil)
+        #expect(problems.map(\.message) == ["\"image\" must be the path of a file in static/, like images/card.png"])
+        let (rooted, none) = SiteConfig.read(settings + "\"/\\u0301x.png\"\n", path: "site.yml")
+        #expect(rooted?.image == "\u{301}x.png")
+        #expect(none.isEmpty)
+    }
+
+    @Test("an output folder inside the site's sources, or holding the site folder, is refused")
+    func outputFolder() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("\u{301}site/site.yml", "title: x\n")
+        let site = scratch.url.appendingPathComponent("\u{301}site")
+        #expect(
+            OutputFolder.refusal(output: site.appendingPathComponent("content/\u{301}out"), source: site, home: "/root")
+                == "it is inside the site's sources")
+        #expect(OutputFolder.refusal(output: scratch.url, source: site, home: "/root") == "it holds the site's sources")
+    }
+
+    @Test("a page in a new folder of such a name is placed in an output folder sitegen wrote before")
+    func outputPlaced() throws {
+        let folder = try ScratchFolder()
+        let home = Data("home".utf8)
+        _ = try OutputWriter(folder: folder.url).write(["index.html": home])
+        let report = try OutputWriter(folder: folder.url).write([
+            "index.html": home, "a/\u{301}b/index.html": Data("b".utf8),
+        ])
+        #expect(report == OutputWriter.Report(written: 1, unchanged: 1, removed: 0))
+        #expect(try folder.contents(hidden: false) == ["index.html": "home", "a/\u{301}b/index.html": "b"])
+    }
+
+    @Test("serve sees a change to such a file, and a bundle folder of such a name put in a section")
+    func watchTable() throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/movies/a.md", "a")
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        defer { close(descriptor) }
+        var table = WatchTable(descriptor: descriptor, root: folder.url.path, watched: ["content", "static"])
+        table.watchEverything()
+        let watch = { (path: String) in table.folders.first { $0.value == path }?.key ?? -1 }
+        let saved = WatchEvent(watch: watch("content"), mask: UInt32(IN_CLOSE_WRITE), name: "\u{301}x.md")
+        #expect(table.apply(saved) == ["content/\u{301}x.md"])
+        try folder.write("content/movies/\u{301}b/index.md", "b")
+        let made = WatchEvent(watch: watch("content/movies"), mask: UInt32(IN_CREATE | IN_ISDIR), name: "\u{301}b")
+        #expect(table.apply(made) == ["content/movies/\u{301}b", "content/movies/\u{301}b/index.md"])
+    }
+
+    @Test("the link checker: root-relative and absolute links to such a name reach its file")
+    func linkResolver() throws {
+        let resolver = LinkResolver(base: try #require(BaseURL("https://example.org/")), files: ["\u{301}x/index.html"])
+        let file = LinkTarget.file("\u{301}x/index.html", fragment: nil)
+        #expect(resolver.resolve("/\u{301}x/", from: "/movies/") == file)
+        #expect(resolver.resolve("https://example.org/\u{301}x/", from: "/movies/") == file)
+    }
+}
