@@ -80,7 +80,7 @@ struct FeedPresenter: PagePresenter {
             title: title, subtitle: context.config.description, language: context.config.language.rawValue,
             selfURL: context.urls.absolute(Self.path(scope)),
             siteURL: context.urls.absolute(Self.page(scope)),
-            // A section without reviews yet is as new as the site; a site without any, as 1970.
+            // A section without reviews yet is dated as the site's feed; a site without any, 1970.
             updated: Self.updated(newest.map { index[review: $0] })
                 ?? Self.updated(index.list(ListKey(.all, .date)).prefix(Self.limit).map { index[review: $0] })
                 ?? "1970-01-01T00:00:00Z",
