@@ -86,6 +86,30 @@ struct PathBytesTests {
         #expect(table.apply(made) == ["content/movies/\u{301}b", "content/movies/\u{301}b/index.md"])
     }
 
+    @Test("a name starting with the byte '.' is hidden, a combining mark after it too: not read, not published")
+    func hiddenByByte() throws {
+        let hidden = ".\u{301}x"
+        let site = InMemorySite([
+            "content/movies/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nA.\n",
+            "content/movies/\(hidden).md": "---\ntitle: Hidden\ndate: 2024-01-01\n---\nB.\n",
+            "static/\(hidden).txt": "not published",
+            "static/\(hidden)/y.txt": "not published either",
+            "static/\u{301}.txt": "published: a mark, then a dot",
+            "static/ok.txt": "published",
+        ])
+        let content = try site.load()
+        #expect(content.reviews.map(\.title) == ["A"])
+        #expect(content.staticFiles.keys.filter { !$0.hasPrefix("assets/") }.sorted() == ["ok.txt", "\u{301}.txt"])
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: T\n")
+        try folder.write("content/movies/\(hidden).md", "x")
+        try folder.write("static/\(hidden)/y.txt", "x")
+        let scanned = BuildManifest.scan(folder.url)?.keys.sorted()
+        #expect(scanned == ["content/", "content/movies/", "site.yml", "static/"])
+        var undecodable: [String] = []
+        #expect(OutputTransaction.visibleFiles(in: folder.url.path, undecodable: &undecodable) == ["site.yml"])
+    }
+
     @Test("the link checker: root-relative and absolute links to such a name reach its file")
     func linkResolver() throws {
         let resolver = LinkResolver(base: try #require(BaseURL("https://example.org/")), files: ["\u{301}x/index.html"])

@@ -51,7 +51,7 @@ public struct NewSite: Sendable {
             let visible: [String]
             do {
                 visible = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                    .filter { !$0.hasPrefix(".") }.sorted()
+                    .filter { !$0.isHiddenName }.sorted()
             } catch {
                 throw AuthoringError("\(folder.path): cannot read the folder: \(ErrorText.reason(error))")
             }

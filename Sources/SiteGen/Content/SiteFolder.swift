@@ -53,7 +53,7 @@ struct SiteFolder: Sendable {
             return []
         }
         var entries: [Entry] = []
-        for entry in listed where !entry.name.hasPrefix(".") {
+        for entry in listed where !entry.name.isHiddenName {
             let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
             guard !Self.hasControlCharacter(entry.name) else {
                 diagnostics.append(problem("a file name with a control character (such as a tab) is refused", at: path))
@@ -135,7 +135,7 @@ struct SiteFolder: Sendable {
         // Where it leads is where it is written (nearly always): nothing more to look at.
         if real == SafePath.join(realRoot, relative) { return true }
         let inner = real.removingPathPrefix(SafePath.join(realRoot, ""))?.pathSegments() ?? []
-        if let hidden = inner.firstIndex(where: { $0.hasPrefix(".") }) {
+        if let hidden = inner.firstIndex(where: \.isHiddenName) {
             let shown = inner[...hidden].joined(separator: "/")
             diagnostics.append(
                 problem(

@@ -104,7 +104,7 @@ extension FieldReader {
             report(
                 "\"image\" must name a file inside the review's folder \(folder)/ (like \"poster.jpg\"), "
                     + "not \"\(written)\"", at: value.position)
-        } else if segments.contains(where: { $0.hasPrefix(".") }) {
+        } else if segments.contains(where: \.isHiddenName) {
             // Hidden files are never read as the site's (nor watched by serve, nor stamped for
             // the build manifest): one named here would be, yet its changes never seen.
             report(

@@ -49,7 +49,7 @@ struct ExportFiles {
     static func folderHolding(_ names: [String], in listed: [String]) -> String {
         if listed.contains(where: names.contains) { return "" }
         let firstNames = listed.map { $0[..<($0.firstSlashIndex ?? $0.endIndex)] }
-        let tops = Set(firstNames.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" })
+        let tops = Set(firstNames.filter { !$0.isHiddenName && $0 != "__MACOSX" })
         guard tops.count == 1, let top = tops.first else { return "" }
         let inside = Set(names.map { "\(top)/\($0)" })
         return listed.contains(where: inside.contains) ? "\(top)/" : ""

@@ -278,7 +278,7 @@ private extension BuildManifest {
         guard let entries = Directory.entries(path) else { return false }
         stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
         var files: [String] = []
-        for entry in entries where !entry.name.hasPrefix(".") {
+        for entry in entries where !entry.name.isHiddenName {
             // A name no path can reach again: the full build reports it.
             guard entry.decodable else { return false }
             let inner = relative + "/" + entry.name

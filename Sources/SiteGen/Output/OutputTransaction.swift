@@ -383,7 +383,7 @@ extension OutputTransaction {
     /// The visible files and links below `path` (no name on the way starts with a dot: those
     /// are never touched); visible entries whose names are not valid UTF-8 go to `undecodable`.
     static func visibleFiles(in path: String, undecodable: inout [String]) -> [String] {
-        let visible = { (relative: String) in !relative.pathSegments().contains { $0.hasPrefix(".") } }
+        let visible = { (relative: String) in !relative.pathSegments().contains(where: \.isHiddenName) }
         var found: [String] = []
         let files = Directory.files(under: path, undecodable: &found)
         undecodable = found.filter(visible)

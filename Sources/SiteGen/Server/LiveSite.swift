@@ -240,7 +240,7 @@ private extension LiveSite {
 
     func classify(_ path: String) -> ChangedPath {
         let parts = path.pathSegments(omittingEmpty: false).map(String.init)
-        if parts.contains(where: { $0.hasPrefix(".") }) { return .ignored }
+        if parts.contains(where: \.isHiddenName) { return .ignored }
         let knownSection = { (name: String) in presentation.context.section(named: name) != nil }
         if path == SiteConfig.fileName { return .config }
         if parts.first == "content" {
@@ -276,7 +276,7 @@ private extension LiveSite {
         for path in paths {
             let parts = path.pathSegments(omittingEmpty: false)
             guard parts.count >= 3, parts[0] == "content", presentation.context.section(named: String(parts[1])) != nil,
-                !parts.contains(where: { $0.hasPrefix(".") }), parts[2] != "_index.md"
+                !parts.contains(where: \.isHiddenName), parts[2] != "_index.md"
             else { continue }
             let entry = parts[0..<3].joined(separator: "/")
             guard reading.files?.insert(entry).inserted == true else { continue }

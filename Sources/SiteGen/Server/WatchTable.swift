@@ -246,7 +246,7 @@ private extension WatchTable {
     func relevant(_ path: String) -> Bool {
         if path == StateFolder.name { return true }
         let name = path.pathSegments().last.map(String.init) ?? path
-        if name.hasPrefix(".") { return false }
+        if name.isHiddenName { return false }
         if !path.hasPathPrefix("static/"),
             name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") || name == "4913"
         {

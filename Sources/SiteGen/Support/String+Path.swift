@@ -52,6 +52,10 @@ extension StringProtocol where SubSequence == Substring, UTF8View: Bidirectional
         return rest.dropFirst(wanted.count)
     }
 
+    /// Whether this file or folder name is hidden: it starts with the byte `.`, as `ls` and the
+    /// shell decide (as Characters, `.\u{301}x` starts with another Character than `.`).
+    var isHiddenName: Bool { utf8.first == UInt8(ascii: ".") }
+
     /// Whether the path starts with `prefix`, a folder's path and `/`, as
     /// ``removingPathPrefix(_:)`` finds it.
     func hasPathPrefix(_ prefix: String) -> Bool {

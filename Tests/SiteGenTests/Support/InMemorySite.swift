@@ -32,24 +32,24 @@ struct InMemorySite {
         let special = self.special
         let unsearchable = self.unsearchable
         let beyondReach = { @Sendable (path: String) in
-            unsearchable.contains { path.hasPrefix($0 + "/") }
+            unsearchable.contains { path.hasPathPrefix($0 + "/") }
         }
         let prefix = Self.root.path + "/"
         let relative = { @Sendable (absolute: String) -> String? in
             let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
             if path == Self.root.path { return "" }
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+            return path.removingPathPrefix(prefix).map(String.init)
         }
         let everything = Set(data.keys).union(links.keys).union(unreadable).union(special)
         let folders = Set(
             everything.flatMap { path in
-                let parts = path.split(separator: "/").dropLast()
+                let parts = path.pathSegments().dropLast()
                 return parts.indices.map { parts[...($0)].joined(separator: "/") }
             })
         /// The site path a path leads to through a link (links resolve into the site or out of it).
         let target = { @Sendable (path: String) -> String? in
             guard let link = links[path] else { return path }
-            return link.hasPrefix(prefix) ? String(link.dropFirst(prefix.count)) : nil
+            return link.removingPathPrefix(prefix).map(String.init)
         }
         /// What a folder's listing says an entry is (the system's listing needs no search permission).
         let listedKind = { @Sendable (path: String) -> FileSystem.Kind? in
@@ -79,8 +79,10 @@ struct InMemorySite {
                 }
                 let start = path.isEmpty ? "" : path + "/"
                 var names: Set<String> = []
-                for key in everything where key.hasPrefix(start) {
-                    names.insert(String(key.dropFirst(start.count).prefix { $0 != "/" }))
+                // Cut at '/' bytes, as the system does (a name may start with a combining mark).
+                for key in everything {
+                    guard let rest = start.isEmpty ? key[...] : key.removingPathPrefix(start) else { continue }
+                    names.insert(String(rest[..<(rest.firstSlashIndex ?? rest.endIndex)]))
                 }
                 return names.sorted().map { name in
                     FileSystem.Entry(
