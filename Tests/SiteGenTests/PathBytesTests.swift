@@ -22,7 +22,7 @@ struct PathBytesTests {
     func markdownLinks() throws {
         let source = "content/books/a.md"
         let front = try FrontMatter(
-            splitting: "---\ntitle: A\n---\n[x](../\u{301}x.md) [out](../../../\u{301}y.md) ![i](/\u{301}i.png)\n",
+            splitting: "---\ntitle: A\n---\n[x](../\u{301}x.md#\u{301}f) [out](../../../\u{301}y.md) ![i](/\u{301}i.png)\n",
             path: source)
         let links = MarkdownLinks(basePath: "/reviews/", targets: { $0 == "content/\u{301}x.md" ? "\u{301}x/" : nil })
         let (rendered, found) = links.render(front, source: source, allowRawHTML: false)
@@ -30,7 +30,7 @@ struct PathBytesTests {
         #expect(
             rendered.html
                 == """
-                <p><a href="/reviews/%CC%81x/">x</a> <a href="../../../%CC%81y.md">out</a> \
+                <p><a href="/reviews/%CC%81x/#%CC%81f">x</a> <a href="../../../%CC%81y.md">out</a> \
                 <img src="/reviews/%CC%81i.png" alt="i" /></p>
 
                 """)
@@ -116,5 +116,8 @@ struct PathBytesTests {
         let file = LinkTarget.file("\u{301}x/index.html", fragment: nil)
         #expect(resolver.resolve("/\u{301}x/", from: "/movies/") == file)
         #expect(resolver.resolve("https://example.org/\u{301}x/", from: "/movies/") == file)
+        #expect(
+            resolver.resolve("/\u{301}x/?\u{301}q#\u{301}f", from: "/movies/")
+                == LinkTarget.file("\u{301}x/index.html", fragment: "\u{301}f"))
     }
 }

@@ -45,11 +45,12 @@ struct LinkResolver: Sendable {
             path = Substring(directory + url)
         }
         var fragment: String?
-        if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
+        // Found as bytes: as Characters, a `#` or `?` followed by a combining mark is another one.
+        if let hash = path.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(path[path.utf8.index(after: hash)...])
             path = path[..<hash]
         }
-        if let question = path.firstIndex(of: "?") { path = path[..<question] }
+        if let question = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = path[..<question] }
         // Compared and cut as bytes: as Characters, a name starting with a combining mark
         // (`/%CC%81x`) joins the slash before it, and the link looked outside the site.
         guard let decoded = LinkTarget.normalized(Self.percentDecoded(path)), decoded.utf8.starts(with: basePath.utf8)

@@ -88,7 +88,9 @@ private extension MarkdownLinks {
     /// file; nil for any other link.
     static func sourcePath(_ destination: String) -> (path: String, suffix: String)? {
         guard !destination.hasPathPrefix("//"), !hasScheme(destination) else { return nil }
-        let cut = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
+        // Found as bytes: as Characters, a `#` or `?` followed by a combining mark is another one.
+        let cut =
+            destination.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? destination.endIndex
         let written = destination[..<cut]
         let path = written.removingPercentEncoding ?? String(written)
         guard path.lowercased().hasSuffix(".md") else { return nil }
