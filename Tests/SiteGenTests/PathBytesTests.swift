@@ -22,7 +22,8 @@ struct PathBytesTests {
     func markdownLinks() throws {
         let source = "content/books/a.md"
         let front = try FrontMatter(
-            splitting: "---\ntitle: A\n---\n[x](../\u{301}x.md#\u{301}f) [out](../../../\u{301}y.md) ![i](/\u{301}i.png)\n",
+            splitting: "---\ntitle: A\n---\n[x](../\u{301}x.md#\u{301}f) [out](../../../\u{301}y.md) "
+                + "![i](/\u{301}i.png)\n",
             path: source)
         let links = MarkdownLinks(basePath: "/reviews/", targets: { $0 == "content/\u{301}x.md" ? "\u{301}x/" : nil })
         let (rendered, found) = links.render(front, source: source, allowRawHTML: false)
