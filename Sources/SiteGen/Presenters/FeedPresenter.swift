@@ -81,7 +81,7 @@ struct FeedPresenter: PagePresenter {
             selfURL: context.urls.absolute(Self.path(scope)),
             siteURL: context.urls.absolute(Self.page(scope)),
             // A section without reviews yet is dated as the site's feed; a site without any, 1970.
-            updated: Self.updated(newest.map { index[review: $0] })
+            updated: entries.map(\.updated).max()
                 ?? Self.updated(index.list(ListKey(.all, .date)).prefix(Self.limit).map { index[review: $0] })
                 ?? "1970-01-01T00:00:00Z",
             // Atom needs an author: without one in site.yml, the site (not the feed's own title).
