@@ -121,4 +121,24 @@ struct PathBytesTests {
             resolver.resolve("/\u{301}x/?\u{301}q#\u{301}f", from: "/movies/")
                 == LinkTarget.file("\u{301}x/index.html", fragment: "\u{301}f"))
     }
+
+    /// U+0600 is a "prepend" mark: it joins the Character after it, so `\u{600}/` is one
+    /// Character and `hasSuffix("/")` denies that the path ends with a slash.
+    @Test("a path ending in a prepend mark and '/' ends with a slash: link checker, fetch --only")
+    func prependBeforeSlash() throws {
+        #expect("a/\u{600}/".endsWithSlash && !"a/\u{600}".endsWithSlash)
+        let resolver = LinkResolver(base: try #require(BaseURL("https://example.org/")), files: ["\u{600}/index.html"])
+        #expect(resolver.resolve("/\u{600}/", from: "/movies/") == .file("\u{600}/index.html", fragment: nil))
+
+        let reviews = try InMemorySite([
+            "content/movies/\u{600}/index.md":
+                "---\ntitle: Mark\ndate: 2024-01-01\nyear: 2018\nslug: mark\n---\nText.\n",
+            "content/movies/other.md": "---\ntitle: Other\ndate: 2024-01-02\nyear: 2019\n---\nText.\n",
+        ]).load().reviews
+        let cache = try ScratchFolder()
+        let fetcher = MetadataFetcher(
+            cache: MetadataCache(folder: cache.url), sources: .defaults, language: .english,
+            client: CurlHTTPClient(), options: .init(only: ["content/movies/\u{600}/"]))
+        #expect(fetcher.jobs(for: reviews).jobs.flatMap(\.sources) == ["content/movies/\u{600}/index.md"])
+    }
 }

@@ -58,7 +58,7 @@ struct LinkResolver: Sendable {
             return .outside
         }
         let relative = String(decoding: decoded.utf8.dropFirst(basePath.utf8.count), as: UTF8.self)
-        let file = relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
+        let file = relative.isEmpty || relative.endsWithSlash ? relative + "index.html" : relative
         if files.contains(Array(file.utf8)) { return .file(file, fragment: fragment) }
         // A folder without its final slash: servers answer with a redirect to the slash.
         if files.contains(Array((relative + "/index.html").utf8)) {

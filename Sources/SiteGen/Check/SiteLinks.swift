@@ -53,7 +53,7 @@ struct SiteLinks: Sendable {
                 checked.links += 1
                 guard first else { continue }
                 let isPage =
-                    link.kind == .link && (relative.isEmpty || relative.hasSuffix("/") || relative.hasSuffix(".html"))
+                    link.kind == .link && (relative.isEmpty || relative.endsWithSlash || relative.hasSuffix(".html"))
                 checked.problems.append(problem(isPage ? "no such page" : "no such file"))
             case .outside:
                 checked.links += 1

@@ -130,7 +130,7 @@ public struct BaseURL: Sendable, Equatable {
             components.query == nil, components.fragment == nil, !Self.hasStrayParts(components.percentEncodedPath)
         else { return nil }
         var path = components.percentEncodedPath
-        if !path.hasSuffix("/") { path += "/" }
+        if !path.endsWithSlash { path += "/" }
         if !path.hasPathPrefix("/") { path = "/" + path }
         let port = components.port.map { ":\($0)" } ?? ""
         self.absolute = "\(scheme)://\(host)\(port)\(path)"

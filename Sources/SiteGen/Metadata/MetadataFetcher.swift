@@ -157,7 +157,7 @@ private extension MetadataFetcher {
     static func matches(_ source: String, _ only: String) -> Bool {
         var trimmed = Substring(only)
         while let rest = trimmed.removingPathPrefix("./") { trimmed = rest }
-        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        while trimmed.endsWithSlash { trimmed = trimmed.droppingLastByte() }
         return source == trimmed || source.hasPathPrefix(trimmed + "/")
     }
 

@@ -66,7 +66,7 @@ public enum SafePath {
 
     /// `relative` joined to the absolute `folder`, unchecked.
     static func join(_ folder: String, _ relative: String) -> String {
-        folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+        folder.endsWithSlash ? folder + relative : folder + "/" + relative
     }
 
     /// Linux's `O_PATH` (open a name without reading it, so a folder needs no read permission),

@@ -24,6 +24,10 @@ extension StringProtocol where SubSequence == Substring, UTF8View: Bidirectional
         return segments
     }
 
+    /// Whether the last byte is `/` (as Characters, `\u{600}/` is one Character, which is not
+    /// `/`: a "prepend" mark joins the character after it).
+    var endsWithSlash: Bool { utf8.last == .slash }
+
     /// The index of the first `/` byte, if any.
     var firstSlashIndex: Index? { utf8.firstIndex(of: .slash) }
 
@@ -77,7 +81,7 @@ extension String {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// Without its last byte, a `/` (`dropLast()` drops a whole Character, and a `/` can end
     /// one: `\u{600}/` is one).
     func droppingLastByte() -> Substring {

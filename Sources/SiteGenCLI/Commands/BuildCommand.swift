@@ -85,7 +85,9 @@ struct BuildCommand: Command {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
-        while shown.count > 1 && shown.hasSuffix("/") { shown.removeLast() }
+        while shown.utf8.count > 1 && shown.utf8.last == UInt8(ascii: "/") {
+            shown = String(decoding: shown.utf8.dropLast(), as: UTF8.self)
+        }
         environment.console.line(
             "Built \(report.pages) pages (\(report.files) files) into \(shown)/ in \(String(format: "%.2f", seconds)) s: "
                 + "\(report.output.written) written, \(report.output.unchanged) unchanged, \(report.output.removed) removed"
