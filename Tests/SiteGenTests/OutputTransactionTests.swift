@@ -72,6 +72,27 @@ struct OutputTransactionTests {
         #expect(try folder.snapshot() == before)
     }
 
+    @Test("the folder's own date: kept by a build that changes nothing, new when a file is written")
+    func folderDate() throws {
+        let folder = try ScratchFolder()
+        let writer = OutputWriter(folder: folder.url)
+        let modified = {
+            var info = stat()
+            #expect(lstat(folder.url.path, &info) == 0)
+            return [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+        }
+        _ = try writer.write(["index.html": Data("home".utf8), "a/b/index.html": Data("deep".utf8)])
+        let first = modified()
+        Thread.sleep(forTimeInterval: 0.02)
+        #expect(try writer.write(["index.html": Data("home".utf8), "a/b/index.html": Data("deep".utf8)]).written == 0)
+        #expect(modified() == first)
+        let files = [
+            "index.html": Data("home".utf8), "a/b/index.html": Data("deep".utf8), "new.html": Data("new".utf8),
+        ]
+        #expect(try writer.write(files).written == 1)
+        #expect(modified().lexicographicallyPrecedes(first) == false && modified() != first)
+    }
+
     @Test("changed bytes are written, even at the same size; so is a file someone edited since")
     func changed() throws {
         let folder = try ScratchFolder()

@@ -172,12 +172,19 @@ public final class OutputTransaction: Sendable {
                     entries[path] = OutputRecord.Entry(stamp: stamp, hash: entry.hash)
                 }
             }
-            if !hasRecord || entries != previous {
+            let recordChanged = !hasRecord || entries != previous
+            if recordChanged {
                 try journal.replace(
                     folder + "/" + OutputRecord.fileName, with: Data(OutputRecord(entries: entries).text.utf8))
             }
             journal.finish()
-            discard()
+            // The folder's own dates go back only when nothing in it changed: a file written or
+            // removed (the record at least) is a real change, and its date should say so.
+            if staged.isEmpty && stale.isEmpty && !recordChanged {
+                discard()
+            } else {
+                Self.removeTree(staging)
+            }
             removeEmptyFolders(around: stale)
             return Report(written: staged.count, unchanged: unchanged, removed: stale.count)
         } catch {
