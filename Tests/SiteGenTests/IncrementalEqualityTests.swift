@@ -19,16 +19,19 @@ struct IncrementalEqualityTests {
     }
 
     @Test(
-        "tag lists longer than the window related reviews are found in: edits that move reviews in them",
+        "tag lists longer than the related reviews' window, over 48 months (jump links by year): edits moving reviews",
         arguments: [4, 5])
     func longTagLists(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         let kinds = ["date", "tags", "new file", "deleted file", "draft", "rating", "title"]
         let state = RandomSite(
-            random: &random, reviews: 2 * SiteIndex.defaultRelatedWindow + 100, tagPool: ["noir", "rain"], kinds: kinds)
+            random: &random, reviews: 2 * SiteIndex.defaultRelatedWindow + 100, tagPool: ["noir", "rain"], kinds: kinds,
+            years: 2021...2024)
         let result = try Self.check(state, random: &random, steps: 40)
         #expect(result.kinds.count == kinds.count, "\(result.kinds)")
         #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")
+        let tagPage = String(decoding: result.files["tags/noir/index.html"] ?? Data(), as: UTF8.self)
+        #expect(tagPage.contains(">2023</a>") && !tagPage.contains(">March 2023</a>"))
     }
 
     @Test("a FIFO in place of a section's _index.md stops the update with the build's error")
@@ -157,8 +160,10 @@ struct IncrementalEqualityTests {
     }
 
     /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build after each.
+    /// Makes `steps` random edits, comparing each update with a full build; returns the
+    /// kinds of edit made, how many were updated without a full build, and the last site's files.
     static func check(_ state: RandomSite, random: inout SplitMix, steps: Int) throws -> (
-        kinds: [String: Int], incremental: Int
+        kinds: [String: Int], incremental: Int, files: [String: Data]
     ) {
         var state = state
         let folder = try ScratchFolder()
@@ -217,7 +222,7 @@ struct IncrementalEqualityTests {
             site = chained ? deferred : completed
             if !chained { before = completed.files }
         }
-        return (kinds, incremental)
+        return (kinds, incremental, site.files)
     }
 }
 
@@ -266,7 +271,7 @@ struct RandomSite {
         var image: Int?
         /// Whether the review is a page bundle (`<file>/index.md`, its image `<file>/poster.png`).
         var bundle = false
-        /// `updated` (always after `date`, which is in 2024): the sitemap dates the page by it.
+        /// `updated` (always after `date`, which is before 2025): the sitemap dates the page by it.
         var updated: String? = nil
         /// The `file` of the review the body links to by its source path.
         var link: String?
@@ -295,13 +300,16 @@ struct RandomSite {
     /// The tags reviews get, and the kinds of edit made.
     let tagPool: [String]
     let kinds: [String]
+    /// The years reviews are dated in (before 2025, the year of `updated`).
+    let years: ClosedRange<Int>
 
     init(
         random: inout SplitMix, reviews: Int = 24, tagPool: [String] = RandomSite.tagPool,
-        kinds: [String] = RandomSite.editKinds
+        kinds: [String] = RandomSite.editKinds, years: ClosedRange<Int> = 2024...2024
     ) {
         self.tagPool = tagPool
         self.kinds = kinds
+        self.years = years
         for _ in 0..<reviews { entries.append(newEntry(&random)) }
         for index in [0, 5, 11] { entries[index].link = entries[index + 1].file }
         aboutLink = entries[2].file
@@ -312,14 +320,16 @@ struct RandomSite {
         return Entry(
             section: Bool.random(using: &random) ? "movies" : "books", file: "r\(counter)",
             title: Self.titles.randomElement(using: &random)! + " \(Int.random(in: 0..<4, using: &random))",
-            date: Self.date(&random), rating: Self.rating(&random),
+            date: date(&random), rating: Self.rating(&random),
             tags: Array(tagPool.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
             slug: nil, draft: false, tmdb: Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : nil,
             body: "Words \(counter).", image: Int.random(in: 0..<3, using: &random) == 0 ? counter : nil)
     }
 
-    static func date(_ random: inout SplitMix) -> String {
-        String(format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))
+    func date(_ random: inout SplitMix) -> String {
+        String(
+            format: "%d-%02d-%02d", Int.random(in: years, using: &random), Int.random(in: 1...12, using: &random),
+            Int.random(in: 1...28, using: &random))
     }
 
     static func rating(_ random: inout SplitMix) -> String? {
@@ -417,7 +427,7 @@ struct RandomSite {
         case "body": entries[index].body = "Rewritten \(Int.random(in: 0...999, using: &random))."
         case "rating": entries[index].rating = Self.rating(&random)
         case "title": entries[index].title = Self.titles.randomElement(using: &random)! + " \(counter)"
-        case "date": entries[index].date = Self.date(&random)
+        case "date": entries[index].date = date(&random)
         case "updated":
             entries[index].updated =
                 Bool.random(using: &random)

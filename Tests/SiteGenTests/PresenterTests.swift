@@ -457,6 +457,67 @@ struct PresenterTests {
         #expect(presentation.pages.contains { $0.output == "tags/가족/index.html" })
     }
 
+    @Test("a compact list's jump links: one per group, marked on the page where it starts")
+    func jumpLinks() throws {
+        let files = Dictionary(
+            uniqueKeysWithValues: [("a", "2024-03-02"), ("b", "2024-03-01"), ("c", "2024-02-01"), ("d", "2023-12-01")]
+                .map { ("content/movies/\($0.0).md", reviewFile("title: \($0.0)\ndate: \($0.1)\ntags: [noir]")) })
+        let presentation = try present(files, config: InMemorySite.defaultConfig + "list_page_size: 2\n")
+        let first = try presentation.model("tags/noir/index.html", as: TagPageModel.self).list.jumps
+        #expect(first.map(\.label) == ["March 2024", "February 2024", "December 2023"])
+        #expect(
+            first.map(\.url) == [
+                "/tags/noir/#month-2024-03", "/tags/noir/page/2/#month-2024-02", "/tags/noir/page/2/#month-2023-12",
+            ])
+        #expect(first.map(\.onThisPage) == [true, false, false])
+        let second = try presentation.model("tags/noir/page/2/index.html", as: TagPageModel.self).list.jumps
+        #expect(second.map(\.onThisPage) == [false, true, true])
+    }
+
+    @Test("more than 24 months or years: a list links to each year or decade, at its first group")
+    func coarseJumpLinks() throws {
+        // 26 months over three years, newest first: two in 2025, twelve in 2024 and in 2023.
+        let months =
+            [(2025, 2), (2025, 1)] + (1...12).reversed().map { (2024, $0) } + (1...12).reversed().map { (2023, $0) }
+        var files: [String: String] = [:]
+        for (number, (year, month)) in months.enumerated() {
+            let day = "\(year)-\(month < 10 ? "0" : "")\(month)-01"
+            files["content/movies/m\(number).md"] = reviewFile("title: M\(number)\ndate: \(day)\ntags: [noir]")
+        }
+        let config = InMemorySite.defaultConfig + "list_page_size: 10\n"
+        let presentation = try present(files, config: config)
+        let page2 = try presentation.model("tags/noir/page/2/index.html", as: TagPageModel.self).list
+        #expect(page2.groups.count == 10)
+        #expect(page2.jumps.map(\.label) == ["2025", "2024", "2023"])
+        #expect(
+            page2.jumps.map(\.url) == [
+                "/tags/noir/#month-2025-02", "/tags/noir/#month-2024-12", "/tags/noir/page/2/#month-2023-12",
+            ])
+        #expect(page2.jumps.map(\.onThisPage) == [false, false, true])
+        let korean = try present(files, config: config + "language: ko\n")
+        #expect(
+            try korean.model("tags/noir/index.html", as: TagPageModel.self).list.jumps.map(\.label) == [
+                "2025년", "2024년", "2023년",
+            ])
+
+        // 25 release years from 2021 back to 700 BCE: decades, BCE ones by their magnitude.
+        let years = [2021, 2020, 2019, 2009] + (1..<20).map { 1999 - $0 * 3 } + [-700, -709]
+        var works: [String: String] = [:]
+        for (number, year) in years.enumerated() {
+            works["content/books/w\(number).md"] = reviewFile("title: W\(number)\ndate: 2024-01-01\nyear: \(year)")
+        }
+        let byYear = try present(works, config: config).model("books/by-year/index.html", as: SectionPageModel.self)
+        #expect(
+            byYear.list.jumps.map(\.label) == [
+                "2020s", "2010s", "2000s", "1990s", "1980s", "1970s", "1960s", "1950s", "1940s", "700s BCE",
+            ])
+        #expect(byYear.list.jumps.first?.url == "/books/by-year/#year-2021")
+        #expect(byYear.list.jumps.last?.url == "/books/by-year/page/3/#year--700")
+        let koreanYears = try present(works, config: config + "language: ko\n")
+            .model("books/by-year/index.html", as: SectionPageModel.self)
+        #expect(koreanYears.list.jumps.map(\.label).suffix(2) == ["1940년대", "기원전 700년대"])
+    }
+
     @Test("a site without tags has no tag pages and no Tags link; plain pages join the navigation")
     func navigation() throws {
         let presentation = try present([

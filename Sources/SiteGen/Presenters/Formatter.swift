@@ -101,6 +101,15 @@ public struct Formatter: Sendable {
             : Phrases.fill(phrases.yearHeading, ["year": String(year)])
     }
 
+    /// The decade a year falls in: "1990s" / "1990년대" for 1990 to 1999; "700s BCE" /
+    /// "기원전 700년대" for 709 to 700 BCE (-709 to -700).
+    public func decade(_ year: Int) -> String {
+        let decade = year.magnitude / 10 * 10
+        return year < 0
+            ? Phrases.fill(phrases.decadeBCE, ["decade": String(decade)])
+            : Phrases.fill(phrases.decadeHeading, ["decade": String(decade)])
+    }
+
     /// A release or publication year as cards and details show it: "2019"; "700 BCE" / "기원전 700년" for -700.
     public func workYear(_ year: Int) -> String {
         year < 0 ? Phrases.fill(phrases.yearBCE, ["year": String(year.magnitude)]) : String(year)

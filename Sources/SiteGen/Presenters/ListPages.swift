@@ -92,23 +92,51 @@ struct ListPages: Sendable {
         let elsewhere: JumpLink
     }
 
+    /// More groups than this, and a list by date or by year links to each year or decade
+    /// instead of each month or year: a tag reviewed over twenty years has 240 months, a
+    /// screen of links on a phone above every page of it.
+    static let jumpLimit = 24
+
     /// The list's jump links: the same on each of its pages but for which are on that page,
-    /// so made once for all of them.
+    /// so made once for all of them. Each leads to the first group of what it names, on the
+    /// page where that group starts.
     func jumps(_ site: Presentation) -> [Jump] {
         let cacheKey = Presentation.JumpsKey(list: key, folder: folder, size: size)
         if let known = site.shared.jumps.withLock({ $0[cacheKey] }) { return known }
         let index = site.index
         let urls = site.context.urls
+        let format = site.context.format
         let language = site.context.config.language.rawValue
-        let jumps = (index.groupStarts[key] ?? []).map { start in
-            let page = start / size + 1
+        let starts = index.groupStarts[key] ?? []
+        let coarse = starts.count > Self.jumpLimit
+        var jumps: [Jump] = []
+        var last: Int?
+        for start in starts {
             let id = members[start]
-            let label = heading(of: id, site)
+            let label: String
+            switch (key.order, coarse) {
+            case (.date, true):
+                // Sorted by the value grouped on, so a year's months are together (and a
+                // decade's years): the first of them is where its link leads.
+                let year = index[key: id].day.year
+                if year == last { continue }
+                last = year
+                label = format.year(year)
+            case (.year, true):
+                let year = index[key: id].year
+                let decade = (year < 0 ? -1 : 1) * (Int(year.magnitude / 10) + 1)
+                if decade == last { continue }
+                last = decade
+                label = format.decade(year)
+            default: label = heading(of: id, site)
+            }
+            let page = start / size + 1
             let url = urls.path(path(page)) + "#" + index[key: id].group(key.order)
             let labelLanguage = TextLanguage.of(label, otherwise: language)
-            return Jump(
-                page: page, here: JumpLink(label: label, url: url, onThisPage: true, language: labelLanguage),
-                elsewhere: JumpLink(label: label, url: url, onThisPage: false, language: labelLanguage))
+            jumps.append(
+                Jump(
+                    page: page, here: JumpLink(label: label, url: url, onThisPage: true, language: labelLanguage),
+                    elsewhere: JumpLink(label: label, url: url, onThisPage: false, language: labelLanguage)))
         }
         site.shared.jumps.withLock { $0[cacheKey] = jumps }
         return jumps

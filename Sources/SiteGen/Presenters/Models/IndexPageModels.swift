@@ -36,7 +36,7 @@ public struct ListModel: Sendable, Equatable {
 public struct JumpLink: Sendable, Equatable, ValueRepresentable {
     public let label: String
     public let url: String
-    /// True when the group starts on the page that shows the link.
+    /// True when the group it leads to starts on the page that shows the link.
     public let onThisPage: Bool
     /// The label's language (a Hangul initial is Korean).
     public let language: String

@@ -16,6 +16,10 @@ public struct Phrases: Codable, Sendable, Equatable {
     public let yearHeading: String
     /// A year before the common era, `year: -700` (`{year}` is 700).
     public let yearBCE: String
+    /// A decade, in the jump links of a list by year that spans many years (`{decade}` is 1990).
+    public let decadeHeading: String
+    /// A decade before the common era (`{decade}` is 700 for the years 709 to 700 BCE).
+    public let decadeBCE: String
     public let readingTime: String
     public let pageOf: String
     /// The names of a section's orders, in its links to them.
@@ -93,7 +97,8 @@ public struct Phrases: Codable, Sendable, Equatable {
     static let english = Phrases(
         reviewCount: "{count} reviews", reviewCountOne: "{count} review", ratingLabel: "{rating} out of 5 stars",
         ratingHeading: "{rating} stars", ratingHeadingOne: "{rating} star", yearHeading: "{year}",
-        yearBCE: "{year} BCE", readingTime: "{minutes} min read", pageOf: "Page {page} of {total}",
+        yearBCE: "{year} BCE", decadeHeading: "{decade}s", decadeBCE: "{decade}s BCE",
+        readingTime: "{minutes} min read", pageOf: "Page {page} of {total}",
         sortDate: "Newest", sortTitle: "Title", sortRating: "Rating", sortYear: "Year", byDate: "by newest",
         byTitle: "by title", byRating: "by rating", byYear: "by year", newestFirst: "newest first",
         sortedTitle: "{title}, {order}", listDescription: "{title}: {count}, {order}",
@@ -106,7 +111,8 @@ public struct Phrases: Codable, Sendable, Equatable {
     static let korean = Phrases(
         reviewCount: "리뷰 {count}편", reviewCountOne: "리뷰 {count}편", ratingLabel: "별 5개 중 {rating}개",
         ratingHeading: "별 {rating}개", ratingHeadingOne: "별 {rating}개", yearHeading: "{year}년",
-        yearBCE: "기원전 {year}년", readingTime: "{minutes}분 분량", pageOf: "{total}쪽 중 {page}쪽",
+        yearBCE: "기원전 {year}년", decadeHeading: "{decade}년대", decadeBCE: "기원전 {decade}년대",
+        readingTime: "{minutes}분 분량", pageOf: "{total}쪽 중 {page}쪽",
         sortDate: "최신순", sortTitle: "제목순", sortRating: "평점순", sortYear: "연도순", byDate: "최신순",
         byTitle: "제목순", byRating: "평점순", byYear: "연도순", newestFirst: "최신순", sortedTitle: "{title} ({order})",
         listDescription: "{title}: {count} ({order})", taggedHeading: "“{tag}” 태그가 붙은 리뷰",
