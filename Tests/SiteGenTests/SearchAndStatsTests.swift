@@ -317,6 +317,52 @@ struct SearchAndStatsTests {
         #expect(home.recent.map(\.title) == ["M12", "M11", "M10", "M9", "M8", "M7", "M6", "M5"])
         #expect(home.sections.first?.recent.map(\.title) == ["M4", "M3", "M2", "M1"])
     }
+
+    @Test("column charts: values across when they fit, upright when not, none on hairline columns; text stays inside")
+    func columnText() throws {
+        let items = { (count: Int, value: Int) in
+            (0..<count).map {
+                StatsChart.Item(label: String(2000 + $0), value: Double(value + $0), text: String(value + $0))
+            }
+        }
+        let texts = { (svg: String) in
+            svg.matches(
+                of:
+                    /<text class="([a-z-]+)" x="([0-9.-]+)" y="[0-9.-]+" text-anchor="([a-z]+)"( transform="[^"]*")?>([^<]*)</
+            )
+            .map {
+                (
+                    kind: String($0.output.1), x: Double($0.output.2)!, anchor: String($0.output.3),
+                    turned: $0.output.4 != nil, text: String($0.output.5)
+                )
+            }
+        }
+        // Ten columns 40 units wide: "503" (about 22 units) fits across each.
+        let ten = texts(StatsChart.columns(items(10, 503)))
+        #expect(ten.filter { $0.kind == "chart-value" }.map(\.text) == (503..<513).map(String.init))
+        #expect(ten.allSatisfy { !$0.turned })
+        // Twenty columns 20 units wide: the values would touch, so each reads upwards.
+        let twenty = texts(StatsChart.columns(items(20, 503)))
+        let values = twenty.filter { $0.kind == "chart-value" }
+        #expect(values.count == 20 && values.allSatisfy { $0.turned && $0.anchor == "start" })
+        // Forty columns 10 units wide: no room for a line of text.
+        #expect(!texts(StatsChart.columns(items(40, 503))).contains { $0.kind == "chart-value" })
+        // Every label and every value written across lies inside the 400 units, the first and last too.
+        for chart in [ten, twenty] {
+            for text in chart where !text.turned {
+                let half = StatsChart.textWidth(text.text, size: 12) / 2
+                #expect(text.x - half >= 0 && text.x + half <= StatsChart.width, "\(text)")
+            }
+        }
+        #expect(twenty.first { $0.kind == "chart-label" }?.text == "2000")
+        // Labels are thinned by their width: every second year of twenty, every one of twelve months.
+        #expect(
+            twenty.filter { $0.kind == "chart-label" }.map(\.text)
+                == stride(from: 2000, to: 2020, by: 2).map(String.init))
+        let months = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
+        let monthly = StatsChart.columns(months.map { StatsChart.Item(label: $0, value: 40, text: "40") })
+        #expect(texts(monthly).filter { $0.kind == "chart-label" }.map(\.text) == months)
+    }
 }
 
 private func present(_ files: [String: String], config: String = InMemorySite.defaultConfig) throws -> Presented {

@@ -14,14 +14,22 @@ enum StatsChart {
     }
 
     /// Columns side by side, value on top, label below; labels thinned when there are many.
+    /// Values are written across when the widest fits over its column, else upright (turned a
+    /// quarter, with room made above the tallest column); none when columns are thinner than
+    /// a line of text. No text reaches past the chart's edges.
     static func columns(_ items: [Item]) -> String {
         let height = 200.0
-        let top = 22.0
         let bottom = 24.0
         let step = width / Double(max(items.count, 1))
         let gap = min(6, step * 0.2)
         let maximum = max(items.map(\.value).max() ?? 0, 0.0001)
-        let every = max(1, Int((38 / step).rounded(.up)))
+        // Every label when the widest fits its column with some space, else every second, third...
+        let widestLabel = items.map { textWidth($0.label, size: labelSize) }.max() ?? 0
+        let every = max(1, Int(((widestLabel + 8) / step).rounded(.up)))
+        let widest = items.map { textWidth($0.text, size: valueSize) }.max() ?? 0
+        let across = widest + 4 <= step
+        let upright = !across && step >= valueSize + 2
+        let top = upright ? widest + 10 : 22.0
         var out = svgStart(height: height)
         out += line(x1: 0, y1: height - bottom, x2: width, y2: height - bottom, "chart-axis")
         for (index, item) in items.enumerated() {
@@ -31,12 +39,20 @@ enum StatsChart {
             if item.value > 0 {
                 out +=
                     "<rect class=\"chart-bar\" x=\"\(n(x + gap / 2))\" y=\"\(n(y))\" width=\"\(n(step - gap))\" height=\"\(n(barHeight))\" rx=\"2\"></rect>"
-                if step >= 16 {
-                    out += text(item.text, x: x + step / 2, y: y - 6, "chart-value", anchor: "middle")
+                if across {
+                    let center = inside(x + step / 2, textWidth(item.text, size: valueSize))
+                    out += text(item.text, x: center, y: y - 6, "chart-value", anchor: "middle")
+                } else if upright {
+                    // Turned about the point it starts at, so it reads upwards from the column's
+                    // top; moved right by about half a digit's height to sit over the middle.
+                    let (left, base) = (x + step / 2 + valueSize * 0.35, y - 5)
+                    out +=
+                        "<text class=\"chart-value\" x=\"\(n(left))\" y=\"\(n(base))\" text-anchor=\"start\" transform=\"rotate(-90 \(n(left)) \(n(base)))\">\(escaped(item.text))</text>"
                 }
             }
             if index % every == 0 || index == items.count - 1 && every == 1 {
-                out += text(item.label, x: x + step / 2, y: height - 7, "chart-label", anchor: "middle")
+                let center = inside(x + step / 2, textWidth(item.label, size: labelSize))
+                out += text(item.label, x: center, y: height - 7, "chart-label", anchor: "middle")
             }
         }
         return out + "</svg>"
@@ -87,6 +103,22 @@ enum StatsChart {
             }
         }
         return out + "</svg>"
+    }
+    /// The font sizes of `.chart-value` and `.chart-label` in the theme's CSS: inside an SVG,
+    /// a CSS pixel is one of its units, so text scales with the chart and fits the same at any size.
+    static let valueSize = 12.0
+    static let labelSize = 12.0
+
+    /// About how wide `text` is at `size` px: wide (Hangul, CJK) characters 1 em, others 0.6
+    /// (digits are about 0.55 em in the theme's sans-serif fonts).
+    static func textWidth(_ text: String, size: Double) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? size : size * 0.6) }
+    }
+
+    /// The centre of a text `textWidth` wide around `center`, moved in as far as it must be
+    /// to stay inside the chart.
+    static func inside(_ center: Double, _ textWidth: Double) -> Double {
+        min(max(center, textWidth / 2), width - textWidth / 2)
     }
 }
 
