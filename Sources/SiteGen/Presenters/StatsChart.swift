@@ -104,6 +104,7 @@ enum StatsChart {
         }
         return out + "</svg>"
     }
+
     /// The font sizes of `.chart-value` and `.chart-label` in the theme's CSS: inside an SVG,
     /// a CSS pixel is one of its units, so text scales with the chart and fits the same at any size.
     static let valueSize = 12.0
