@@ -160,6 +160,45 @@ struct IncrementalEqualityTests {
     }
 
     /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build after each.
+    @Test("more tags than a page of the tag index holds (30 here): edits that add, drop and move them")
+    func pagedTagIndex() throws {
+        var random = SplitMix(seed: 6)
+        let kinds = ["tags", "new file", "deleted file", "draft", "title"]
+        let pool = (1...48).map { "t\($0)" } + ["가을", "나무", "Zed", "ábside", "42"]
+        let state = RandomSite(random: &random, reviews: 40, tagPool: pool, kinds: kinds)
+        let result = try Self.check(state, random: &random, steps: 40)
+        #expect(result.kinds.count == kinds.count, "\(result.kinds)")
+        #expect(result.incremental > 30, "\(result.incremental) of 40 edits were incremental")
+        #expect(result.files["tags/page/2/index.html"] != nil)
+    }
+
+    @Test("a second page of the tag index comes with the 31st tag and goes with it, as in a full build")
+    func tagIndexPageComesAndGoes() throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Tags\nbase_url: https://example.org/\nlist_page_size: 3\n")
+        for number in 1...30 {
+            try folder.write(
+                "content/movies/r\(number).md",
+                "---\ntitle: R\(number)\ndate: 2024-01-01\ntags: [t\(number)]\n---\nA.\n")
+        }
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let site = try LiveSite.build(builder)
+        #expect(site.files["tags/page/2/index.html"] == nil)
+
+        try folder.write("content/movies/new.md", "---\ntitle: New\ndate: 2024-01-02\ntags: [zz]\n---\nA.\n")
+        let added = try site.updating(["content/movies/new.md"])
+        #expect(differences(added.files, try LiveSite.build(builder).files).isEmpty)
+        #expect(String(decoding: added.files["tags/page/2/index.html"] ?? Data(), as: UTF8.self).contains(">zz</a>"))
+        #expect(added.lastUpdate.kind != .full)
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/r1.md"))
+        let removed = try added.updating(["content/movies/r1.md"])
+        #expect(differences(removed.files, try LiveSite.build(builder).files).isEmpty)
+        #expect(removed.files["tags/page/2/index.html"] == nil)
+    }
+
     /// Makes `steps` random edits, comparing each update with a full build; returns the
     /// kinds of edit made, how many were updated without a full build, and the last site's files.
     static func check(_ state: RandomSite, random: inout SplitMix, steps: Int) throws -> (

@@ -518,6 +518,39 @@ struct PresenterTests {
         #expect(koreanYears.list.jumps.map(\.label).suffix(2) == ["1940년대", "기원전 700년대"])
     }
 
+    @Test("the tag index: one page of every tag; past ten times list_page_size, pages grouped by initial")
+    func pagedTagIndex() throws {
+        let names = (1...10).map { "apple \($0)" } + (1...6).map { "berry \($0)" } + ["가을", "나무", "12 angry", "cherry"]
+        var files: [String: String] = [:]
+        for (number, name) in names.enumerated() {
+            files["content/movies/r\(number).md"] = reviewFile(
+                "title: R\(number)\ndate: 2024-01-01\ntags: [\"\(name)\"]")
+        }
+        let one = try present(files).model("tags/index.html", as: TagsPageModel.self)
+        #expect(one.tags.count == names.count && one.groups.isEmpty && one.jumps.isEmpty && one.pagination == nil)
+
+        let paged = try present(files, config: InMemorySite.defaultConfig + "list_page_size: 1\n")
+        #expect(paged.pages.filter { $0.output.hasPrefix("tags/page/") }.map(\.output) == ["tags/page/2/index.html"])
+        let first = try paged.model("tags/index.html", as: TagsPageModel.self)
+        let second = try paged.model("tags/page/2/index.html", as: TagsPageModel.self)
+        #expect(first.tags.count == 10 && second.tags.count == 10)
+        #expect(first.groups.map(\.heading) == ["0–9", "A"])
+        #expect(first.groups.map { $0.tags.count } == [1, 9])
+        // "apple 10" goes over to page 2: its group goes on there under its heading again.
+        #expect(second.groups.map(\.heading) == ["A", "B", "C", "ㄱ", "ㄴ"])
+        #expect(second.groups.map(\.id) == ["initial-A", "initial-B", "initial-C", "initial-ㄱ", "initial-ㄴ"])
+        #expect(second.jumps.map(\.label) == ["0–9", "A", "B", "C", "ㄱ", "ㄴ"])
+        #expect(
+            second.jumps.map(\.url) == [
+                "/tags/#initial-0–9", "/tags/#initial-A", "/tags/page/2/#initial-B", "/tags/page/2/#initial-C",
+                "/tags/page/2/#initial-ㄱ", "/tags/page/2/#initial-ㄴ",
+            ])
+        #expect(second.jumps.map(\.onThisPage) == [false, false, true, true, true, true])
+        #expect(second.pagination?.label == "Page 2 of 2")
+        #expect(second.pagination?.previous?.url == "/tags/")
+        #expect(second.page.title == "Tags · Page 2 of 2 · Test Reviews")
+    }
+
     @Test("a site without tags has no tag pages and no Tags link; plain pages join the navigation")
     func navigation() throws {
         let presentation = try present([

@@ -157,14 +157,19 @@ struct ListPages: Sendable {
 
     /// The pager of page `number`; nil when the list fits on one page.
     func pagination(_ number: Int, _ site: Presentation) -> PaginationModel? {
-        let total = count
+        Self.pagination(number, of: count, byDate: key.order == .date, context: site.context, path: path)
+    }
+
+    /// The pager of page `number` of `total`, each page's folder given by `path`; nil for one
+    /// page. "Newer" and "Older" name the steps of a list by date, "Previous" and "Next" others.
+    static func pagination(
+        _ number: Int, of total: Int, byDate: Bool, context: SiteContext, path: (Int) -> String
+    ) -> PaginationModel? {
         guard total > 1 else { return nil }
-        let context = site.context
         let urls = context.urls
         let labels = context.labels
-        let (before, after) =
-            key.order == .date ? (labels.newerPage, labels.olderPage) : (labels.previousPage, labels.nextPage)
-        let items = Self.window(number, of: total).map { page -> PageItem in
+        let (before, after) = byDate ? (labels.newerPage, labels.olderPage) : (labels.previousPage, labels.nextPage)
+        let items = window(number, of: total).map { page -> PageItem in
             guard let page else { return PageItem(number: "…", url: "", current: false, gap: true) }
             return PageItem(
                 number: context.format.number(page), url: urls.path(path(page)), current: page == number, gap: false)

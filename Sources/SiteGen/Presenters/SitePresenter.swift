@@ -26,7 +26,8 @@ enum PageKey: Hashable, Sendable {
     case review(Int)
     /// A page of a sorted list: a section in one of its orders, a tag, a genre.
     case list(ListKey, page: Int)
-    case taxonomyIndex(Taxonomy)
+    /// A page of `/tags/` or `/genres/`, from 1.
+    case taxonomyIndex(Taxonomy, page: Int)
     case plain(String)
     case notFound
     /// The Atom feed of a list: the whole site (`.all`), a section or a tag.

@@ -32,7 +32,7 @@ struct TaxonomyPresenter: PagePresenter {
 
     func owns(_ key: PageKey) -> Bool {
         switch key {
-        case .taxonomyIndex(let kind): return kind == taxonomy
+        case .taxonomyIndex(let kind, _): return kind == taxonomy
         case .list(let list, _): return scopeSlug(list.scope) != nil
         default: return false
         }
@@ -41,7 +41,7 @@ struct TaxonomyPresenter: PagePresenter {
     func keys(_ site: Presentation) -> [PageKey] {
         let slugs = site.index.scopes(taxonomy).sorted()
         guard !slugs.isEmpty else { return [] }
-        return [.taxonomyIndex(taxonomy)]
+        return (1...indexPageCount(slugs.count, site)).map { PageKey.taxonomyIndex(taxonomy, page: $0) }
             + slugs.flatMap { slug in
                 let list = ListKey(taxonomy.scope(slug), .date)
                 return (1...pages(list, site).count).map { PageKey.list(list, page: $0) }
@@ -51,6 +51,7 @@ struct TaxonomyPresenter: PagePresenter {
     func output(_ key: PageKey, _ site: Presentation) -> String {
         switch key {
         case .list(let list, let page): return pages(list, site).path(page) + "index.html"
+        case .taxonomyIndex(_, let page): return indexPath(page) + "index.html"
         default: return "\(taxonomy.folder)/index.html"
         }
     }
@@ -59,13 +60,10 @@ struct TaxonomyPresenter: PagePresenter {
         let context = site.context
         let labels = context.labels
         let title = taxonomy == .tags ? labels.tags : labels.genres
-        let indexPath = "\(taxonomy.folder)/"
+        let indexFolder = indexPath(1)
         guard case .list(let list, let number) = key, let slug = scopeSlug(list.scope) else {
-            let model = TagsPageModel(
-                site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
-                page: context.head(title: title, description: nil, path: indexPath, kind: "tags"), heading: title,
-                tags: counts(site))
-            return PageJob.folder(indexPath, template: "tags", model: model)
+            guard case .taxonomyIndex(_, let number) = key else { preconditionFailure("not a page of \(taxonomy)") }
+            return indexJob(number, title: title, site)
         }
         let pages = pages(list, site)
         let name = site.index.names[list.scope] ?? slug
@@ -90,7 +88,7 @@ struct TaxonomyPresenter: PagePresenter {
                     : []),
             heading: heading, countLabel: format.reviewCount(pages.members.count),
             allTags: LinkModel(
-                title: taxonomy == .tags ? labels.allTags : labels.allGenres, url: context.urls.path(indexPath)),
+                title: taxonomy == .tags ? labels.allTags : labels.allGenres, url: context.urls.path(indexFolder)),
             list: listModel)
         return PageJob.folder(pages.path(number), template: "tag", model: model)
     }
@@ -99,7 +97,10 @@ struct TaxonomyPresenter: PagePresenter {
         var keys: [PageKey] = []
         let renamed = change.namesChanged.contains { scopeSlug($0) != nil }
         let resized = change.lists.contains { scopeSlug($0.key.scope) != nil && $0.value.toEnd }
-        if renamed || resized { keys.append(.taxonomyIndex(taxonomy)) }
+        if renamed || resized {
+            let total = indexPageCount(site.index.scopes(taxonomy).count, site)
+            keys += (1...total).map { .taxonomyIndex(taxonomy, page: $0) }
+        }
         for slug in site.index.scopes(taxonomy) {
             let list = ListKey(taxonomy.scope(slug), .date)
             let pages = pages(list, site)
@@ -119,6 +120,66 @@ struct TaxonomyPresenter: PagePresenter {
         case (.tag(let slug), .tags), (.genre(let slug), .genres): slug
         default: nil
         }
+    }
+
+    /// How many tags (or genres) a page of the index lists: ten times `list_page_size` (600
+    /// by default), so that the index, which grows with the tags a reviewer invents, is paged
+    /// like every other list.
+    func indexPageSize(_ site: Presentation) -> Int { site.context.config.listPageSize * 10 }
+
+    func indexPageCount(_ tags: Int, _ site: Presentation) -> Int {
+        let size = indexPageSize(site)
+        return max(1, (tags + size - 1) / size)
+    }
+
+    /// The folder of page `number` of the index: `tags/`, `tags/page/2/`.
+    func indexPath(_ number: Int) -> String {
+        number == 1 ? "\(taxonomy.folder)/" : "\(taxonomy.folder)/page/\(number)/"
+    }
+
+    /// Page `number` of the index. One page lists every tag; when there are more, each page
+    /// groups its tags under their initials, with jump links to where each initial starts
+    /// (on this page or another) and a pager.
+    func indexJob(_ number: Int, title: String, _ site: Presentation) -> PageJob {
+        let context = site.context
+        let all = counts(site)
+        let size = indexPageSize(site)
+        let total = max(1, (all.count + size - 1) / size)
+        let range = min(all.count, (number - 1) * size)..<min(all.count, number * size)
+        var groups: [TagGroup] = []
+        var jumps: [JumpLink] = []
+        if total > 1 {
+            let language = context.config.language.rawValue
+            var previous: String?
+            var seen: Set<String> = []
+            for (position, tag) in all.enumerated() {
+                let initial = context.collation.initial(of: tag.name)
+                let page = position / size + 1
+                let id = "initial-\(initial)"
+                let labelLanguage = TextLanguage.of(initial, otherwise: language)
+                if initial != previous, seen.insert(initial).inserted {
+                    jumps.append(
+                        JumpLink(
+                            label: initial, url: context.urls.path(indexPath(page)) + "#" + id,
+                            onThisPage: page == number, language: labelLanguage))
+                }
+                if range.contains(position) {
+                    if initial != previous || groups.isEmpty {
+                        groups.append(TagGroup(heading: initial, id: id, tags: [], language: labelLanguage))
+                    }
+                    groups[groups.count - 1].tags.append(tag)
+                }
+                previous = initial
+            }
+        }
+        let pagination = ListPages.pagination(number, of: total, byDate: false, context: context, path: indexPath)
+        let model = TagsPageModel(
+            site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
+            page: context.head(
+                title: number > 1 ? "\(title) · \(context.format.pageOf(number, total))" : title, description: nil,
+                path: indexPath(number), kind: "tags"),
+            heading: title, tags: Array(all[range]), groups: groups, jumps: jumps, pagination: pagination)
+        return PageJob.folder(indexPath(number), template: "tags", model: model)
     }
 
     /// Every tag with its count, in collation order of their names.

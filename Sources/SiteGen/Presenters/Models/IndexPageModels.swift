@@ -134,13 +134,34 @@ public struct TagsPageModel: PageModel, Equatable {
     public let page: PageHead
     /// "Tags" or "Genres".
     public let heading: String
+    /// The tags on this page, in collation order.
     public let tags: [TagCount]
+    /// The same under their initials, when the index has more than one page (else empty).
+    public let groups: [TagGroup]
+    /// Links to where each initial starts, when the index has more than one page.
+    public let jumps: [JumpLink]
+    public let pagination: PaginationModel?
 
     public var templateValue: Value {
         .members([
             "site": site.templateValue, "labels": labels.templateValue, "page": page.templateValue,
-            "heading": .string(heading), "tags": Value(tags),
+            "heading": .string(heading), "tags": Value(tags), "groups": Value(groups), "jumps": Value(jumps),
+            "hasJumps": .bool(!jumps.isEmpty), "pagination": Value(pagination),
         ])
+    }
+}
+
+/// The tags of an index page that start with one initial.
+public struct TagGroup: Sendable, Equatable, ValueRepresentable {
+    public let heading: String
+    /// A fragment id for the heading (`initial-A`).
+    public let id: String
+    public var tags: [TagCount]
+    /// The heading's language (a Hangul initial is Korean).
+    public let language: String
+
+    public var templateValue: Value {
+        .members(["heading": .string(heading), "id": .string(id), "tags": Value(tags), "language": .string(language)])
     }
 }
 
