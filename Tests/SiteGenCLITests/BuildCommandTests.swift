@@ -263,6 +263,25 @@ struct BuildCommandTests {
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
+    @Test("a broken review and a broken template: one build lists both, each at its place")
+    func reviewAndTemplateErrors() async throws {
+        var files = smallSite
+        files["Templates/review.mustache"] =
+            "{{<layout}}\n{{$content}}\n  {{#review.tags}}\n{{/content}}\n{{/layout}}\n"
+        files["content/movies/broken.md"] = "---\ntitle: Broken\ndate: 2024-13-01\n---\nText.\n"
+        let site = try TemporaryFolder(files)
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(
+            console.err == """
+                Templates/review.mustache:4:1: closing tag "content" does not match "review.tags" (opened at 3:3)
+                content/movies/broken.md:3:7: "date" must be a date written YYYY-MM-DD, not "2024-13-01"
+                loading the site failed: 2 errors
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
     @Test("a missing partial fails the build, naming the template and the partial tag's place")
     func missingPartial() async throws {
         var files = smallSite

@@ -158,6 +158,9 @@ public struct SiteLoader: Sendable {
                 diagnostics.append(Diagnostic("\"image\" names static/\(image), which does not exist", at: at))
             }
         }
+        // A build that stops here would stop again at the templates: their errors come now too,
+        // so that one run lists every mistake (a build that loads compiles them as its next step).
+        if !diagnostics.isEmpty { diagnostics += theme.library().1 }
         guard diagnostics.isEmpty else { throw BuildError(step: "loading the site", diagnostics: diagnostics) }
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         return SiteContent(
