@@ -159,7 +159,6 @@ struct IncrementalEqualityTests {
         #expect(incremental?.diagnostics == movedIn?.diagnostics)
     }
 
-    /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build after each.
     @Test("more tags than a page of the tag index holds (30 here): edits that add, drop and move them")
     func pagedTagIndex() throws {
         var random = SplitMix(seed: 6)
@@ -199,8 +198,9 @@ struct IncrementalEqualityTests {
         #expect(removed.files["tags/page/2/index.html"] == nil)
     }
 
-    /// Makes `steps` random edits, comparing each update with a full build; returns the
-    /// kinds of edit made, how many were updated without a full build, and the last site's files.
+    /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build
+    /// after each; returns the kinds of edit made, how many were updated without a full build,
+    /// and the last site's files.
     static func check(_ state: RandomSite, random: inout SplitMix, steps: Int) throws -> (
         kinds: [String: Int], incremental: Int, files: [String: Data]
     ) {
