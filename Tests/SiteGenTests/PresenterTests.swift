@@ -88,6 +88,29 @@ struct PresenterTests {
         #expect(collation.initial(of: "") == "#")
     }
 
+    @Test("by title: a title starting with quotes, brackets or dots sorts by its first letter, in its initial's group")
+    func leadingPunctuation() throws {
+        let titles = [
+            "Apple", "“Quoted”", "Queen", "Zed", "(500) Days of Summer", "...And Justice for All",
+            "2001: A Space Odyssey", "'Round Midnight", "Brazil", "…!",
+        ]
+        var files: [String: String] = [:]
+        for (number, title) in titles.enumerated() {
+            let quoted = title.replacingOccurrences(of: "'", with: "''")
+            files["content/movies/r\(number).md"] = reviewFile("title: '\(quoted)'\ndate: 2024-01-0\(number % 9 + 1)")
+        }
+        let page = try present(files).model("movies/by-title/index.html", as: SectionPageModel.self)
+        #expect(page.groups.map(\.heading) == ["#", "0–9", "A", "B", "Q", "R", "Z"])
+        #expect(
+            page.groups.map { $0.reviews.map(\.title) } == [
+                ["…!"], ["(500) Days of Summer", "2001: A Space Odyssey"], ["...And Justice for All", "Apple"],
+                ["Brazil"],
+                ["Queen", "“Quoted”"], ["'Round Midnight"], ["Zed"],
+            ])
+        #expect(page.list.jumps.map(\.label) == ["#", "0–9", "A", "B", "Q", "R", "Z"])
+        #expect(Collation.sortingText(of: "(500) Days") == "500) Days" && Collation.sortingText(of: "Heat") == "Heat")
+    }
+
     @Test("by title: Hangul titles grouped by initial consonant, double consonants with their single one")
     func hangulInitials() throws {
         let collation = Collation(language: .korean)

@@ -95,6 +95,16 @@ public struct Collation: Sendable {
         #endif
     }
 
+    /// `title` from its first letter or digit, as lists by title sort it: leading quotes,
+    /// brackets and dots ("'Round Midnight", "(500) Days of Summer", "...And Justice for All")
+    /// would sort it among punctuation, before every letter, while ``initial(of:)`` files it
+    /// under its first letter (R, 0–9, A): its group would come twice.
+    public static func sortingText(of title: String) -> String {
+        let scalars = title.unicodeScalars
+        guard let first = scalars.first, !CharacterSet.alphanumerics.contains(first) else { return title }
+        return String(String.UnicodeScalarView(scalars.drop { !CharacterSet.alphanumerics.contains($0) }))
+    }
+
     /// The index heading for a title: see ``Collation``.
     public func initial(of title: String) -> String {
         guard let scalar = Self.firstLetter(of: title) else { return "#" }

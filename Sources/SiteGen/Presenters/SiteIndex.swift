@@ -177,7 +177,8 @@ struct SiteIndex: Sendable {
 }
 
 extension SiteIndex {
-    /// Title order: the site's collation (numbers as numbers), then slug, then section.
+    /// Title order: the site's collation (numbers as numbers) from the title's first letter or
+    /// digit (``Collation/sortingText(of:)``), then slug, then section.
     static func titleOrder(_ lhs: ReviewKey, _ rhs: ReviewKey, _ collation: Collation) -> Bool {
         titleOrder(TitlePlace(lhs), TitlePlace(rhs), collation)
     }
@@ -190,7 +191,7 @@ extension SiteIndex {
         let section: String
 
         init(_ key: ReviewKey) {
-            (title, slug, section) = (Collation.Key(key.title), key.slug, key.section)
+            (title, slug, section) = (Collation.Key(Collation.sortingText(of: key.title)), key.slug, key.section)
         }
     }
 

@@ -182,7 +182,8 @@ struct TaxonomyPresenter: PagePresenter {
         return PageJob.folder(indexPath(number), template: "tags", model: model)
     }
 
-    /// Every tag with its count, in collation order of their names.
+    /// Every tag with its count, in collation order of their names from their first letter or
+    /// digit, as titles are sorted (so each initial's tags stay together).
     func counts(_ site: Presentation) -> [TagCount] {
         let context = site.context
         let entries = site.index.scopes(taxonomy).map { slug in
@@ -192,7 +193,8 @@ struct TaxonomyPresenter: PagePresenter {
             )
         }
         return entries.sorted { lhs, rhs in
-            let order = context.collation.ordered(lhs.name, rhs.name)
+            let order = context.collation.ordered(
+                Collation.sortingText(of: lhs.name), Collation.sortingText(of: rhs.name))
             return order == .orderedSame ? lhs.slug < rhs.slug : order == .orderedAscending
         }.map { entry in
             TagCount(
