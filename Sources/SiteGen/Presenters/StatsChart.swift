@@ -113,7 +113,12 @@ enum StatsChart {
     /// About how wide `text` is at `size` px: wide (Hangul, CJK) characters 1 em, others 0.6
     /// (digits are about 0.55 em in the theme's sans-serif fonts).
     static func textWidth(_ text: String, size: Double) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? size : size * 0.6) }
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1, size: size) }
+    }
+
+    /// About how wide one character starting with `scalar` is at `size` px (see ``textWidth(_:size:)``).
+    static func width(of scalar: Unicode.Scalar, size: Double) -> Double {
+        scalar.value >= 0x1100 ? size : size * 0.6
     }
 
     /// The centre of a text `textWidth` wide around `center`, moved in as far as it must be
@@ -142,14 +147,13 @@ private extension StatsChart {
         return tenths % 10 == 0 ? String(tenths / 10) : String(format: "%.1f", Double(tenths) / 10)
     }
 
-    /// A label cut (with "…") to about the width left of the value, at 13 px: wide
-    /// (Hangul, CJK) characters count as 1 em, others as 0.6.
+    /// A label cut (with "…") to about the width left of the value, at 13 px: each character
+    /// as wide as its first scalar (``width(of:size:)``).
     static func shortened(_ label: String) -> String {
         var width = 0.0
         var out = ""
         for character in label {
-            let wide = character.unicodeScalars.first.map { $0.value >= 0x1100 } ?? false
-            width += wide ? 13 : 7.8
+            width += character.unicodeScalars.first.map { Self.width(of: $0, size: 13) } ?? 0
             if width > 330 {
                 return out + "…"
             }

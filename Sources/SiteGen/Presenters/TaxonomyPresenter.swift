@@ -144,7 +144,7 @@ struct TaxonomyPresenter: PagePresenter {
         let context = site.context
         let all = counts(site)
         let size = indexPageSize(site)
-        let total = max(1, (all.count + size - 1) / size)
+        let total = indexPageCount(all.count, site)
         let range = min(all.count, (number - 1) * size)..<min(all.count, number * size)
         var groups: [TagGroup] = []
         var jumps: [JumpLink] = []
@@ -187,14 +187,14 @@ struct TaxonomyPresenter: PagePresenter {
     func counts(_ site: Presentation) -> [TagCount] {
         let context = site.context
         let entries = site.index.scopes(taxonomy).map { slug in
-            (
-                slug: slug, name: site.index.names[taxonomy.scope(slug)] ?? slug,
+            let name = site.index.names[taxonomy.scope(slug)] ?? slug
+            return (
+                slug: slug, name: name, key: Collation.Key(Collation.sortingText(of: name)),
                 count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count
             )
         }
         return entries.sorted { lhs, rhs in
-            let order = context.collation.ordered(
-                Collation.sortingText(of: lhs.name), Collation.sortingText(of: rhs.name))
+            let order = context.collation.ordered(lhs.key, rhs.key)
             return order == .orderedSame ? lhs.slug < rhs.slug : order == .orderedAscending
         }.map { entry in
             TagCount(
