@@ -574,6 +574,49 @@ struct PresenterTests {
         #expect(second.page.title == "Tags · Page 2 of 2 · Test Reviews")
     }
 
+    @Test("past 24 Han initials, a list by title and the tag index link to every k-th of them")
+    func hanJumpLinks() throws {
+        // 60 titles, each from its own Han character, after three Latin ones.
+        let characters = (0..<60).map { String(Unicode.Scalar(0x4E00 + 7 * $0)!) }
+        var files: [String: String] = [:]
+        for (number, title) in (["Alpha", "Beta", "Gamma"] + characters.map { $0 + "の夏" }).enumerated() {
+            files["content/movies/m\(number).md"] = reviewFile(
+                "title: \"\(title)\"\ndate: 2024-01-01\ntags: [\"\(title)\"]")
+        }
+        let config = InMemorySite.defaultConfig + "list_page_size: 10\n"
+        let presentation = try present(files, config: config)
+        let pages = try (1...7).map { number in
+            try presentation.model(
+                "movies/by-title/\(number == 1 ? "" : "page/\(number)/")index.html", as: SectionPageModel.self
+            ).list
+        }
+        // Every group keeps its heading: the Latin ones, then the 60 Han ones in the
+        // collation's order.
+        let headings = pages.flatMap { $0.groups.map(\.heading) }
+        let han = Array(headings.dropFirst(3))
+        #expect(headings.prefix(3) == ["A", "B", "G"] && Set(han) == Set(characters) && han.count == 60)
+        // 60 Han initials: a link to every third, 20 links, after each Latin initial.
+        let linked = stride(from: 0, to: 60, by: 3).map { han[$0] }
+        #expect(pages[0].jumps.map(\.label) == ["A", "B", "G"] + linked)
+        #expect(pages[0].jumps[3].url == "/movies/by-title/#initial-\(han[0])")
+        #expect(pages[0].jumps.last?.url == "/movies/by-title/page/7/#initial-\(han[57])")
+        #expect(pages[6].jumps.map(\.url) == pages[0].jumps.map(\.url))
+
+        // 24 Han initials or fewer: each has its link.
+        let few = files.filter { path, _ in
+            Int(path.dropFirst("content/movies/m".count).dropLast(3)).map { $0 < 27 } ?? false
+        }
+        let all = try present(few, config: config).model("movies/by-title/index.html", as: SectionPageModel.self)
+        #expect(all.list.jumps.count == 27 && Set(all.list.jumps.map(\.label).dropFirst(3)) == Set(characters[0..<24]))
+
+        // The tag index (60 tags on a page, so 63 tags make two) links to the same initials.
+        let tags = try present(files, config: InMemorySite.defaultConfig + "list_page_size: 6\n")
+        let index = try tags.model("tags/page/2/index.html", as: TagsPageModel.self)
+        #expect(index.jumps.map(\.label) == ["A", "B", "G"] + linked)
+        #expect(index.jumps.last?.url == "/tags/page/2/#initial-\(han[57])")
+        #expect(index.groups.map(\.heading) == Array(han[57..<60]))
+    }
+
     @Test("a site without tags has no tag pages and no Tags link; plain pages join the navigation")
     func navigation() throws {
         let presentation = try present([

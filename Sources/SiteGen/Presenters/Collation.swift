@@ -114,6 +114,22 @@ public struct Collation: Sendable {
         return initial
     }
 
+    /// Whether `initial` (as ``initial(of:)`` gives it) is a Han character. A list by title
+    /// has one such initial for each first character: thousands on a Chinese or Japanese site.
+    public static func isHan(_ initial: String) -> Bool {
+        let scalars = initial.unicodeScalars
+        guard let scalar = scalars.first, scalars.count == 1 else { return false }
+        return isHan(scalar)
+    }
+
+    /// Whether `scalar` is a CJK unified ideograph (of the main block, extension A or the
+    /// supplementary planes' extensions).
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+            || (0x20000...0x3134F).contains(value)
+    }
+
     /// The 19 initial consonants of Hangul syllables, in Unicode order.
     static let consonants = [
         "ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
@@ -157,10 +173,7 @@ private extension Collation {
         }
         if let row = Self.kanaRow(of: scalar) { return row }
         if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
-        if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x20000...0x3134F).contains(value)
-        {
-            return String(scalar)
-        }
+        if Self.isHan(scalar) { return String(scalar) }
         let letter = String(scalar).uppercased()
         let folded = letter.folding(options: [.diacriticInsensitive], locale: locale)
         guard folded != letter, folded.count == 1 else { return letter }

@@ -97,6 +97,23 @@ struct ListPages: Sendable {
     /// screen of links on a phone above every page of it.
     static let jumpLimit = 24
 
+    /// Which of a list's groups, given their initials in order, get a jump link: each one, but
+    /// past ``jumpLimit`` Han characters only every k-th of those, so at most ``jumpLimit``.
+    /// A Chinese or Japanese list by title has an initial for each first character: thousands
+    /// of links above every page at 10,000 reviews, growing with the site as the pages do. The
+    /// groups a link skips follow the one it leads to, in the list's order.
+    static func linked(initials: [String]) -> [Bool] {
+        let han = initials.filter(Collation.isHan).count
+        guard han > jumpLimit else { return initials.map { _ in true } }
+        let stride = (han + jumpLimit - 1) / jumpLimit
+        var seen = 0
+        return initials.map { initial in
+            guard Collation.isHan(initial) else { return true }
+            defer { seen += 1 }
+            return seen % stride == 0
+        }
+    }
+
     /// The list's jump links: the same on each of its pages but for which are on that page,
     /// so made once for all of them. Each leads to the first group of what it names, on the
     /// page where that group starts.
@@ -109,9 +126,10 @@ struct ListPages: Sendable {
         let language = site.context.config.language.rawValue
         let starts = index.groupStarts[key] ?? []
         let coarse = starts.count > Self.jumpLimit
+        let linked = key.order == .title ? Self.linked(initials: starts.map { index[key: members[$0]].initial }) : nil
         var jumps: [Jump] = []
         var last: Int?
-        for start in starts {
+        for (number, start) in starts.enumerated() where linked?[number] ?? true {
             let id = members[start]
             let label: String
             switch (key.order, coarse) {

@@ -171,6 +171,8 @@ struct TaxonomyPresenter: PagePresenter {
                 }
                 previous = initial
             }
+            let linked = ListPages.linked(initials: jumps.map(\.label))
+            jumps = zip(jumps, linked).filter(\.1).map(\.0)
         }
         let pagination = ListPages.pagination(number, of: total, byDate: false, context: context, path: indexPath)
         let model = TagsPageModel(
