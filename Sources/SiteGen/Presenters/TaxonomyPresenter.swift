@@ -187,6 +187,7 @@ struct TaxonomyPresenter: PagePresenter {
     /// Every tag with its count, in collation order of their names from their first letter or
     /// digit, as titles are sorted (so each initial's tags stay together).
     func counts(_ site: Presentation) -> [TagCount] {
+        if let known = site.shared.tagCounts.withLock({ $0[taxonomy] }) { return known }
         let context = site.context
         let entries = site.index.scopes(taxonomy).map { slug in
             let name = site.index.names[taxonomy.scope(slug)] ?? slug
@@ -195,7 +196,7 @@ struct TaxonomyPresenter: PagePresenter {
                 count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count
             )
         }
-        return entries.sorted { lhs, rhs in
+        let counts = entries.sorted { lhs, rhs in
             let order = context.collation.ordered(lhs.key, rhs.key)
             return order == .orderedSame ? lhs.slug < rhs.slug : order == .orderedAscending
         }.map { entry in
@@ -203,5 +204,7 @@ struct TaxonomyPresenter: PagePresenter {
                 name: entry.name, url: context.urls.path("\(taxonomy.folder)/\(entry.slug)/"), count: entry.count,
                 countLabel: context.format.reviewCount(entry.count))
         }
+        site.shared.tagCounts.withLock { $0[taxonomy] = counts }
+        return counts
     }
 }
