@@ -198,6 +198,46 @@ struct IncrementalEqualityTests {
         #expect(removed.files["tags/page/2/index.html"] == nil)
     }
 
+    @Test("the 25th Han initial thins a list's jump links, and a rename or removal changes them, as in a full build")
+    func hanJumpLinks() throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Han\nbase_url: https://example.org/\nlist_page_size: 4\n")
+        let characters = (0..<27).map { String(Unicode.Scalar(0x4E00 + 11 * $0)!) }
+        for number in 0..<24 {
+            try folder.write(
+                "content/movies/r\(number).md",
+                "---\ntitle: \(characters[number])\ndate: 2024-01-01\ntags: [\(characters[number])]\n---\nA.\n")
+        }
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let jumps = { (files: [String: Data]) in
+            String(decoding: files["movies/by-title/index.html"] ?? Data(), as: UTF8.self)
+                .components(separatedBy: "#initial-").count - 1
+        }
+        var site = try LiveSite.build(builder)
+        #expect(jumps(site.files) == 24)
+        for (step, edit) in [(24, "title: \(characters[24])"), (25, "title: \(characters[25])"), (3, "title: \(characters[26])")]
+        {
+            try folder.write(
+                "content/movies/r\(step).md", "---\n\(edit)\ndate: 2024-01-02\ntags: [x\(step)]\n---\nA.\n")
+            site = try site.updating(["content/movies/r\(step).md"])
+            #expect(differences(site.files, try LiveSite.build(builder).files).isEmpty)
+            #expect(site.lastUpdate.kind != .full)
+        }
+        #expect(jumps(site.files) == 13)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/r0.md"))
+        site = try site.updating(["content/movies/r0.md"])
+        #expect(differences(site.files, try LiveSite.build(builder).files).isEmpty)
+        #expect(jumps(site.files) == 13)
+        for number in 1...2 {
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/movies/r\(number).md"))
+            site = try site.updating(["content/movies/r\(number).md"])
+            #expect(differences(site.files, try LiveSite.build(builder).files).isEmpty)
+        }
+        #expect(jumps(site.files) == 23)
+    }
+
     /// Makes `steps` random edits of `state`'s site, comparing the served files with a full build
     /// after each; returns the kinds of edit made, how many were updated without a full build,
     /// and the last site's files.
