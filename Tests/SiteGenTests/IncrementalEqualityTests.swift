@@ -217,8 +217,9 @@ struct IncrementalEqualityTests {
         }
         var site = try LiveSite.build(builder)
         #expect(jumps(site.files) == 24)
-        for (step, edit) in [(24, "title: \(characters[24])"), (25, "title: \(characters[25])"), (3, "title: \(characters[26])")]
-        {
+        for (step, edit) in [
+            (24, "title: \(characters[24])"), (25, "title: \(characters[25])"), (3, "title: \(characters[26])"),
+        ] {
             try folder.write(
                 "content/movies/r\(step).md", "---\n\(edit)\ndate: 2024-01-02\ntags: [x\(step)]\n---\nA.\n")
             site = try site.updating(["content/movies/r\(step).md"])
