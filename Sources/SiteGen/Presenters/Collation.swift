@@ -116,7 +116,7 @@ public struct Collation: Sendable {
 
     /// Whether `initial` (as ``initial(of:)`` gives it) is a Han character. A list by title
     /// has one such initial for each first character: thousands on a Chinese or Japanese site.
-    public static func isHan(_ initial: String) -> Bool {
+    static func isHan(_ initial: String) -> Bool {
         let scalars = initial.unicodeScalars
         guard let scalar = scalars.first, scalars.count == 1 else { return false }
         return isHan(scalar)
