@@ -250,14 +250,14 @@ struct BuildCommandTests {
     func templateSyntaxError() async throws {
         var files = smallSite
         files["Templates/review.mustache"] = unclosedSection
-        let (err, madeOutput) = try await buildThatFails(files)
+        let failed = try await buildThatFails(files)
         #expect(
-            err == """
+            failed.err == """
                 Templates/review.mustache:4:1: closing tag "content" does not match "review.tags" (opened at 3:3)
                 compiling templates failed: 1 error
 
                 """)
-        #expect(!madeOutput)
+        #expect(!failed.madeOutput)
     }
 
     @Test("a broken review and a broken template: one build lists both, each at its place")
@@ -265,15 +265,15 @@ struct BuildCommandTests {
         var files = smallSite
         files["Templates/review.mustache"] = unclosedSection
         files["content/movies/broken.md"] = "---\ntitle: Broken\ndate: 2024-13-01\n---\nText.\n"
-        let (err, madeOutput) = try await buildThatFails(files)
+        let failed = try await buildThatFails(files)
         #expect(
-            err == """
+            failed.err == """
                 Templates/review.mustache:4:1: closing tag "content" does not match "review.tags" (opened at 3:3)
                 content/movies/broken.md:3:7: "date" must be a date written YYYY-MM-DD, not "2024-13-01"
                 loading the site failed: 2 errors
 
                 """)
-        #expect(!madeOutput)
+        #expect(!failed.madeOutput)
     }
 
     @Test("a missing partial fails the build, naming the template and the partial tag's place")
@@ -281,9 +281,9 @@ struct BuildCommandTests {
         var files = smallSite
         files["Templates/page.mustache"] =
             "{{<layout}}\n{{$content}}\n<h1>{{title}}</h1>\n  {{>sidebar}}\n{{/content}}\n{{/layout}}\n"
-        let (err, _) = try await buildThatFails(files)
+        let failed = try await buildThatFails(files)
         #expect(
-            err == """
+            failed.err == """
                 Templates/page.mustache:4:3: no template named "sidebar"
                     included from Templates/page.mustache:1:1
                 rendering failed: 1 error
@@ -450,15 +450,6 @@ private let nothingCached =
 /// A review file with front matter and a body.
 /// A review template whose section `review.tags` is never closed (line 3, column 3).
 private let unclosedSection = "{{<layout}}\n{{$content}}\n  {{#review.tags}}\n{{/content}}\n{{/layout}}\n"
-
-/// `sitegen build` of a site of `files`, which must fail with status 1: what it printed to
-/// standard error, and whether it made an output folder.
-private func buildThatFails(_ files: [String: String]) async throws -> (err: String, madeOutput: Bool) {
-    let site = try TemporaryFolder(files)
-    let console = TestConsole()
-    #expect(await console.run(["build"], in: site.url) == 1)
-    return (console.err, FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
-}
 
 private func review(_ frontMatter: String, body: String = "A review.") -> String {
     "---\n\(frontMatter)\n---\n\(body)\n"

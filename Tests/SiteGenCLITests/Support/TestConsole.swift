@@ -1,6 +1,7 @@
 import Foundation
 import SiteGenCLI
 import Synchronization
+import Testing
 
 /// A console that keeps what commands write, for assertions.
 ///
@@ -76,4 +77,21 @@ struct TemporaryFolder: ~Copyable {
         }
         try? FileManager.default.removeItem(at: url)
     }
+}
+
+/// What `sitegen build` printed when it failed, and whether it made an output folder.
+struct FailedBuild {
+    let out: String
+    let err: String
+    let madeOutput: Bool
+}
+
+/// `sitegen build` of a site of `files`, which must fail with status 1.
+func buildThatFails(_ files: [String: String]) async throws -> FailedBuild {
+    let site = try TemporaryFolder(files)
+    let console = TestConsole()
+    #expect(await console.run(["build"], in: site.url) == 1)
+    return FailedBuild(
+        out: console.out, err: console.err,
+        madeOutput: FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
 }
