@@ -615,6 +615,10 @@ struct PresenterTests {
         #expect(index.jumps.map(\.label) == ["A", "B", "G"] + linked)
         #expect(index.jumps.last?.url == "/tags/page/2/#initial-\(han[57])")
         #expect(index.groups.map(\.heading) == Array(han[57..<60]))
+
+        // Han initials: unified ideographs of every block, and compatibility ones.
+        #expect(["\u{4E00}", "\u{3400}", "\u{20000}", "\u{F900}", "\u{2F800}"].allSatisfy(Collation.isHan))
+        #expect(!["A", "Ø", "ㄱ", "か", "0–9", "#", "一二"].contains(where: Collation.isHan))
     }
 
     @Test("a site without tags has no tag pages and no Tags link; plain pages join the navigation")

@@ -122,12 +122,13 @@ public struct Collation: Sendable {
         return isHan(scalar)
     }
 
-    /// Whether `scalar` is a CJK unified ideograph (of the main block, extension A or the
-    /// supplementary planes' extensions).
+    /// Whether `scalar` is a CJK ideograph: unified (the main block, extension A, the
+    /// supplementary planes' extensions) or a compatibility one.
     static func isHan(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
-            || (0x20000...0x3134F).contains(value)
+            || (0x20000...0x3134F).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0x2F800...0x2FA1F).contains(value)
     }
 
     /// The 19 initial consonants of Hangul syllables, in Unicode order.
