@@ -125,6 +125,7 @@ struct LanguageAndFieldTests {
             ("あめ", "あ"), ("ぁ", "あ"), ("オズ", "あ"), ("がっこう", "か"), ("ゴジラ", "か"), ("ｻﾑﾗｲ", "さ"),
             ("ぜん", "さ"), ("ちび", "た"), ("ヅラ", "た"), ("の", "な"), ("パプリカ", "は"), ("もののけ", "ま"),
             ("ゆめ", "や"), ("ロボ", "ら"), ("をとめ", "わ"), ("ん", "わ"), ("東京", "東"), ("Ａkira", "A"), ("1984", "0–9"),
+            ("ヶ月", "か"), ("ゖ", "か"), ("ヷ", "わ"),
         ]
         for (title, initial) in cases { #expect(japanese.initial(of: title) == initial, "\(title)") }
         let swedish = Collation(language: SiteLanguage("sv")!)
@@ -136,6 +137,54 @@ struct LanguageAndFieldTests {
         #expect(Collation(language: SiteLanguage("th")!).initial(of: "เมือง") == "ม")
         #expect(Collation(language: .korean).initial(of: "ㅃ") == "ㅂ")
         #expect(Collation(language: .korean).initial(of: "…") == "#")
+        // A letter with a stroke, or a ligature, under the letter the language sorts it with.
+        #expect(Collation(language: .english).initial(of: "Øresund") == "O")
+        #expect(Collation(language: SiteLanguage("da")!).initial(of: "Øresund") == "Ø")
+        #expect(Collation(language: .english).initial(of: "Łódź") == "L")
+        #expect(Collation(language: SiteLanguage("pl")!).initial(of: "Łódź") == "Ł")
+        #expect(Collation(language: .english).initial(of: "ĳs") == "I")
+        #expect(Collation(language: SiteLanguage("de")!).initial(of: "ßx") == "S")
+        // Turkish has a dotted and a dotless I.
+        let turkish = Collation(language: SiteLanguage("tr")!)
+        #expect(["istanbul", "İzmir", "ılık", "Irmak", "íx"].map(turkish.initial(of:)) == ["İ", "İ", "I", "I", "İ"])
+    }
+
+    @Test("each initial's titles come together in the language's order, for every kana, jamo and Latin letter")
+    func initialsStayTogether() {
+        func ranges(_ ranges: ClosedRange<UInt32>...) -> [String] {
+            ranges.flatMap { $0.compactMap { Unicode.Scalar($0).map { String($0) + "x" } } }
+        }
+        let cases: [(String, [String])] = [
+            ("ja", ranges(0x3041...0x3096, 0x30A1...0x30FA, 0xFF66...0xFF9D, 0x41...0x5A, 0x30...0x39)),
+            ("ko", ranges(0x3131...0x314E, 0xAC00...0xAC20, 0xB098...0xB0B0, 0xD55C...0xD7A3, 0x41...0x5A)),
+            ("en", ranges(0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1E9B, 0x1EA0...0x1EF9)),
+            ("sv", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("de", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("da", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("pl", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("tr", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("vi", ranges(0x41...0x5A, 0xC0...0x24F, 0x1E00...0x1E9B, 0x1EA0...0x1EF9)),
+            ("ru", ranges(0x410...0x44F, 0x401...0x401, 0x451...0x451, 0x41...0x5A)),
+            ("el", ranges(0x391...0x3A9, 0x3AC...0x3CE)),
+        ]
+        var misplaced: [String] = []
+        for (language, titles) in cases {
+            let collation = Collation(language: SiteLanguage(language)!)
+            let sorted = titles.map { ($0, Collation.Key(Collation.sortingText(of: $0))) }.sorted {
+                collation.ordered($0.1, $1.1) == .orderedAscending
+            }
+            var closed: Set<String> = []
+            var previous: String?
+            for (title, _) in sorted {
+                let initial = collation.initial(of: title)
+                if initial != previous {
+                    if closed.contains(initial) { misplaced.append("\(language) \(title) \(initial) after \(previous ?? "")") }
+                    if let previous { closed.insert(previous) }
+                    previous = initial
+                }
+            }
+        }
+        #expect(misplaced == [])
     }
 
     @Test("where raw HTML is: the CommonMark adapter gives each piece's line and byte column")

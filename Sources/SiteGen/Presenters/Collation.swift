@@ -14,8 +14,10 @@ import Synchronization
 /// - kana by the row of the Japanese syllabary (あ か さ た な は ま や ら わ), hiragana and
 ///   katakana alike, voiced and small kana with their row;
 /// - digits as "0–9";
-/// - other letters as the capital letter, accents folded where the language sorts them with
-///   the plain letter (É under E; Å under A in English, but its own letter in Swedish);
+/// - other letters as the capital letter in the language's case (Turkish i under İ), accents,
+///   strokes and ligatures folded where the language sorts them with the plain letter (É
+///   under E; Å under A in English, but its own letter in Swedish; Ø under O but not in
+///   Danish; ĳ under I);
 /// - Han characters, and letters of other scripts, as the character itself;
 /// - anything else as "#".
 public struct Collation: Sendable {
@@ -175,19 +177,52 @@ private extension Collation {
         if let row = Self.kanaRow(of: scalar) { return row }
         if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
         if Self.isHan(scalar) { return String(scalar) }
-        let letter = String(scalar).uppercased()
-        let folded = letter.folding(options: [.diacriticInsensitive], locale: locale)
-        guard folded != letter, folded.count == 1 else { return letter }
+        // In the language's case: a Turkish i is İ, a letter of its own.
+        let letter = String(scalar).uppercased(with: locale)
+        // Spelled without accents (compatibility decomposition also splits a ligature: ĳ → ij)
+        // or a stroke (Ø, Ł, Đ), found in lowercase, so that a Turkish í becomes i and then İ.
+        var plain = String.UnicodeScalarView(
+            String(scalar).lowercased(with: locale).decomposedStringWithCompatibilityMapping.unicodeScalars.filter {
+                !Self.isMark($0)
+            })
+        if let first = plain.first, let unstruck = Self.struck[first] {
+            plain.replaceSubrange(..<plain.index(after: plain.startIndex), with: [unstruck])
+        }
+        let spelled = String(plain).uppercased(with: locale)
+        guard let folded = spelled.first.map(String.init), folded != letter else { return letter }
         // The folded letter only when the language sorts the two together: then "Åa" comes
-        // before "Ab", as the accent only counts after the letters that follow.
-        return ordered(letter + "a", folded + "b") == .orderedAscending ? folded : letter
+        // before "Ab", as the accent only counts after the letters that follow (and "Ĳa"
+        // before "IJb").
+        return ordered(letter + "a", spelled + "b") == .orderedAscending ? folded : letter
     }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// Letters with a stroke or bar, which have no decomposition for folding to take away, and
+    /// the letters most languages sort them with (Danish sorts Ø after Z, Polish Ł after L: the
+    /// check above keeps them apart there).
+    static let struck: [Unicode.Scalar: Unicode.Scalar] = [
+        "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ɨ": "i", "ƶ": "z", "ǥ": "g", "ʉ": "u",
+        "ɍ": "r", "ɏ": "y", "ȼ": "c", "ɇ": "e", "ɉ": "j", "ƚ": "l",
+    ]
 
     /// The row of the syllabary a kana belongs to (katakana and small or voiced kana with
     /// the hiragana of their row), or nil for other characters.
     static func kanaRow(of scalar: Unicode.Scalar) -> String? {
         var value = scalar.value
-        if (0x30A1...0x30F6).contains(value) { value -= 0x60 }  // katakana → hiragana
+        switch value {
+        // Small ka and ke (ヵ ヶ, often read ka and ga) sort with their row, not after ん.
+        case 0x3095, 0x3096, 0x30F5, 0x30F6: return kanaRows[1].initial
+        // ヷ ヸ ヹ ヺ: wa, wi, we and wo voiced.
+        case 0x30F7...0x30FA: return kanaRows[9].initial
+        case 0x30A1...0x30F4: value -= 0x60  // katakana → hiragana
+        default: break
+        }
         guard (0x3041...0x3096).contains(value), let hiragana = Unicode.Scalar(value) else { return nil }
         // Without its voicing mark: が → か, ぱ → は.
         let base = String(hiragana).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? hiragana
