@@ -154,6 +154,8 @@ struct LanguageAndFieldTests {
         func ranges(_ ranges: ClosedRange<UInt32>...) -> [String] {
             ranges.flatMap { $0.compactMap { Unicode.Scalar($0).map { String($0) + "x" } } }
         }
+        // Latin Extended Additional without ẞ (ICU compares "ẞa" after "SSb", though "ẞ" equals
+        // "SS") and the Middle Welsh letters after Vietnamese ones: still their own initials.
         let cases: [(String, [String])] = [
             ("ja", ranges(0x3041...0x3096, 0x30A1...0x30FA, 0xFF66...0xFF9D, 0x41...0x5A, 0x30...0x39)),
             ("ko", ranges(0x3131...0x314E, 0xAC00...0xAC20, 0xB098...0xB0B0, 0xD55C...0xD7A3, 0x41...0x5A)),
@@ -178,7 +180,9 @@ struct LanguageAndFieldTests {
             for (title, _) in sorted {
                 let initial = collation.initial(of: title)
                 if initial != previous {
-                    if closed.contains(initial) { misplaced.append("\(language) \(title) \(initial) after \(previous ?? "")") }
+                    if closed.contains(initial) {
+                        misplaced.append("\(language) \(title) \(initial) after \(previous ?? "")")
+                    }
                     if let previous { closed.insert(previous) }
                     previous = initial
                 }
