@@ -157,9 +157,10 @@ private extension Collation {
             text.unicodeScalars.append(contentsOf: scalars)
             scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)[...]
         }
-        while let first = scalars.first,
-            (0x0E40...0x0E44).contains(first.value) || (0x0EC0...0x0EC4).contains(first.value),
-            scalars.count > 1
+        // Only before a consonant of its script: the collation swaps the two only then.
+        if let first = scalars.first, let next = scalars.dropFirst().first,
+            (0x0E40...0x0E44).contains(first.value) && (0x0E01...0x0E2E).contains(next.value)
+                || (0x0EC0...0x0EC4).contains(first.value) && (0x0E81...0x0EAE).contains(next.value)
         {
             scalars = scalars.dropFirst()
         }
@@ -191,9 +192,16 @@ private extension Collation {
         let spelled = String(plain).uppercased(with: locale)
         guard let folded = spelled.first.map(String.init), folded != letter else { return letter }
         // The folded letter only when the language sorts the two together: then "Åa" comes
-        // before "Ab", as the accent only counts after the letters that follow (and "Ĳa"
-        // before "IJb").
-        return ordered(letter + "a", spelled + "b") == .orderedAscending ? folded : letter
+        // before "Ab" and "Åb" after "Aa", as the accent only counts after the letters that
+        // follow (and "Ĳa" before "IJb"). Arabic sorts أ with the hamza, before ا: "أb" comes
+        // before "اa" too.
+        // The letter as written (a Turkish í sorts with i, and its capital Í with ı) or in
+        // capitals (Foundation compares "ßa" after "SSb", though "ßa" equals "ssa").
+        let together = [String(scalar), letter].contains { form in
+            ordered(form + "a", spelled + "b") == .orderedAscending
+                && ordered(form + "b", spelled + "a") == .orderedDescending
+        }
+        return together ? folded : letter
     }
 
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
