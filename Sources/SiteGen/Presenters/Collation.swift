@@ -184,19 +184,19 @@ private extension Collation {
         // or a stroke (Ø, Ł, Đ), found in lowercase, so that a Turkish í becomes i and then İ.
         var plain = String.UnicodeScalarView(
             String(scalar).lowercased(with: locale).decomposedStringWithCompatibilityMapping.unicodeScalars.filter {
-                !Self.isMark($0)
+                !$0.isMark
             })
         if let first = plain.first, let unstruck = Self.struck[first] {
             plain.replaceSubrange(..<plain.index(after: plain.startIndex), with: [unstruck])
         }
         let spelled = String(plain).uppercased(with: locale)
         guard let folded = spelled.first.map(String.init), folded != letter else { return letter }
-        // The folded letter only when the language sorts the two together: then "Åa" comes
-        // before "Ab" and "Åb" after "Aa", as the accent only counts after the letters that
-        // follow (and "Ĳa" before "IJb"). Arabic sorts أ with the hamza, before ا: "أb" comes
-        // before "اa" too.
-        // The letter as written (a Turkish í sorts with i, and its capital Í with ı) or in
-        // capitals (Foundation compares "ßa" after "SSb", though "ßa" equals "ssa").
+        // The folded letter only when the language sorts the two as one letter: then "Åa"
+        // comes before "Ab" and "Åb" after "Aa", as the accent only counts after the letters
+        // that follow (and "Ĳa" before "IJb"). Arabic sorts ؤ before و, not with it: "ؤb"
+        // comes before "وa" too. Checked for the letter as written (a Turkish í sorts with i,
+        // its capital Í with ı) or in capitals (Foundation compares "ßa" after "SSb", though
+        // "ßa" equals "ssa").
         let together = [String(scalar), letter].contains { form in
             ordered(form + "a", spelled + "b") == .orderedAscending
                 && ordered(form + "b", spelled + "a") == .orderedDescending
@@ -204,21 +204,13 @@ private extension Collation {
         return together ? folded : letter
     }
 
-    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
-        }
-    }
-
-    /// Letters with a stroke or bar, which have no decomposition for folding to take away, and
-    /// the letters most languages sort them with (Danish sorts Ø after Z, Polish Ł after L: the
-    /// check above keeps them apart there).
+    /// Letters with a stroke or bar, which have no decomposition to take away, and the letters
+    /// most languages sort them with (Danish sorts Ø after Z, Polish Ł after L: the check above
+    /// keeps them apart there). Unlike search, initials leave Æ and Þ as they are.
     static let struck: [Unicode.Scalar: Unicode.Scalar] = [
         "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ɨ": "i", "ƶ": "z", "ǥ": "g", "ʉ": "u",
         "ɍ": "r", "ɏ": "y", "ȼ": "c", "ɇ": "e", "ɉ": "j", "ƚ": "l",
     ]
-
     /// The row of the syllabary a kana belongs to (katakana and small or voiced kana with
     /// the hiragana of their row), or nil for other characters.
     static func kanaRow(of scalar: Unicode.Scalar) -> String? {

@@ -95,13 +95,13 @@ enum SearchText {
             word.close(into: &keys)
         default:
             let scalar = Unicode.Scalar(value)!
-            if isMark(scalar) {
+            if scalar.isMark {
                 return
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 for part in String(scalar).lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
                     if let folded = folded[part] {
                         for piece in folded.unicodeScalars { word.append(piece) }
-                    } else if !isMark(part) && part.value <= 0xFFFF {
+                    } else if !part.isMark && part.value <= 0xFFFF {
                         word.append(part)
                     }
                 }
@@ -191,13 +191,6 @@ enum SearchText {
         hash &*= 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 33
         return hash
-    }
-
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
-        }
     }
 
     /// Letters that do not decompose but that readers type without their stroke or ligature.
