@@ -211,6 +211,7 @@ private extension Collation {
         "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ɨ": "i", "ƶ": "z", "ǥ": "g", "ʉ": "u",
         "ɍ": "r", "ɏ": "y", "ȼ": "c", "ɇ": "e", "ɉ": "j", "ƚ": "l",
     ]
+
     /// The row of the syllabary a kana belongs to (katakana and small or voiced kana with
     /// the hiragana of their row), or nil for other characters.
     static func kanaRow(of scalar: Unicode.Scalar) -> String? {
