@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(
             name: "CTCMalloc", pkgConfig: "libtcmalloc_minimal", providers: [.apt(["libgoogle-perftools-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         // The YAML, Markdown and zip adapters: Swift values in and out, the C library kept inside one
         // file of each target (an `internal import`), so no libyaml or cmark type leaves it.
         .target(name: "YAML", dependencies: ["CYaml"]),
@@ -32,6 +33,8 @@ let package = Package(
         // The memory allocator: linking it puts tcmalloc in place of glibc's malloc for the
         // whole process; `Allocator.swift` is the only file that sees its C API.
         .target(name: "Allocator", dependencies: ["CTCMalloc"]),
+        // Collation (the order of titles in a language) from ICU: `Collator.swift` alone sees it.
+        .target(name: "Collating", dependencies: ["CICU"]),
         // The HTTP server on libevent: the only target that sees CEvent; its API is Swift types only.
         .target(name: "EventHTTP", dependencies: ["CEvent"]),
         // The library: load -> present -> render -> write.
@@ -39,6 +42,7 @@ let package = Package(
             name: "SiteGen",
             dependencies: [
                 "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing", "Allocator", "CCurl",
+                "Collating",
             ],
             plugins: ["EmbedTheme"]),
         // Commands and argument parsing, a tested library; `sitegen` only calls it.

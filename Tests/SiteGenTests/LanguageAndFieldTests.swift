@@ -154,18 +154,18 @@ struct LanguageAndFieldTests {
         func ranges(_ ranges: ClosedRange<UInt32>...) -> [String] {
             ranges.flatMap { $0.compactMap { Unicode.Scalar($0).map { String($0) + "x" } } }
         }
-        // Latin Extended Additional without ẞ (ICU compares "ẞa" after "SSb", though "ẞ" equals
-        // "SS") and the Middle Welsh letters after Vietnamese ones: still their own initials.
+        // Latin Extended Additional without the Middle Welsh letters after Vietnamese ones (Ỻ sorts
+        // as LL): still their own initials.
         let cases: [(String, [String])] = [
             ("ja", ranges(0x3041...0x3096, 0x30A1...0x30FA, 0xFF66...0xFF9D, 0x41...0x5A, 0x30...0x39)),
             ("ko", ranges(0x3131...0x314E, 0xAC00...0xAC20, 0xB098...0xB0B0, 0xD55C...0xD7A3, 0x41...0x5A)),
-            ("en", ranges(0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1E9B, 0x1EA0...0x1EF9)),
+            ("en", ranges(0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EF9)),
             ("sv", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("de", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("da", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("pl", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("tr", ranges(0x41...0x5A, 0xC0...0x24F)),
-            ("vi", ranges(0x41...0x5A, 0xC0...0x24F, 0x1E00...0x1E9B, 0x1EA0...0x1EF9)),
+            ("vi", ranges(0x41...0x5A, 0xC0...0x24F, 0x1E00...0x1EF9)),
             ("ru", ranges(0x410...0x44F, 0x401...0x401, 0x451...0x451, 0x41...0x5A)),
             ("el", ranges(0x391...0x3A9, 0x3AC...0x3CE)),
             // Arabic without ء and the letters carrying it (ؤ ئ), which its collation sorts
@@ -184,7 +184,7 @@ struct LanguageAndFieldTests {
         var misplaced: [String] = []
         for (language, titles) in cases {
             let collation = Collation(language: SiteLanguage(language)!)
-            let sorted = titles.map { ($0, Collation.Key(Collation.sortingText(of: $0))) }.sorted {
+            let sorted = titles.map { ($0, collation.key(Collation.sortingText(of: $0))) }.sorted {
                 collation.ordered($0.1, $1.1) == .orderedAscending
             }
             var closed: Set<String> = []

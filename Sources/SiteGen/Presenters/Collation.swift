@@ -1,11 +1,8 @@
+import Collating
 import Foundation
 import Synchronization
 
-#if canImport(CoreFoundation)
-    import CoreFoundation
-#endif
-
-/// Sorting in the site language's collation (ICU through Foundation), with numbers in
+/// Sorting in the site language's collation (ICU's, through ``Collator``), with numbers in
 /// titles compared as numbers, and grouping by a title's initial.
 ///
 /// An initial is chosen so that titles under one initial stay together in the collation's
@@ -22,79 +19,47 @@ import Synchronization
 /// - anything else as "#".
 public struct Collation: Sendable {
     public let locale: Locale
-    /// Each first character's initial, found once, and the locale as Core Foundation reads it.
-    private let cache: Cache
+    /// The language's collation (ICU's), made once for the site.
+    private let collator: Collator
+    /// Each first character's initial, found once.
+    private let initials: Initials
 
-    private final class Cache: @unchecked Sendable {
-        let initials = Mutex<[Unicode.Scalar: String]>([:])
-        #if canImport(CoreFoundation)
-            /// Immutable once made, so shared by every thread.
-            let locale: CFLocale
-        #endif
-
-        init(_ locale: Locale) {
-            #if canImport(CoreFoundation)
-                // A locale ICU cannot make is nil: then the language alone, or the root locale.
-                let code = locale.language.languageCode?.identifier ?? ""
-                let made: CFLocale? = CFLocaleCreate(nil, Key(locale.identifier).string)
-                self.locale = made ?? CFLocaleCreate(nil, Key(code).string) ?? CFLocaleCreate(nil, Key("").string)
-            #endif
-        }
+    private final class Initials: Sendable {
+        let known = Mutex<[Unicode.Scalar: String]>([:])
     }
 
     public init(language: SiteLanguage) {
         locale = language.locale
-        cache = Cache(locale)
+        collator = Collator(locale: language.locale.identifier)
+        initials = Initials()
     }
 
     /// Whether `lhs` sorts before `rhs`: collation order, "Part 2" before "Part 10".
     public func ordered(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        ordered(Key(lhs), Key(rhs))
+        ordered(key(lhs), key(rhs))
     }
 
-    /// A text made ready to be compared many times (a title in a sort).
-    ///
-    /// `String.compare(_:options:range:locale:)` converts both strings and makes a new
-    /// locale object on every call, under a lock that two cores sorting at once contend
-    /// for; it then calls `CFStringCompareWithOptionsAndLocale`. A key is the string
-    /// converted once, compared by that same function with one locale made once: the same
-    /// order (the test compares the two in many languages), several times faster.
-    public struct Key: @unchecked Sendable {
-        #if canImport(CoreFoundation)
-            fileprivate let string: CFString
-
-            public init(_ text: String) {
-                var text = text
-                string = text.withUTF8 { bytes in
-                    CFStringCreateWithBytes(
-                        nil, bytes.baseAddress, bytes.count, CFStringBuiltInEncodings.UTF8.rawValue, false)
-                }
-            }
-        #else
-            fileprivate let string: String
-
-            public init(_ text: String) {
-                string = text
-            }
-        #endif
+    /// A text made ready to be compared many times (a title in a sort): its ICU sort key,
+    /// whose bytes compare in the collation's order of the texts.
+    public struct Key: Sendable, Hashable {
+        fileprivate let bytes: [UInt8]
     }
 
-    /// The comparison Foundation makes for `String.compare` with these options and a
-    /// locale: numbers by value, case and width ignored, and (as Foundation adds unless
-    /// asked for a literal comparison) canonically equivalent texts equal.
-    static let options: String.CompareOptions = [.numeric, .caseInsensitive, .widthInsensitive]
+    /// `text`'s key in this collation.
+    public func key(_ text: String) -> Key {
+        Key(bytes: collator.sortKey(text))
+    }
 
     /// ``ordered(_:_:)`` of two keys.
     public func ordered(_ lhs: Key, _ rhs: Key) -> ComparisonResult {
-        #if canImport(CoreFoundation)
-            let flags = CFStringCompareFlags(
-                rawValue: Self.options.rawValue | CFStringCompareFlags.compareNonliteral.rawValue)
-            let result = CFStringCompareWithOptionsAndLocale(
-                lhs.string, rhs.string, CFRangeMake(0, CFStringGetLength(lhs.string)), flags, cache.locale)
-            return ComparisonResult(rawValue: result.rawValue) ?? .orderedSame
-        #else
-            return lhs.string.compare(rhs.string, options: Self.options, range: nil, locale: locale)
-        #endif
+        let order = lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in
+                memcmp(left.baseAddress!, right.baseAddress!, min(left.count, right.count))
+            }
+        }
+        if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
+        return lhs.bytes.count == rhs.bytes.count
+            ? .orderedSame : lhs.bytes.count < rhs.bytes.count ? .orderedAscending : .orderedDescending
     }
 
     /// `title` from its first letter or digit, as lists by title sort it: leading quotes,
@@ -110,9 +75,9 @@ public struct Collation: Sendable {
     /// The index heading for a title: see ``Collation``.
     public func initial(of title: String) -> String {
         guard let scalar = Self.firstLetter(of: title) else { return "#" }
-        if let known = cache.initials.withLock({ $0[scalar] }) { return known }
+        if let known = initials.known.withLock({ $0[scalar] }) { return known }
         let initial = initial(of: scalar)
-        cache.initials.withLock { $0[scalar] = initial }
+        initials.known.withLock { $0[scalar] = initial }
         return initial
     }
 
@@ -194,13 +159,12 @@ private extension Collation {
         // The folded letter only when the language sorts the two as one letter: then "Åa"
         // comes before "Ab" and "Åb" after "Aa", as the accent only counts after the letters
         // that follow (and "Ĳa" before "IJb"). Arabic sorts ؤ before و, not with it: "ؤb"
-        // comes before "وa" too. Checked for the letter as written (a Turkish í sorts with i,
-        // its capital Í with ı) or in capitals (Foundation compares "ßa" after "SSb", though
-        // "ßa" equals "ssa").
-        let together = [String(scalar), letter].contains { form in
-            ordered(form + "a", spelled + "b") == .orderedAscending
-                && ordered(form + "b", spelled + "a") == .orderedDescending
-        }
+        // comes before "وa" too. Checked for the letter as written: a Turkish í sorts with i,
+        // its capital Í with ı.
+        let written = String(scalar)
+        let together =
+            ordered(written + "a", spelled + "b") == .orderedAscending
+            && ordered(written + "b", spelled + "a") == .orderedDescending
         return together ? folded : letter
     }
 

@@ -141,8 +141,10 @@ extension SiteIndex {
         let moved = change.moved.sorted()
         for id in moved {
             guard let key = keys[id] else { continue }
-            let place = TitlePlace(key)
-            let position = byTitle.partitioningIndex { !Self.titleOrder(TitlePlace(self.keys[$0]!), place, collation) }
+            let place = TitlePlace(key, collation)
+            let position = byTitle.partitioningIndex {
+                !Self.titleOrder(TitlePlace(self.keys[$0]!, collation), place, collation)
+            }
             byTitle.insert(id, at: position)
         }
         for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }

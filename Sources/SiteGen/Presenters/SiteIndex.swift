@@ -60,7 +60,7 @@ struct SiteIndex: Sendable {
         ids = Dictionary(reviews.enumerated().map { ($1.source, $0) }, uniquingKeysWith: { first, _ in first })
         // What the title order reads, made once: comparing keys would copy (and retain) every
         // field, and convert both titles for the collation on every comparison.
-        let places = keys.parallelMap { TitlePlace($0!) }
+        let places = keys.parallelMap { TitlePlace($0!, collation) }
         byTitle = Array(reviews.indices).parallelSorted { Self.titleOrder(places[$0], places[$1], collation) }
         titleRank = [Int](repeating: 0, count: reviews.count)
         for (rank, id) in byTitle.enumerated() { titleRank[id] = rank }
@@ -180,7 +180,7 @@ extension SiteIndex {
     /// Title order: the site's collation (numbers as numbers) from the title's first letter or
     /// digit (``Collation/sortingText(of:)``), then slug, then section.
     static func titleOrder(_ lhs: ReviewKey, _ rhs: ReviewKey, _ collation: Collation) -> Bool {
-        titleOrder(TitlePlace(lhs), TitlePlace(rhs), collation)
+        titleOrder(TitlePlace(lhs, collation), TitlePlace(rhs, collation), collation)
     }
 
     /// What the title order reads of a review: its title (ready for the collation), then its
@@ -190,8 +190,8 @@ extension SiteIndex {
         let slug: String
         let section: String
 
-        init(_ key: ReviewKey) {
-            (title, slug, section) = (Collation.Key(Collation.sortingText(of: key.title)), key.slug, key.section)
+        init(_ key: ReviewKey, _ collation: Collation) {
+            (title, slug, section) = (collation.key(Collation.sortingText(of: key.title)), key.slug, key.section)
         }
     }
 

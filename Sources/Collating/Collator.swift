@@ -1,0 +1,76 @@
+internal import CICU
+import Synchronization
+
+/// A language's collation from ICU (Debian's libicu), as sort keys: bytes whose order, compared
+/// byte by byte, is the collation's order of the texts. The only file that sees ICU; no ICU
+/// type leaves it.
+///
+/// The collator compares numbers by value ("Part 2" before "Part 10"), ignores case and width
+/// (ＡＢＣ, abc and ABC are one), keeps accents (é after e, before f), and treats canonically
+/// equivalent texts (é precomposed or as e and a combining accent) as equal. Unlike
+/// `String.compare(_:options:range:locale:)`, whose Core Foundation implementation compares
+/// piece by piece, its order is total: "ﬁnal" and "final" are equal, and no three texts
+/// compare in a circle.
+public final class Collator: Sendable {
+    /// The ICU collator, used under the lock (made once, never changed after `init`).
+    private let collator: Mutex<Handle>
+    /// The locale ICU found data for ("de", "zh_Hans", or "root" when it has none).
+    public let actualLocale: String
+
+    private struct Handle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// The collation of `locale` (a BCP 47 tag or an ICU locale identifier: "sv", "zh-Hans"),
+    /// or the root collation when ICU does not know it.
+    public init(locale: String) {
+        var status = U_ZERO_ERROR
+        let identifier = String(locale.map { $0 == "-" ? "_" : $0 })
+        var opened = sitegen_ucol_open(identifier, &status)
+        if opened == nil || status.rawValue > U_ZERO_ERROR.rawValue {
+            if let opened { sitegen_ucol_close(opened) }
+            status = U_ZERO_ERROR
+            opened = sitegen_ucol_open("", &status)
+        }
+        guard let pointer = opened, status.rawValue <= U_ZERO_ERROR.rawValue else {
+            fatalError("ICU cannot open its root collation: \(status.rawValue)")
+        }
+        for (attribute, value) in [
+            (UCOL_STRENGTH, UCOL_SECONDARY), (UCOL_NUMERIC_COLLATION, UCOL_ON), (UCOL_NORMALIZATION_MODE, UCOL_ON),
+        ] {
+            sitegen_ucol_setAttribute(pointer, attribute, value, &status)
+        }
+        var localeStatus = U_ZERO_ERROR
+        actualLocale = sitegen_ucol_getLocale(pointer, &localeStatus).map { String(cString: $0) } ?? ""
+        collator = Mutex(Handle(pointer: pointer))
+    }
+
+    deinit {
+        collator.withLock { sitegen_ucol_close($0.pointer) }
+    }
+
+    /// The sort key of `text`.
+    public func sortKey(_ text: String) -> [UInt8] {
+        // One unit more than the text (never read): an empty text still has an address.
+        let units = Array(text.utf16) + [0]
+        return units.withUnsafeBufferPointer { utf16 in
+            collator.withLock { handle in
+                let count = Int32(utf16.count - 1)
+                var capacity = max(16, utf16.count * 4 + 8)
+                while true {
+                    var key = [UInt8](repeating: 0, count: capacity)
+                    let length = key.withUnsafeMutableBufferPointer { bytes in
+                        sitegen_ucol_getSortKey(
+                            handle.pointer, utf16.baseAddress, count, bytes.baseAddress, Int32(capacity))
+                    }
+                    if Int(length) <= capacity {
+                        // The length counts the key's closing zero byte, which every key has.
+                        key.removeLast(capacity - Int(length))
+                        return key
+                    }
+                    capacity = Int(length)
+                }
+            }
+        }
+    }
+}
