@@ -20,7 +20,3 @@ static inline int32_t sitegen_ucol_getSortKey(
     const UCollator *collator, const UChar *text, int32_t length, uint8_t *result, int32_t capacity) {
     return ucol_getSortKey(collator, text, length, result, capacity);
 }
-
-static inline const char *sitegen_ucol_getLocale(const UCollator *collator, UErrorCode *status) {
-    return ucol_getLocaleByType(collator, ULOC_ACTUAL_LOCALE, status);
-}

@@ -14,8 +14,6 @@ import Synchronization
 public final class Collator: Sendable {
     /// The ICU collator, used under the lock (made once, never changed after `init`).
     private let collator: Mutex<Handle>
-    /// The locale ICU found data for ("de", "zh_Hans", or "root" when it has none).
-    public let actualLocale: String
 
     private struct Handle: @unchecked Sendable {
         let pointer: OpaquePointer
@@ -40,8 +38,6 @@ public final class Collator: Sendable {
         ] {
             sitegen_ucol_setAttribute(pointer, attribute, value, &status)
         }
-        var localeStatus = U_ZERO_ERROR
-        actualLocale = sitegen_ucol_getLocale(pointer, &localeStatus).map { String(cString: $0) } ?? ""
         collator = Mutex(Handle(pointer: pointer))
     }
 
