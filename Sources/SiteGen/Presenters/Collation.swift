@@ -52,11 +52,13 @@ public struct Collation: Sendable {
 
     /// ``ordered(_:_:)`` of two keys.
     public func ordered(_ lhs: Key, _ rhs: Key) -> ComparisonResult {
-        let order = lhs.bytes.withUnsafeBytes { left in
-            rhs.bytes.withUnsafeBytes { right in
-                memcmp(left.baseAddress!, right.baseAddress!, min(left.count, right.count))
+        let common = min(lhs.bytes.count, rhs.bytes.count)
+        let order =
+            common == 0
+            ? 0
+            : lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
             }
-        }
         if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
         return lhs.bytes.count == rhs.bytes.count
             ? .orderedSame : lhs.bytes.count < rhs.bytes.count ? .orderedAscending : .orderedDescending
