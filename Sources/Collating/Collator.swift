@@ -1,8 +1,9 @@
+import Synchronization
+
 // Implementation-only: a client of this target must not load CICU, whose ICU headers define
 // the same C types (UErrorCode…) as the ICU inside Foundation (_FoundationICU), which Clang
 // refuses as two definitions in one build of a module that imports both.
 @_implementationOnly import CICU
-import Synchronization
 
 /// A language's collation from ICU (Debian's libicu), as sort keys: bytes whose order, compared
 /// byte by byte, is the collation's order of the texts. The only file that sees ICU; no ICU
