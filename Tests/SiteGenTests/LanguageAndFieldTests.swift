@@ -184,7 +184,7 @@ struct LanguageAndFieldTests {
         var misplaced: [String] = []
         for (language, titles) in cases {
             let collation = Collation(language: SiteLanguage(language)!)
-            let sorted = titles.map { ($0, collation.key(Collation.sortingText(of: $0))) }.sorted {
+            let sorted = titles.map { ($0, collation.titleKey($0)) }.sorted {
                 collation.ordered($0.1, $1.1) == .orderedAscending
             }
             var closed: Set<String> = []

@@ -50,6 +50,12 @@ public struct Collation: Sendable {
         Key(bytes: collator.sortKey(text))
     }
 
+    /// The key lists by title sort `title` by: from its first letter or digit
+    /// (``sortingText(of:)``), where its initial files it.
+    public func titleKey(_ title: String) -> Key {
+        key(Self.sortingText(of: title))
+    }
+
     /// ``ordered(_:_:)`` of two keys.
     public func ordered(_ lhs: Key, _ rhs: Key) -> ComparisonResult {
         let common = min(lhs.bytes.count, rhs.bytes.count)

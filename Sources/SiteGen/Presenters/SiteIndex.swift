@@ -191,7 +191,7 @@ extension SiteIndex {
         let section: String
 
         init(_ key: ReviewKey, _ collation: Collation) {
-            (title, slug, section) = (collation.key(Collation.sortingText(of: key.title)), key.slug, key.section)
+            (title, slug, section) = (collation.titleKey(key.title), key.slug, key.section)
         }
     }
 

@@ -192,7 +192,7 @@ struct TaxonomyPresenter: PagePresenter {
         let entries = site.index.scopes(taxonomy).map { slug in
             let name = site.index.names[taxonomy.scope(slug)] ?? slug
             return (
-                slug: slug, name: name, key: context.collation.key(Collation.sortingText(of: name)),
+                slug: slug, name: name, key: context.collation.titleKey(name),
                 count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count
             )
         }
