@@ -1,40 +1,42 @@
 /// Writes the Atom feed (RFC 4287) from its model.
 enum FeedWriter {
     static func xml(_ feed: FeedModel) -> String {
-        var lines = [
-            #"<?xml version="1.0" encoding="utf-8"?>"#,
-            #"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\#(XML.escape(feed.language))">"#,
-            "  <title>\(XML.escape(feed.title))</title>",
-        ]
-        if !feed.subtitle.isEmpty { lines.append("  <subtitle>\(XML.escape(feed.subtitle))</subtitle>") }
-        lines += [
-            #"  <link rel="self" type="application/atom+xml" href="\#(XML.escape(feed.selfURL))"/>"#,
-            #"  <link rel="alternate" type="text/html" href="\#(XML.escape(feed.siteURL))"/>"#,
-            "  <id>\(XML.escape(feed.siteURL))</id>",
-            "  <updated>\(feed.updated)</updated>",
-            "  <author><name>\(XML.escape(feed.author))</name></author>",
-            "  <generator>sitegen</generator>",
-        ]
+        // One string, grown line by line: a tag's feed holds whole reviews, and a site with
+        // thousands of tags writes thousands of feeds.
+        var xml = ""
+        xml.reserveCapacity(1024 + feed.entries.reduce(0) { $0 + $1.contentHTML.utf8.count + $1.summary.utf8.count + 512 })
+        func line(_ text: String) {
+            xml += text
+            xml += "\n"
+        }
+        line(#"<?xml version="1.0" encoding="utf-8"?>"#)
+        line(#"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\#(XML.escape(feed.language))">"#)
+        line("  <title>\(XML.escape(feed.title))</title>")
+        if !feed.subtitle.isEmpty { line("  <subtitle>\(XML.escape(feed.subtitle))</subtitle>") }
+        line(#"  <link rel="self" type="application/atom+xml" href="\#(XML.escape(feed.selfURL))"/>"#)
+        line(#"  <link rel="alternate" type="text/html" href="\#(XML.escape(feed.siteURL))"/>"#)
+        line("  <id>\(XML.escape(feed.siteURL))</id>")
+        line("  <updated>\(feed.updated)</updated>")
+        line("  <author><name>\(XML.escape(feed.author))</name></author>")
+        line("  <generator>sitegen</generator>")
         for entry in feed.entries {
-            lines += [
-                #"  <entry xml:lang="\#(XML.escape(entry.language))">"#,
-                "    <title>\(XML.escape(entry.title))</title>",
-                #"    <link rel="alternate" type="text/html" href="\#(XML.escape(entry.url))"/>"#,
-                "    <id>\(XML.escape(entry.url))</id>",
-                "    <published>\(entry.published)</published>",
-                "    <updated>\(entry.updated)</updated>",
-            ]
-            lines += entry.categories.map { #"    <category term="\#(XML.escape($0))"/>"# }
-            if !entry.summary.isEmpty { lines.append("    <summary>\(XML.escape(entry.summary))</summary>") }
+            line(#"  <entry xml:lang="\#(XML.escape(entry.language))">"#)
+            line("    <title>\(XML.escape(entry.title))</title>")
+            line(#"    <link rel="alternate" type="text/html" href="\#(XML.escape(entry.url))"/>"#)
+            line("    <id>\(XML.escape(entry.url))</id>")
+            line("    <published>\(entry.published)</published>")
+            line("    <updated>\(entry.updated)</updated>")
+            for category in entry.categories { line(#"    <category term="\#(XML.escape(category))"/>"#) }
+            if !entry.summary.isEmpty { line("    <summary>\(XML.escape(entry.summary))</summary>") }
             // Relative URLs in the review (a page bundle's `still.jpg`) resolve against its page,
             // as on the page itself, not against the feed.
-            lines.append(
-                #"    <content type="html" xml:base="\#(XML.escape(entry.url))">\#(XML.escape(entry.contentHTML))</content>"#
-            )
-            lines.append("  </entry>")
+            xml += #"    <content type="html" xml:base="\#(XML.escape(entry.url))">"#
+            xml += XML.escape(entry.contentHTML)
+            line("</content>")
+            line("  </entry>")
         }
-        lines.append("</feed>")
-        return lines.joined(separator: "\n") + "\n"
+        line("</feed>")
+        return xml
     }
 }
 
