@@ -11,8 +11,8 @@ struct Presentation: Sendable {
     final class SharedParts: Sendable {
         /// The jump links of each compact list, by its key, folder and page size.
         let jumps = Mutex<[JumpsKey: [ListPages.Jump]]>([:])
-        /// Every tag (or genre) with its count, sorted, for each page of the index.
-        let tagCounts = Mutex<[Taxonomy: [TagCount]]>([:])
+        /// The index of tags (and of genres), sorted and grouped, for each of its pages.
+        let taxonomyLayouts = Mutex<[Taxonomy: TaxonomyPresenter.Layout]>([:])
     }
 
     struct JumpsKey: Hashable {

@@ -142,38 +142,26 @@ struct TaxonomyPresenter: PagePresenter {
     /// (on this page or another) and a pager.
     func indexJob(_ number: Int, title: String, _ site: Presentation) -> PageJob {
         let context = site.context
-        let all = counts(site)
+        let layout = layout(site)
+        let all = layout.tags
         let size = indexPageSize(site)
         let total = indexPageCount(all.count, site)
         let range = min(all.count, (number - 1) * size)..<min(all.count, number * size)
         var groups: [TagGroup] = []
-        var jumps: [JumpLink] = []
         if total > 1 {
             let language = context.config.language.rawValue
-            var previous: String?
-            var seen: Set<String> = []
-            for (position, tag) in all.enumerated() {
-                let initial = context.collation.initial(of: tag.name)
-                let page = position / size + 1
-                let id = "initial-\(initial)"
-                let labelLanguage = TextLanguage.of(initial, otherwise: language)
-                if initial != previous, seen.insert(initial).inserted {
-                    jumps.append(
-                        JumpLink(
-                            label: initial, url: context.urls.path(indexPath(page)) + "#" + id,
-                            onThisPage: page == number, language: labelLanguage))
+            for position in range {
+                let initial = layout.initials[position]
+                if position == range.lowerBound || initial != layout.initials[position - 1] {
+                    groups.append(
+                        TagGroup(
+                            heading: initial, id: Self.groupID(initial), tags: [],
+                            language: TextLanguage.of(initial, otherwise: language)))
                 }
-                if range.contains(position) {
-                    if initial != previous || groups.isEmpty {
-                        groups.append(TagGroup(heading: initial, id: id, tags: [], language: labelLanguage))
-                    }
-                    groups[groups.count - 1].tags.append(tag)
-                }
-                previous = initial
+                groups[groups.count - 1].tags.append(all[position])
             }
-            let linked = ListPages.linked(initials: jumps.map(\.label))
-            jumps = zip(jumps, linked).filter(\.1).map(\.0)
         }
+        let jumps = layout.jumps.map { $0.page == number ? $0.here : $0.elsewhere }
         let pagination = ListPages.pagination(number, of: total, byDate: false, context: context, path: indexPath)
         let model = TagsPageModel(
             site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
@@ -184,10 +172,23 @@ struct TaxonomyPresenter: PagePresenter {
         return PageJob.folder(indexPath(number), template: "tags", model: model)
     }
 
-    /// Every tag with its count, in collation order of their names from their first letter or
-    /// digit, as titles are sorted (so each initial's tags stay together).
-    func counts(_ site: Presentation) -> [TagCount] {
-        if let known = site.shared.tagCounts.withLock({ $0[taxonomy] }) { return known }
+    /// The fragment id of an initial's group on the index.
+    private static func groupID(_ initial: String) -> String { "initial-\(initial)" }
+
+    /// The index as all of its pages share it, made once: each page reads its own part, so
+    /// the index costs time in proportion to its tags, not to its tags times its pages.
+    struct Layout: Sendable {
+        /// Every tag with its count, in collation order of their names from their first
+        /// letter or digit, as titles are sorted (so each initial's tags stay together).
+        let tags: [TagCount]
+        /// The initial of each tag, by place in ``tags``, when the index has several pages.
+        let initials: [String]
+        /// The jump links to where each initial starts, when the index has several pages.
+        let jumps: [ListPages.Jump]
+    }
+
+    func layout(_ site: Presentation) -> Layout {
+        if let known = site.shared.taxonomyLayouts.withLock({ $0[taxonomy] }) { return known }
         let context = site.context
         let entries = site.index.scopes(taxonomy).map { slug in
             let name = site.index.names[taxonomy.scope(slug)] ?? slug
@@ -196,7 +197,7 @@ struct TaxonomyPresenter: PagePresenter {
                 count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count
             )
         }
-        let counts = entries.sorted { lhs, rhs in
+        let tags = entries.sorted { lhs, rhs in
             let order = context.collation.ordered(lhs.key, rhs.key)
             return order == .orderedSame ? lhs.slug < rhs.slug : order == .orderedAscending
         }.map { entry in
@@ -204,7 +205,28 @@ struct TaxonomyPresenter: PagePresenter {
                 name: entry.name, url: context.urls.path("\(taxonomy.folder)/\(entry.slug)/"), count: entry.count,
                 countLabel: context.format.reviewCount(entry.count))
         }
-        site.shared.tagCounts.withLock { $0[taxonomy] = counts }
-        return counts
+        var initials: [String] = []
+        var jumps: [ListPages.Jump] = []
+        let size = indexPageSize(site)
+        if indexPageCount(tags.count, site) > 1 {
+            initials = tags.map { context.collation.initial(of: $0.name) }
+            var seen: Set<String> = []
+            let starts = initials.indices.filter { seen.insert(initials[$0]).inserted }
+            let linked = ListPages.linked(initials: starts.map { initials[$0] })
+            let language = context.config.language.rawValue
+            for (start, isLinked) in zip(starts, linked) where isLinked {
+                let initial = initials[start]
+                let page = start / size + 1
+                let url = context.urls.path(indexPath(page)) + "#" + Self.groupID(initial)
+                let labelLanguage = TextLanguage.of(initial, otherwise: language)
+                jumps.append(
+                    ListPages.Jump(
+                        page: page, here: JumpLink(label: initial, url: url, onThisPage: true, language: labelLanguage),
+                        elsewhere: JumpLink(label: initial, url: url, onThisPage: false, language: labelLanguage)))
+            }
+        }
+        let layout = Layout(tags: tags, initials: initials, jumps: jumps)
+        site.shared.taxonomyLayouts.withLock { $0[taxonomy] = layout }
+        return layout
     }
 }
