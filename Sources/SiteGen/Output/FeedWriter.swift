@@ -4,7 +4,8 @@ enum FeedWriter {
         // One string, grown line by line: a tag's feed holds whole reviews, and a site with
         // thousands of tags writes thousands of feeds.
         var xml = ""
-        xml.reserveCapacity(1024 + feed.entries.reduce(0) { $0 + $1.contentHTML.utf8.count + $1.summary.utf8.count + 512 })
+        let entryBytes = feed.entries.reduce(0) { $0 + $1.contentHTML.utf8.count + $1.summary.utf8.count + 512 }
+        xml.reserveCapacity(1024 + entryBytes)
         func line(_ text: String) {
             xml += text
             xml += "\n"
