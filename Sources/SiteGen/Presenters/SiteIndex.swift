@@ -282,45 +282,53 @@ extension SiteIndex {
     /// edit of it, on most pages of the site).
     func relatedReviews(of id: Int, dates: DateOrder) -> [Int] {
         guard let tags = keys[id]?.tags, !tags.isEmpty else { return [] }
-        let facts = dates.facts
-        let day = Int(facts[id].day)
-        // Whether `other` comes first in a list by date (newer, or as new and earlier by
-        // title): whether it comes first in the list of all reviews by date.
-        let first = { (other: Int, than: Int) -> Bool in facts[other].place < facts[than].place }
-        var windows: [ArraySlice<Int>] = []
-        windows.reserveCapacity(tags.count)
-        for tag in tags {
-            let members = list(ListKey(.tag(tag.slug), .date))
-            let position = members.partitioningIndex { !first($0, id) }
-            windows.append(members[max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)])
-        }
-        // The windows are all in date order: merged, a review in several of them comes up in
-        // each at once, and how many is the number of tags it shares.
-        var heads = windows.map(\.startIndex)
-        var best: [(score: (Int, Int, Int, Int), id: Int)] = []
-        while true {
-            var next: Int?
-            for window in windows.indices where heads[window] < windows[window].endIndex {
-                let candidate = windows[window][heads[window]]
-                if next.map({ first(candidate, $0) }) ?? true { next = candidate }
+        return dates.facts.withUnsafeBufferPointer { facts in
+            let place = facts[id].place
+            let day = Int(facts[id].day)
+            // Each tag's window, one after another: the reviews around `id` in the tag's list by
+            // date, each with its place in the list of all reviews by date, so ascending.
+            var window: [(place: Int32, id: Int)] = []
+            window.reserveCapacity(tags.count * (2 * relatedWindow + 1))
+            var heads: [Int] = []
+            var ends: [Int] = []
+            for tag in tags {
+                list(ListKey(.tag(tag.slug), .date)).withUnsafeBufferPointer { members in
+                    let position = members.partitioningIndex { facts[$0].place >= place }
+                    let near = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
+                    heads.append(window.count)
+                    for other in members[near] { window.append((facts[other].place, other)) }
+                    ends.append(window.count)
+                }
             }
-            guard let other = next else { break }
-            var count = 0
-            for window in windows.indices
-            where heads[window] < windows[window].endIndex && windows[window][heads[window]] == other {
-                heads[window] += 1
-                count += 1
+            // The windows merged: a review in several of them comes up in each at once, and how
+            // many is the number of tags it shares.
+            var best: [(score: (Int, Int, Int, Int), id: Int)] = []
+            window.withUnsafeBufferPointer { window in
+                while true {
+                    var next: Int32?
+                    for tag in heads.indices where heads[tag] < ends[tag] {
+                        next = min(next ?? .max, window[heads[tag]].place)
+                    }
+                    guard let next else { break }
+                    var count = 0
+                    var other = id
+                    for tag in heads.indices where heads[tag] < ends[tag] && window[heads[tag]].place == next {
+                        other = window[heads[tag]].id
+                        heads[tag] += 1
+                        count += 1
+                    }
+                    guard other != id else { continue }
+                    // Higher is better: tags shared, nearness in days, newer, earlier in title order.
+                    let fact = facts[other]
+                    let score = (count, -abs(Int(fact.day) - day), Int(fact.day), -Int(fact.titleRank))
+                    guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
+                    let at = best.partitioningIndex { $0.score < score }
+                    best.insert((score, other), at: at)
+                    if best.count > Self.relatedLimit { best.removeLast() }
+                }
             }
-            guard other != id else { continue }
-            // Higher is better: tags shared, nearness in days, newer, earlier in title order.
-            let fact = facts[other]
-            let score = (count, -abs(Int(fact.day) - day), Int(fact.day), -Int(fact.titleRank))
-            guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
-            best.append((score, other))
-            best.sort { $0.score > $1.score }
-            if best.count > Self.relatedLimit { best.removeLast() }
+            return best.map(\.id)
         }
-        return best.map(\.id)
     }
 
     /// What ``relatedReviews(of:dates:)`` reads of every review, by id, side by side in one
