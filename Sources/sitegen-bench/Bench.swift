@@ -9,9 +9,11 @@ enum Bench {
         Benchmarks:
           template FILE --data DATA.json [--partials DIR] --iterations N
               Compile FILE once, render it N times on one thread, print renders/s.
-          build [--reviews N] [--words W|MIN-MAX] [--page-size P] [--seed S] [--edit] [--repeat K]
-                [--binary SITEGEN] [--max-memory MB] [--output-in DIR] [--keep DIR | --write-site DIR]
-              Generate a site of N reviews (default 1000, 500-700 words, page size 6) and time,
+          build [--reviews N] [--words W|MIN-MAX] [--page-size P] [--seed S] [--tags T] [--edit]
+                [--repeat K] [--binary SITEGEN] [--max-memory MB] [--output-in DIR]
+                [--keep DIR | --write-site DIR]
+              Generate a site of N reviews (default 1000, 500-700 words, page size 6, three tags
+              each out of 12, or out of T made-up tags with --tags) and time,
               each in a fresh process, a full build into an empty folder, a rebuild with nothing
               changed and, with --edit, a rebuild after one review changed. --write-site DIR
               only writes the site (for sitegen build or Benchmarks/hugo), --keep DIR keeps it.
@@ -19,7 +21,7 @@ enum Bench {
               --max-memory stops a build whose resident memory passes MB megabytes;
               --output-in DIR builds into a new folder made (and removed) in DIR, such as
               /dev/shm, to time sitegen without the disk's file system.
-          serve [--source DIR | --reviews N] [--words W|MIN-MAX] [--page-size P] [--repeat K]
+          serve [--source DIR | --reviews N] [--words W|MIN-MAX] [--page-size P] [--tags T] [--repeat K]
                 [--only KIND,...] [--binary SITEGEN] [--wrk-seconds S]
               Run sitegen serve on a site (default 10000 generated reviews) and time save to
               served for each kind of edit, then wrk requests/s on a review page.

@@ -23,8 +23,8 @@ struct BuildBenchmark {
             spec: ArgumentSpec(
                 flags: ["--edit"],
                 options: [
-                    "--reviews", "--words", "--page-size", "--seed", "--keep", "--write-site", "--binary", "--repeat",
-                    "--max-memory", "--output-in",
+                    "--reviews", "--words", "--page-size", "--seed", "--tags", "--keep", "--write-site", "--binary",
+                    "--repeat", "--max-memory", "--output-in",
                 ]
             ))
         site = try SyntheticSite(arguments)
@@ -111,7 +111,8 @@ struct BuildBenchmark {
         print(
             "site: \(Show.count(site.reviews)) reviews (\(Show.count(site.reviews - site.reviews / 2)) films, "
                 + "\(Show.count(site.reviews / 2)) books, \(Show.count((site.reviews + 4) / 5)) with Korean titles), "
-                + "\(site.words.lowerBound)-\(site.words.upperBound) words, page_size \(site.pageSize), seed \(site.seed)"
+                + "\(site.words.lowerBound)-\(site.words.upperBound) words, page_size \(site.pageSize), seed \(site.seed), "
+                + "3 tags each of \(Show.count(site.tagPool.count))"
         )
         print(
             "      Markdown \(Show.bytes(summary.markdownBytes)) (\(Show.bytes(summary.markdownBytes / count)) a review, "
@@ -122,12 +123,14 @@ struct BuildBenchmark {
 }
 
 extension SyntheticSite {
-    /// The recipe from `--reviews`, `--words` (`600` or `500-700`), `--page-size` and `--seed`.
+    /// The recipe from `--reviews`, `--words` (`600` or `500-700`), `--page-size`, `--seed`
+    /// and `--tags`.
     init(_ arguments: Arguments, defaultReviews: Int = 1000) throws {
         self.init()
         reviews = try arguments.integer("--reviews", in: 1...10_000_000) ?? defaultReviews
         pageSize = try arguments.integer("--page-size", in: 1...10_000) ?? 6
         seed = UInt64(try arguments.integer("--seed", in: 0...Int.max) ?? 42)
+        tags = try arguments.integer("--tags", in: 3...1_000_000)
         if let text = arguments.value("--words") {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
             guard (1...2).contains(bounds.count), let low = bounds.first ?? nil, let high = bounds.last ?? nil,

@@ -16,7 +16,7 @@ struct ServeBenchmark {
         let arguments = try Arguments(
             words,
             spec: ArgumentSpec(options: [
-                "--reviews", "--words", "--page-size", "--seed", "--source", "--repeat", "--only", "--binary",
+                "--reviews", "--words", "--page-size", "--seed", "--tags", "--source", "--repeat", "--only", "--binary",
                 "--wrk-seconds", "--edits",
             ]))
         site = try SyntheticSite(arguments, defaultReviews: 10_000)

@@ -42,4 +42,17 @@ struct SplitMix: RandomNumberGenerator {
         }
         return chosen
     }
+
+    /// `count` different elements of `items` like ``pick(_:of:)`` (the same draws), without
+    /// copying the indices of a long list for each pick: past 64 items, drawn again on a repeat.
+    mutating func pickFew<T>(_ count: Int, of items: [T]) -> [T] {
+        guard items.count > 64 else { return pick(count, of: items) }
+        var chosen: Set<Int> = []
+        var order: [Int] = []
+        while order.count < count {
+            let index = Int(next() % UInt64(items.count))
+            if chosen.insert(index).inserted { order.append(index) }
+        }
+        return order.map { items[$0] }
+    }
 }

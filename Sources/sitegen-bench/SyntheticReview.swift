@@ -53,7 +53,10 @@ struct SyntheticReview {
 
 extension SyntheticReview {
     /// Review number `index` of a site generated with `seed`; `taken` holds the names already used in its section.
-    init(index: Int, seed: UInt64, words: ClosedRange<Int>, taken: inout Set<String>) {
+    init(
+        index: Int, seed: UInt64, words: ClosedRange<Int>, tagPool: [String] = Vocabulary.tags,
+        taken: inout Set<String>
+    ) {
         var random = SplitMix(seed: seed, stream: index)
         self.index = index
         section = index % 2 == 0 ? "movies" : "books"
@@ -62,7 +65,7 @@ extension SyntheticReview {
         let day = CalendarDay(daysSince2006: random.int(0...7304))
         date = day.iso
         rating = random.chance(0.03) ? nil : Double(Self.ratingHalves(&random)) / 2
-        tags = random.pick(3, of: Vocabulary.tags)
+        tags = random.pickFew(3, of: tagPool)
         let text = ReviewText(words: random.int(words), korean: korean)
         summary = random.chance(0.7) ? text.summary(&random) : nil
         year = random.int(1950...day.year)

@@ -13,6 +13,23 @@ struct SyntheticSite {
     var words = 500...700
     var pageSize = 6
     var seed: UInt64 = 42
+    /// How many different tags the reviews draw their three from: nil for the 12 of
+    /// ``Vocabulary/tags``, as on a reviewer's site; thousands for a site that tags freely.
+    var tags: Int?
+
+    /// The tags reviews draw from: ``Vocabulary/tags``, or `tags` names made of a title
+    /// adjective and noun (`quiet harbour`), numbered past the 675 pairs (`quiet harbour 2`).
+    var tagPool: [String] {
+        guard let tags else { return Vocabulary.tags }
+        let adjectives = Vocabulary.titleAdjectives
+        let nouns = Vocabulary.titleNouns
+        let pairs = adjectives.count * nouns.count
+        return (0..<tags).map { index in
+            let pair = index % pairs
+            let name = "\(adjectives[pair % adjectives.count]) \(nouns[pair / adjectives.count])".lowercased()
+            return index < pairs ? name : "\(name) \(index / pairs + 1)"
+        }
+    }
 
     /// What was written.
     struct Summary {
@@ -67,9 +84,11 @@ struct SyntheticSite {
         for (path, text) in fixed { try Data(text.utf8).writePlain(to: folder.appendingPathComponent(path)) }
         var summary = Summary()
         var taken: [String: Set<String>] = [:]
+        let tagPool = tagPool
         for index in 0..<reviews {
             let section = index % 2 == 0 ? "movies" : "books"
-            let review = SyntheticReview(index: index, seed: seed, words: words, taken: &taken[section, default: []])
+            let review = SyntheticReview(
+                index: index, seed: seed, words: words, tagPool: tagPool, taken: &taken[section, default: []])
             let text = Data(review.text.utf8)
             let metadata = review.metadataJSON
             try text.writePlain(to: folder.appendingPathComponent(review.source))
