@@ -69,4 +69,23 @@ struct CollationKeyTests {
         // A language ICU has no collation for sorts by the root collation.
         #expect(Collation(language: SiteLanguage("tlh")!).ordered("b", "a") == .orderedDescending)
     }
+
+    @Test("sorted places put keys in their order, and equal keys (and empty ones) in the order given")
+    func sortedPlaces() {
+        let english = Collation(language: .english)
+        var generator = SplitMix(seed: 11)
+        let titles = (0..<400).map { _ in
+            (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }
+                .joined()
+        }
+        let keys = titles.map(english.key)
+        let places = english.sortedPlaces(of: keys)
+        #expect(places.sorted() == Array(titles.indices))
+        for (earlier, later) in zip(places, places.dropFirst()) {
+            let order = english.ordered(keys[earlier], keys[later])
+            #expect(order == .orderedAscending || (order == .orderedSame && earlier < later))
+        }
+        #expect(english.sortedPlaces(of: []).isEmpty)
+        #expect(english.sortedPlaces(of: ["", "b", "", "a"].map(english.key)) == [0, 2, 3, 1])
+    }
 }

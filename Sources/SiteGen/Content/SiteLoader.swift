@@ -443,21 +443,28 @@ private extension SiteLoader {
         for review in reviews where slugs.contains(review.slug) && !sources.contains(review.source) {
             if changed.contains(where: { $0.slug == review.slug && $0.section == review.section }) { return true }
         }
-        // Each slug's spelling key among the other reviews' tags (one each: they passed).
+        // The spelling key of each slug the changed reviews' tags have, which must agree among
+        // them and with the other reviews' tags of that slug (one key each: they passed). Only
+        // those tags' keys are made: a site with thousands of tags is not folded on each save.
         var keys: [String: String] = [:]
         var spellings = TagSpellings()
-        for review in reviews where !sources.contains(review.source) {
-            for tag in review.tags {
-                let (slug, key) = spellings[tag]
-                if !slug.isEmpty, keys[slug] == nil { keys[slug] = key }
-            }
-        }
         for review in changed {
             for tag in review.tags {
                 let (slug, key) = spellings[tag]
                 guard !slug.isEmpty else { continue }
                 if let other = keys[slug], other != key { return true }
                 keys[slug] = key
+            }
+        }
+        guard !keys.isEmpty else { return false }
+        var tagSlugs: [String: String] = [:]
+        var checked: Set<String> = []
+        for review in reviews where !sources.contains(review.source) {
+            for tag in review.tags {
+                let slug = tagSlugs[tag] ?? tag.slug
+                tagSlugs[tag] = slug
+                guard let key = keys[slug], checked.insert(tag).inserted else { continue }
+                if spellings[tag].key != key { return true }
             }
         }
         return false

@@ -70,6 +70,35 @@ public struct Collation: Sendable {
             ? .orderedSame : lhs.bytes.count < rhs.bytes.count ? .orderedAscending : .orderedDescending
     }
 
+    /// The places of `keys` in ascending order of the keys, equal keys in their given order:
+    /// the indices sorted comparing one flat copy of the keys' bytes, so a sort of thousands
+    /// of names moves integers, not each key's own array (with a retain and a release).
+    public func sortedPlaces(of keys: [Key]) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(keys.count + 1)
+        var flat: [UInt8] = []
+        flat.reserveCapacity(keys.reduce(0) { $0 + $1.bytes.count })
+        for key in keys {
+            starts.append(flat.count)
+            flat += key.bytes
+        }
+        starts.append(flat.count)
+        return flat.withUnsafeBufferPointer { flat in
+            starts.withUnsafeBufferPointer { starts in
+                Array(keys.indices).sorted { lhs, rhs in
+                    let left = starts[lhs + 1] - starts[lhs]
+                    let right = starts[rhs + 1] - starts[rhs]
+                    let common = min(left, right)
+                    if common > 0 {
+                        let order = memcmp(flat.baseAddress! + starts[lhs], flat.baseAddress! + starts[rhs], common)
+                        if order != 0 { return order < 0 }
+                    }
+                    return left != right ? left < right : lhs < rhs
+                }
+            }
+        }
+    }
+
     /// `title` from its first letter or digit, as lists by title sort it: leading quotes,
     /// brackets and dots ("'Round Midnight", "(500) Days of Summer", "...And Justice for All")
     /// would sort it among punctuation, before every letter, while ``initial(of:)`` files it

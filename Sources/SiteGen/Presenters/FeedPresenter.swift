@@ -39,7 +39,7 @@ struct FeedPresenter: PagePresenter {
 
     func keys(_ site: Presentation) -> [PageKey] {
         [.feed(.all)] + site.context.sections.map { .feed(.section($0.name)) }
-            + site.index.scopes(.tags).sorted().map { .feed(.tag($0)) }
+            + site.scopes(.tags).map { .feed(.tag($0)) }
     }
 
     func output(_ key: PageKey, _ site: Presentation) -> String {

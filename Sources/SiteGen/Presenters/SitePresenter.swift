@@ -13,6 +13,17 @@ struct Presentation: Sendable {
         let jumps = Mutex<[JumpsKey: [ListPages.Jump]]>([:])
         /// The index of tags (and of genres), sorted and grouped, for each of its pages.
         let taxonomyLayouts = Mutex<[Taxonomy: TaxonomyPresenter.Layout]>([:])
+        /// The slugs of the tags (and of the genres), sorted.
+        let scopes = Mutex<[Taxonomy: [String]]>([:])
+    }
+
+    /// The slugs of `taxonomy`'s tags (or genres) in order, sorted once for every presenter
+    /// that lists them (their pages, feeds, the sitemap; `serve` asks on each change).
+    func scopes(_ taxonomy: Taxonomy) -> [String] {
+        if let known = shared.scopes.withLock({ $0[taxonomy] }) { return known }
+        let sorted = index.scopes(taxonomy).sorted()
+        shared.scopes.withLock { $0[taxonomy] = sorted }
+        return sorted
     }
 
     struct JumpsKey: Hashable {

@@ -39,7 +39,7 @@ struct TaxonomyPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        let slugs = site.index.scopes(taxonomy).sorted()
+        let slugs = site.scopes(taxonomy)
         guard !slugs.isEmpty else { return [] }
         return (1...indexPageCount(slugs.count, site)).map { PageKey.taxonomyIndex(taxonomy, page: $0) }
             + slugs.flatMap { slug in
@@ -98,10 +98,10 @@ struct TaxonomyPresenter: PagePresenter {
         let renamed = change.namesChanged.contains { scopeSlug($0) != nil }
         let resized = change.lists.contains { scopeSlug($0.key.scope) != nil && $0.value.toEnd }
         if renamed || resized {
-            let total = indexPageCount(site.index.scopes(taxonomy).count, site)
+            let total = indexPageCount(site.scopes(taxonomy).count, site)
             keys += (1...total).map { .taxonomyIndex(taxonomy, page: $0) }
         }
-        for slug in site.index.scopes(taxonomy) {
+        for slug in site.scopes(taxonomy) {
             let list = ListKey(taxonomy.scope(slug), .date)
             let pages = pages(list, site)
             let all = change.namesChanged.contains(list.scope) || change.lists[list]?.toEnd == true
@@ -190,20 +190,14 @@ struct TaxonomyPresenter: PagePresenter {
     func layout(_ site: Presentation) -> Layout {
         if let known = site.shared.taxonomyLayouts.withLock({ $0[taxonomy] }) { return known }
         let context = site.context
-        let entries = site.index.scopes(taxonomy).map { slug in
-            let name = site.index.names[taxonomy.scope(slug)] ?? slug
-            return (
-                slug: slug, name: name, key: context.collation.titleKey(name),
-                count: site.index.list(ListKey(taxonomy.scope(slug), .date)).count
-            )
-        }
-        let tags = entries.sorted { lhs, rhs in
-            let order = context.collation.ordered(lhs.key, rhs.key)
-            return order == .orderedSame ? lhs.slug < rhs.slug : order == .orderedAscending
-        }.map { entry in
-            TagCount(
-                name: entry.name, url: context.urls.path("\(taxonomy.folder)/\(entry.slug)/"), count: entry.count,
-                countLabel: context.format.reviewCount(entry.count))
+        let slugs = site.scopes(taxonomy)
+        let names = slugs.map { site.index.names[taxonomy.scope($0)] ?? $0 }
+        // Sorted by name; the same names (keys) by slug, as `slugs` are.
+        let tags = context.collation.sortedPlaces(of: names.map(context.collation.titleKey)).map { place in
+            let count = site.index.list(ListKey(taxonomy.scope(slugs[place]), .date)).count
+            return TagCount(
+                name: names[place], url: context.urls.path("\(taxonomy.folder)/\(slugs[place])/"), count: count,
+                countLabel: context.format.reviewCount(count))
         }
         var initials: [String] = []
         var jumps: [ListPages.Jump] = []
