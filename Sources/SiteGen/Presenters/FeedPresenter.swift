@@ -110,7 +110,20 @@ struct FeedPresenter: PagePresenter {
 
     /// A feed changes when its list does, or a review among its newest does.
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
-        keys(site).filter { key in
+        // The site's and the sections' feeds, and those of the tags the change may reach: a
+        // tag's feed changes only when its list does or shows a changed review, which has it.
+        var tags = Set(
+            change.lists.keys.compactMap { key -> String? in
+                if case .tag(let slug) = key.scope { return slug }
+                return nil
+            })
+        for id in change.changed {
+            if let key = site.index.keys[id] { tags.formUnion(key.tags.map(\.slug)) }
+        }
+        let candidates: [PageKey] =
+            [.feed(.all)] + site.context.sections.map { .feed(.section($0.name)) }
+            + tags.sorted().filter { site.index.lists[ListKey(.tag($0), .date)] != nil }.map { .feed(.tag($0)) }
+        return candidates.filter { key in
             guard case .feed(let scope) = key else { return false }
             let list = ListKey(scope, .date)
             if change.lists[list] != nil { return true }

@@ -98,16 +98,31 @@ struct TaxonomyPresenter: PagePresenter {
         let renamed = change.namesChanged.contains { scopeSlug($0) != nil }
         let resized = change.lists.contains { scopeSlug($0.key.scope) != nil && $0.value.toEnd }
         if renamed || resized {
-            let total = indexPageCount(site.scopes(taxonomy).count, site)
+            let total = indexPageCount(site.index.scopes(taxonomy).count, site)
             keys += (1...total).map { .taxonomyIndex(taxonomy, page: $0) }
         }
-        for slug in site.scopes(taxonomy) {
+        for slug in touched(by: change, site) {
             let list = ListKey(taxonomy.scope(slug), .date)
+            guard site.index.lists[list] != nil else { continue }
             let pages = pages(list, site)
             let all = change.namesChanged.contains(list.scope) || change.lists[list]?.toEnd == true
             keys += (all ? Array(1...pages.count) : pages.affected(by: change, site)).map { .list(list, page: $0) }
         }
         return keys
+    }
+
+    /// The tags (or genres) whose pages `change` may reach, in order: those whose list or
+    /// name changed, and those of each review whose card changed. The others' pages show
+    /// nothing that changed, and a site with thousands of tags does not look at each on
+    /// every save.
+    func touched(by change: IndexChange, _ site: Presentation) -> [String] {
+        var slugs = Set(change.lists.keys.compactMap { scopeSlug($0.scope) })
+        slugs.formUnion(change.namesChanged.compactMap(scopeSlug))
+        for id in change.cardChanged {
+            guard let key = site.index.keys[id] else { continue }
+            slugs.formUnion((taxonomy == .tags ? key.tags : key.genres).map(\.slug))
+        }
+        return slugs.sorted()
     }
 
     func pages(_ list: ListKey, _ site: Presentation) -> ListPages {
