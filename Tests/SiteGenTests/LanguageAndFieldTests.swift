@@ -144,6 +144,11 @@ struct LanguageAndFieldTests {
         #expect(Collation(language: SiteLanguage("pl")!).initial(of: "Łódź") == "Ł")
         #expect(Collation(language: .english).initial(of: "ĳs") == "I")
         #expect(Collation(language: SiteLanguage("de")!).initial(of: "ßx") == "S")
+        // Arabic files hamza and the letters carrying it under alef, as it sorts them; the
+        // root collation (English) sorts ؤ apart from both, under its own initial.
+        let arabic = Collation(language: SiteLanguage("ar")!)
+        #expect(["ؤلف", "ئيس", "ءمل", "أمل", "وطن"].map(arabic.initial(of:)) == ["ا", "ا", "ا", "ا", "و"])
+        #expect(Collation(language: .english).initial(of: "ؤلف") == "ؤ")
         // Turkish has a dotted and a dotless I.
         let turkish = Collation(language: SiteLanguage("tr")!)
         #expect(["istanbul", "İzmir", "ılık", "Irmak", "íx"].map(turkish.initial(of:)) == ["İ", "İ", "I", "I", "İ"])
@@ -168,9 +173,10 @@ struct LanguageAndFieldTests {
             ("vi", ranges(0x41...0x5A, 0xC0...0x24F, 0x1E00...0x1EF9)),
             ("ru", ranges(0x410...0x44F, 0x401...0x401, 0x451...0x451, 0x41...0x5A)),
             ("el", ranges(0x391...0x3A9, 0x3AC...0x3CE)),
-            // Arabic without ء and the letters carrying it (ؤ ئ), which its collation sorts
-            // with alef: they keep initials of their own.
-            ("ar", ranges(0x622...0x623, 0x625...0x625, 0x627...0x64A, 0x671...0x6D3, 0x41...0x5A)),
+            // Arabic, with ء and the letters carrying it (ؤ ئ), which its collation sorts with alef.
+            ("ar", ranges(0x621...0x64A, 0x671...0x6D3, 0x41...0x5A)),
+            ("fa", ranges(0x621...0x64A, 0x67E...0x6CC, 0x41...0x5A)),
+            ("ur", ranges(0x621...0x64A, 0x679...0x6D2, 0x41...0x5A)),
             ("he", ranges(0x5D0...0x5EA, 0x41...0x5A)),
             (
                 "th",

@@ -192,18 +192,26 @@ private extension Collation {
             plain.replaceSubrange(..<plain.index(after: plain.startIndex), with: [unstruck])
         }
         let spelled = String(plain).uppercased(with: locale)
-        guard let folded = spelled.first.map(String.init), folded != letter else { return letter }
         // The folded letter only when the language sorts the two as one letter: then "Åa"
         // comes before "Ab" and "Åb" after "Aa", as the accent only counts after the letters
         // that follow (and "Ĳa" before "IJb"). Arabic sorts ؤ before و, not with it: "ؤb"
         // comes before "وa" too. Checked for the letter as written: a Turkish í sorts with i,
         // its capital Í with ı.
         let written = String(scalar)
-        let together =
-            ordered(written + "a", spelled + "b") == .orderedAscending
-            && ordered(written + "b", spelled + "a") == .orderedDescending
-        return together ? folded : letter
+        let together = { (other: String) in
+            self.ordered(written + "a", other + "b") == .orderedAscending
+                && self.ordered(written + "b", other + "a") == .orderedDescending
+        }
+        if let folded = spelled.first.map(String.init), folded != letter, together(spelled) { return folded }
+        // Hamza and the letters carrying it, which Arabic's collation sorts with alef.
+        if let alike = Self.sortedAlike[scalar].map(String.init), together(alike) { return alike }
+        return letter
     }
+
+    /// Letters some languages sort as another that they do not decompose to, each tried with
+    /// the same check: Arabic sorts ء and the high hamza ٴ, and ؤ and ئ (which decompose to
+    /// و and ي with a hamza), with alef.
+    static let sortedAlike: [Unicode.Scalar: Unicode.Scalar] = ["ء": "ا", "ٴ": "ا", "ؤ": "ا", "ئ": "ا"]
 
     /// Letters with a stroke or bar, which have no decomposition to take away, and the letters
     /// most languages sort them with (Danish sorts Ø after Z, Polish Ł after L: the check above
