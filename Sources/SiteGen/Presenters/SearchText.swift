@@ -111,13 +111,12 @@ enum SearchText {
         }
     }
 
-    /// The word being read: its UTF-8 bytes, in a buffer of the reading, its length in scalars
-    /// and the FNV-1a hash of its bytes so far (so that a key is not read twice to be hashed).
+    /// The word being read: its UTF-8 bytes, in a buffer of the reading (``capacity`` bytes,
+    /// a multiple of eight), and its length in scalars.
     private struct Word {
         let buffer: UnsafeMutablePointer<UInt8>
         var count = 0
         var length = 0
-        var fnv = SearchText.fnvStart
 
         /// The most bytes a word can hold: ``maxLength`` scalars of the Basic Multilingual Plane.
         static let capacity = maxLength * 3
@@ -126,7 +125,6 @@ enum SearchText {
         mutating func put(_ byte: UInt8) {
             buffer[count] = byte
             count += 1
-            fnv = SearchText.fnv(fnv, byte)
         }
 
         mutating func append(byte: UInt8) {
@@ -155,10 +153,30 @@ enum SearchText {
 
         /// Ends the word, handing it to `keys` unless it is a single scalar.
         mutating func close<Sink: SearchKeySink>(into keys: inout Sink) {
-            if length > 1 { keys.add(UnsafeBufferPointer(start: buffer, count: count), hash: SearchText.mix(fnv)) }
+            if length > 1 { keys.add(UnsafeBufferPointer(start: buffer, count: count), hash: tableHash) }
             count = 0
             length = 0
-            fnv = SearchText.fnvStart
+        }
+
+        /// A hash of the word's bytes for tables in memory (not ``SearchText/hash(_:)``, which
+        /// the index's files depend on): eight bytes at a time, the first byte lowest and the
+        /// bytes past the word masked, where a byte-by-byte hash waits on a multiplication for
+        /// each byte of every word read.
+        var tableHash: UInt64 {
+            @inline(__always) get {
+                let raw = UnsafeRawPointer(buffer)
+                var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+                var at = 0
+                while at < count {
+                    var chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                    let left = count - at
+                    if left < 8 { chunk &= (1 << (UInt64(left) * 8)) - 1 }
+                    hash = (hash ^ chunk) &* 0xFF51_AFD7_ED55_8CCD
+                    hash ^= hash >> 29
+                    at += 8
+                }
+                return hash
+            }
         }
     }
 
@@ -202,8 +220,8 @@ enum SearchText {
 /// Where ``SearchText`` hands the keys it reads (generic, so that each kind of sink gets code
 /// of its own rather than a closure call per word).
 protocol SearchKeySink {
-    /// Takes the key `bytes` (lent for the call: a sink that keeps them copies them), whose
-    /// ``SearchText/hash(_:)-(UnsafeBufferPointer<UInt8>)`` is `hash`.
+    /// Takes the key `bytes` (lent for the call: a sink that keeps them copies them) with a
+    /// hash of them for a table in memory, the same for the same bytes in one run.
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64)
 }
 
