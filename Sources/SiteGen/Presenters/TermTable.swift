@@ -1,7 +1,7 @@
 import Foundation
 
 /// The keys of one family met in a run of reviews (taken in ascending rank), each with the
-/// ranks of the reviews that have it: an open-addressing table over the keys' FNV hashes, so
+/// ranks of the reviews that have it: an open-addressing table over the keys' hashes, so
 /// that a word already met costs one hash of its few bytes and no allocation.
 struct TermTable: SearchKeySink {
     private var keys: [SearchKey] = []
