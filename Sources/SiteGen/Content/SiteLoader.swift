@@ -457,13 +457,10 @@ private extension SiteLoader {
             }
         }
         guard !keys.isEmpty else { return false }
-        var tagSlugs: [String: String] = [:]
         var checked: Set<String> = []
         for review in reviews where !sources.contains(review.source) {
             for tag in review.tags {
-                let slug = tagSlugs[tag] ?? tag.slug
-                tagSlugs[tag] = slug
-                guard let key = keys[slug], checked.insert(tag).inserted else { continue }
+                guard let key = keys[spellings.slug(tag)], checked.insert(tag).inserted else { continue }
                 if spellings[tag].key != key { return true }
             }
         }
@@ -522,14 +519,23 @@ private extension SiteLoader {
 /// Each tag's slug (its page) and spelling key (what tells two spellings apart), made once
 /// per distinct tag: a site has few distinct tags on many reviews.
 private struct TagSpellings {
-    private var made: [String: (slug: String, key: String)] = [:]
+    private var slugs: [String: String] = [:]
+    private var keys: [String: String] = [:]
 
+    /// A tag's slug, made once.
+    mutating func slug(_ tag: String) -> String {
+        if let known = slugs[tag] { return known }
+        let slug = tag.slug
+        slugs[tag] = slug
+        return slug
+    }
+
+    /// A tag's slug and spelling key (``String/nameKey``, the costlier), each made once.
     subscript(tag: String) -> (slug: String, key: String) {
         mutating get {
-            if let known = made[tag] { return known }
-            let spelling = (tag.slug, tag.nameKey)
-            made[tag] = spelling
-            return spelling
+            let key = keys[tag] ?? tag.nameKey
+            keys[tag] = key
+            return (slug(tag), key)
         }
     }
 }

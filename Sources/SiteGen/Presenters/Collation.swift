@@ -58,16 +58,10 @@ public struct Collation: Sendable {
 
     /// ``ordered(_:_:)`` of two keys.
     public func ordered(_ lhs: Key, _ rhs: Key) -> ComparisonResult {
-        let common = min(lhs.bytes.count, rhs.bytes.count)
-        let order =
-            common == 0
-            ? 0
-            : lhs.bytes.withUnsafeBytes { left in
-                rhs.bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
-            }
-        if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
-        return lhs.bytes.count == rhs.bytes.count
-            ? .orderedSame : lhs.bytes.count < rhs.bytes.count ? .orderedAscending : .orderedDescending
+        let order = lhs.bytes.withUnsafeBufferPointer { left in
+            rhs.bytes.withUnsafeBufferPointer { right in Self.order(left, right) }
+        }
+        return order < 0 ? .orderedAscending : order > 0 ? .orderedDescending : .orderedSame
     }
 
     /// The places of `keys` in ascending order of the keys, equal keys in their given order:
@@ -86,17 +80,24 @@ public struct Collation: Sendable {
         return flat.withUnsafeBufferPointer { flat in
             starts.withUnsafeBufferPointer { starts in
                 Array(keys.indices).sorted { lhs, rhs in
-                    let left = starts[lhs + 1] - starts[lhs]
-                    let right = starts[rhs + 1] - starts[rhs]
-                    let common = min(left, right)
-                    if common > 0 {
-                        let order = memcmp(flat.baseAddress! + starts[lhs], flat.baseAddress! + starts[rhs], common)
-                        if order != 0 { return order < 0 }
-                    }
-                    return left != right ? left < right : lhs < rhs
+                    let order = Self.order(
+                        UnsafeBufferPointer(rebasing: flat[starts[lhs]..<starts[lhs + 1]]),
+                        UnsafeBufferPointer(rebasing: flat[starts[rhs]..<starts[rhs + 1]]))
+                    return order != 0 ? order < 0 : lhs < rhs
                 }
             }
         }
+    }
+
+    /// How two sort keys' bytes compare: negative, zero or positive, a shorter key first when
+    /// it is the start of the other.
+    private static func order(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(lhs.count, rhs.count)
+        if common > 0 {
+            let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return lhs.count - rhs.count
     }
 
     /// `title` from its first letter or digit, as lists by title sort it: leading quotes,

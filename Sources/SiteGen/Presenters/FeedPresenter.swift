@@ -38,8 +38,12 @@ struct FeedPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        [.feed(.all)] + site.context.sections.map { .feed(.section($0.name)) }
-            + site.scopes(.tags).map { .feed(.tag($0)) }
+        keys(site, tags: site.scopes(.tags))
+    }
+
+    /// The site's feed, each section's, and those of `tags` (slugs, in order).
+    private func keys(_ site: Presentation, tags: [String]) -> [PageKey] {
+        [.feed(.all)] + site.context.sections.map { .feed(.section($0.name)) } + tags.map { .feed(.tag($0)) }
     }
 
     func output(_ key: PageKey, _ site: Presentation) -> String {
@@ -112,17 +116,8 @@ struct FeedPresenter: PagePresenter {
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {
         // The site's and the sections' feeds, and those of the tags the change may reach: a
         // tag's feed changes only when its list does or shows a changed review, which has it.
-        var tags = Set(
-            change.lists.keys.compactMap { key -> String? in
-                if case .tag(let slug) = key.scope { return slug }
-                return nil
-            })
-        for id in change.changed {
-            if let key = site.index.keys[id] { tags.formUnion(key.tags.map(\.slug)) }
-        }
-        let candidates: [PageKey] =
-            [.feed(.all)] + site.context.sections.map { .feed(.section($0.name)) }
-            + tags.sorted().filter { site.index.lists[ListKey(.tag($0), .date)] != nil }.map { .feed(.tag($0)) }
+        let tags = TaxonomyPresenter(taxonomy: .tags).touched(by: change, reviews: change.changed, site)
+        let candidates = keys(site, tags: tags)
         return candidates.filter { key in
             guard case .feed(let scope) = key else { return false }
             let list = ListKey(scope, .date)

@@ -119,7 +119,10 @@ struct ListPages: Sendable {
     /// page where that group starts.
     func jumps(_ site: Presentation) -> [Jump] {
         let cacheKey = Presentation.JumpsKey(list: key, folder: folder, size: size)
-        if let known = site.shared.jumps.withLock({ $0[cacheKey] }) { return known }
+        return Presentation.SharedParts.value(in: site.shared.jumps, for: cacheKey) { makeJumps(site) }
+    }
+
+    private func makeJumps(_ site: Presentation) -> [Jump] {
         let index = site.index
         let urls = site.context.urls
         let format = site.context.format
@@ -156,7 +159,6 @@ struct ListPages: Sendable {
                     page: page, here: JumpLink(label: label, url: url, onThisPage: true, language: labelLanguage),
                     elsewhere: JumpLink(label: label, url: url, onThisPage: false, language: labelLanguage)))
         }
-        site.shared.jumps.withLock { $0[cacheKey] = jumps }
         return jumps
     }
 

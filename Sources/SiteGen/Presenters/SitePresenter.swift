@@ -15,15 +15,22 @@ struct Presentation: Sendable {
         let taxonomyLayouts = Mutex<[Taxonomy: TaxonomyPresenter.Layout]>([:])
         /// The slugs of the tags (and of the genres), sorted.
         let scopes = Mutex<[Taxonomy: [String]]>([:])
+
+        /// The part stored under `key`, made by `make` (outside the lock) if none is yet.
+        static func value<Key: Hashable & Sendable, Value: Sendable>(
+            in parts: borrowing Mutex<[Key: Value]>, for key: Key, make: () -> Value
+        ) -> Value {
+            if let known = parts.withLock({ $0[key] }) { return known }
+            let made = make()
+            parts.withLock { $0[key] = made }
+            return made
+        }
     }
 
     /// The slugs of `taxonomy`'s tags (or genres) in order, sorted once for every presenter
     /// that lists them (their pages, feeds, the sitemap; `serve` asks on each change).
     func scopes(_ taxonomy: Taxonomy) -> [String] {
-        if let known = shared.scopes.withLock({ $0[taxonomy] }) { return known }
-        let sorted = index.scopes(taxonomy).sorted()
-        shared.scopes.withLock { $0[taxonomy] = sorted }
-        return sorted
+        SharedParts.value(in: shared.scopes, for: taxonomy) { index.scopes(taxonomy).sorted() }
     }
 
     struct JumpsKey: Hashable {

@@ -101,9 +101,8 @@ struct TaxonomyPresenter: PagePresenter {
             let total = indexPageCount(site.index.scopes(taxonomy).count, site)
             keys += (1...total).map { .taxonomyIndex(taxonomy, page: $0) }
         }
-        for slug in touched(by: change, site) {
+        for slug in touched(by: change, reviews: change.cardChanged, site) {
             let list = ListKey(taxonomy.scope(slug), .date)
-            guard site.index.lists[list] != nil else { continue }
             let pages = pages(list, site)
             let all = change.namesChanged.contains(list.scope) || change.lists[list]?.toEnd == true
             keys += (all ? Array(1...pages.count) : pages.affected(by: change, site)).map { .list(list, page: $0) }
@@ -111,18 +110,18 @@ struct TaxonomyPresenter: PagePresenter {
         return keys
     }
 
-    /// The tags (or genres) whose pages `change` may reach, in order: those whose list or
-    /// name changed, and those of each review whose card changed. The others' pages show
-    /// nothing that changed, and a site with thousands of tags does not look at each on
-    /// every save.
-    func touched(by change: IndexChange, _ site: Presentation) -> [String] {
+    /// The tags (or genres) of the site that `change` may reach, in order: those whose list or
+    /// name changed, and those of `reviews` (whose card, or value, changed). The others show
+    /// nothing that changed, and a site with thousands of tags does not look at each of them
+    /// on every save.
+    func touched(by change: IndexChange, reviews: Set<Int>, _ site: Presentation) -> [String] {
         var slugs = Set(change.lists.keys.compactMap { scopeSlug($0.scope) })
         slugs.formUnion(change.namesChanged.compactMap(scopeSlug))
-        for id in change.cardChanged {
+        for id in reviews {
             guard let key = site.index.keys[id] else { continue }
             slugs.formUnion((taxonomy == .tags ? key.tags : key.genres).map(\.slug))
         }
-        return slugs.sorted()
+        return slugs.sorted().filter { site.index.lists[ListKey(taxonomy.scope($0), .date)] != nil }
     }
 
     func pages(_ list: ListKey, _ site: Presentation) -> ListPages {
@@ -203,7 +202,10 @@ struct TaxonomyPresenter: PagePresenter {
     }
 
     func layout(_ site: Presentation) -> Layout {
-        if let known = site.shared.taxonomyLayouts.withLock({ $0[taxonomy] }) { return known }
+        Presentation.SharedParts.value(in: site.shared.taxonomyLayouts, for: taxonomy) { makeLayout(site) }
+    }
+
+    private func makeLayout(_ site: Presentation) -> Layout {
         let context = site.context
         let slugs = site.scopes(taxonomy)
         let names = slugs.map { site.index.names[taxonomy.scope($0)] ?? $0 }
@@ -234,8 +236,6 @@ struct TaxonomyPresenter: PagePresenter {
                         elsewhere: JumpLink(label: initial, url: url, onThisPage: false, language: labelLanguage)))
             }
         }
-        let layout = Layout(tags: tags, initials: initials, jumps: jumps)
-        site.shared.taxonomyLayouts.withLock { $0[taxonomy] = layout }
-        return layout
+        return Layout(tags: tags, initials: initials, jumps: jumps)
     }
 }
