@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import SiteGen
@@ -24,5 +26,28 @@ struct ParallelTests {
         let expected = items.sorted { ($0.key, $0.position) < ($1.key, $1.position) }
         #expect(sorted.map(\.key) == expected.map(\.key))
         #expect(sorted.map(\.position) == expected.map(\.position))
+    }
+
+    @Test("a shared part asked for on every core at once is made once, and each gets it")
+    func sharedPartMadeOnce() {
+        let parts = Mutex<[Int: Presentation.SharedParts.Slot<[Int]>]>([:])
+        let made = Mutex<[Int: Int]>([:])
+        let seen = Mutex<[[Int]]>([])
+        // 64 askers, 16 in a row for each of four parts: making a part takes a while, so on
+        // two cores a second asker of a part comes while the first is still making it.
+        DispatchQueue.concurrentPerform(iterations: 64) { asker in
+            let key = asker / 16
+            let part = Presentation.SharedParts.value(in: parts, for: key) {
+                made.withLock { $0[key, default: 0] += 1 }
+                var spin = 0
+                for step in 0..<200_000 { spin &+= step }
+                return [key, spin == 0 ? -1 : key * 10]
+            }
+            seen.withLock { $0.append(part) }
+        }
+        #expect(made.withLock { $0 } == [0: 1, 1: 1, 2: 1, 3: 1])
+        let got = seen.withLock { $0 }
+        #expect(got.count == 64)
+        #expect(Set(got) == [[0, 0], [1, 10], [2, 20], [3, 30]])
     }
 }

@@ -10,20 +10,36 @@ struct Presentation: Sendable {
 
     final class SharedParts: Sendable {
         /// The jump links of each compact list, by its key, folder and page size.
-        let jumps = Mutex<[JumpsKey: [ListPages.Jump]]>([:])
+        let jumps = Mutex<[JumpsKey: Slot<[ListPages.Jump]>]>([:])
         /// The index of tags (and of genres), sorted and grouped, for each of its pages.
-        let taxonomyLayouts = Mutex<[Taxonomy: TaxonomyPresenter.Layout]>([:])
+        let taxonomyLayouts = Mutex<[Taxonomy: Slot<TaxonomyPresenter.Layout>]>([:])
         /// The slugs of the tags (and of the genres), sorted.
-        let scopes = Mutex<[Taxonomy: [String]]>([:])
+        let scopes = Mutex<[Taxonomy: Slot<[String]>]>([:])
 
-        /// The part stored under `key`, made by `make` (outside the lock) if none is yet.
+        /// Where one part is kept once made. The table's lock is held only to find or add
+        /// the slot; the part is made under the slot's own lock, so two pages rendered at once
+        /// that need the same part make it once (the second waits for it), and pages that need
+        /// other parts do not wait.
+        final class Slot<Value: Sendable>: Sendable {
+            let part = Mutex<Value?>(nil)
+        }
+
+        /// The part stored under `key`, made by `make` if none is yet.
         static func value<Key: Hashable & Sendable, Value: Sendable>(
-            in parts: borrowing Mutex<[Key: Value]>, for key: Key, make: () -> Value
+            in parts: borrowing Mutex<[Key: Slot<Value>]>, for key: Key, make: () -> Value
         ) -> Value {
-            if let known = parts.withLock({ $0[key] }) { return known }
-            let made = make()
-            parts.withLock { $0[key] = made }
-            return made
+            let slot = parts.withLock { slots in
+                if let slot = slots[key] { return slot }
+                let slot = Slot<Value>()
+                slots[key] = slot
+                return slot
+            }
+            return slot.part.withLock { part in
+                if let part { return part }
+                let made = make()
+                part = made
+                return made
+            }
         }
     }
 
