@@ -162,8 +162,8 @@ struct SitemapPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        let count = Self.listed.reduce(0) { count, presenter in
-            count + presenter.keys(site).count(where: \.isFolderPage)
+        let count = Self.listed.reduce(0) { count, index in
+            count + site.keys(ofPresenter: index).count(where: \.isFolderPage)
         }
         let parts = parts(count)
         return [.sitemap] + (parts > 1 ? (1...parts).map { .sitemapPart($0) } : [])
@@ -197,8 +197,9 @@ struct SitemapPresenter: PagePresenter {
 
     static func partName(_ number: Int) -> String { "sitemap-\(number).xml" }
 
-    /// The presenters whose folder pages a sitemap lists: every one but itself.
-    static var listed: [any PagePresenter] { SitePresenter.presenters.filter { !($0 is SitemapPresenter) } }
+    /// The presenters whose folder pages a sitemap lists, by their places in
+    /// ``SitePresenter/presenters``: every one but itself.
+    static let listed = SitePresenter.presenters.indices.filter { !(SitePresenter.presenters[$0] is SitemapPresenter) }
 
     /// How many sitemaps `count` addresses take (1 means `sitemap.xml` holds them itself).
     func parts(_ count: Int) -> Int { max(1, (count + limit - 1) / limit) }
@@ -210,10 +211,16 @@ struct SitemapPresenter: PagePresenter {
 
     /// Every page's entry (the pages of every other presenter at a folder's address), in
     /// address order; a review's page is dated by the review (its `updated` day, else its date).
+    /// Made once for `sitemap.xml` and all of its parts.
     static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
+        site.shared.sitemapEntries.value { makeEntries(site) }
+    }
+
+    private static func makeEntries(_ site: Presentation) -> [SitemapModel.Entry] {
         var entries: [SitemapModel.Entry] = []
-        for presenter in listed {
-            for key in presenter.keys(site) where key.isFolderPage {
+        for index in listed {
+            let presenter = SitePresenter.presenters[index]
+            for key in site.keys(ofPresenter: index) where key.isFolderPage {
                 let output = presenter.output(key, site)
                 var lastModified: String?
                 if case .review(let id) = key { lastModified = site.index[key: id].modified.description }

@@ -15,16 +15,31 @@ struct Presentation: Sendable {
         let taxonomyLayouts = Mutex<[Taxonomy: Slot<TaxonomyPresenter.Layout>]>([:])
         /// The slugs of the tags (and of the genres), sorted.
         let scopes = Mutex<[Taxonomy: Slot<[String]>]>([:])
+        /// Each presenter's pages, by its place in ``SitePresenter/presenters``: listed for the
+        /// build, for the sitemap, and by `serve` for this version and again for the next.
+        let keys = Mutex<[Int: Slot<[PageKey]>]>([:])
+        /// The sitemap's entries in address order, for `sitemap.xml` and each of its parts.
+        let sitemapEntries = Slot<[SitemapModel.Entry]>()
 
-        /// Where one part is kept once made. The table's lock is held only to find or add
-        /// the slot; the part is made under the slot's own lock, so two pages rendered at once
-        /// that need the same part make it once (the second waits for it), and pages that need
-        /// other parts do not wait.
+        /// Where one part is kept once made: the first page to ask makes it under the slot's
+        /// lock, and a page on the other core that asks meanwhile waits for it rather than
+        /// making it too.
         final class Slot<Value: Sendable>: Sendable {
-            let part = Mutex<Value?>(nil)
+            private let part = Mutex<Value?>(nil)
+
+            /// The part, made by `make` if it is not yet.
+            func value(make: () -> Value) -> Value {
+                part.withLock { part in
+                    if let part { return part }
+                    let made = make()
+                    part = made
+                    return made
+                }
+            }
         }
 
-        /// The part stored under `key`, made by `make` if none is yet.
+        /// The part stored under `key`, made by `make` if none is yet. The table's lock is
+        /// held only to find or add the part's slot, so pages that need other parts do not wait.
         static func value<Key: Hashable & Sendable, Value: Sendable>(
             in parts: borrowing Mutex<[Key: Slot<Value>]>, for key: Key, make: () -> Value
         ) -> Value {
@@ -34,12 +49,7 @@ struct Presentation: Sendable {
                 slots[key] = slot
                 return slot
             }
-            return slot.part.withLock { part in
-                if let part { return part }
-                let made = make()
-                part = made
-                return made
-            }
+            return slot.value(make: make)
         }
     }
 
@@ -47,6 +57,11 @@ struct Presentation: Sendable {
     /// that lists them (their pages, feeds, the sitemap; `serve` asks on each change).
     func scopes(_ taxonomy: Taxonomy) -> [String] {
         SharedParts.value(in: shared.scopes, for: taxonomy) { index.scopes(taxonomy).sorted() }
+    }
+
+    /// The pages of presenter number `index` of ``SitePresenter/presenters``, listed once.
+    func keys(ofPresenter index: Int) -> [PageKey] {
+        SharedParts.value(in: shared.keys, for: index) { SitePresenter.presenters[index].keys(self) }
     }
 
     struct JumpsKey: Hashable {
@@ -125,7 +140,7 @@ enum SitePresenter {
 
     /// Every page of the site.
     static func keys(_ site: Presentation) -> [PageKey] {
-        presenters.flatMap { $0.keys(site) }
+        presenters.indices.flatMap { site.keys(ofPresenter: $0) }
     }
 
     /// The pages `new` has and `old` has not (`came`), and the other way round (`went`).
@@ -134,9 +149,9 @@ enum SitePresenter {
     static func keysChanged(from old: Presentation, to new: Presentation) -> (came: Set<PageKey>, went: Set<PageKey>) {
         var came: Set<PageKey> = []
         var went: Set<PageKey> = []
-        for presenter in presenters {
-            let before = presenter.keys(old)
-            let after = presenter.keys(new)
+        for index in presenters.indices {
+            let before = old.keys(ofPresenter: index)
+            let after = new.keys(ofPresenter: index)
             var start = 0
             while start < before.count, start < after.count, before[start] == after[start] { start += 1 }
             var endBefore = before.count
