@@ -162,10 +162,7 @@ struct SitemapPresenter: PagePresenter {
     }
 
     func keys(_ site: Presentation) -> [PageKey] {
-        let count = Self.listed.reduce(0) { count, index in
-            count + site.keys(ofPresenter: index).count(where: \.isFolderPage)
-        }
-        let parts = parts(count)
+        let parts = parts(Self.count(site))
         return [.sitemap] + (parts > 1 ? (1...parts).map { .sitemapPart($0) } : [])
     }
 
@@ -175,13 +172,14 @@ struct SitemapPresenter: PagePresenter {
     }
 
     func job(_ key: PageKey, _ site: Presentation) -> PageJob {
-        let entries = Self.entries(site)
-        let parts = parts(entries.count)
+        let parts = parts(Self.count(site))
+        guard parts > 1 else { return PageJob.document("sitemap.xml", SitemapModel(entries: Self.entries(site))) }
+        // The index and each part read one list of entries, made by the first of them.
+        let entries = site.shared.sitemapEntries.value { Self.entries(site) }
         if case .sitemapPart(let number) = key {
             let part = Array(entries[range(of: number, count: entries.count)])
             return PageJob.document(Self.partName(number), SitemapModel(entries: part))
         }
-        guard parts > 1 else { return PageJob.document("sitemap.xml", SitemapModel(entries: entries)) }
         let index = (1...parts).map { number in
             SitemapModel.Entry(
                 url: site.context.urls.absolute(Self.partName(number)),
@@ -209,14 +207,14 @@ struct SitemapPresenter: PagePresenter {
         (number - 1) * limit..<min(count, number * limit)
     }
 
-    /// Every page's entry (the pages of every other presenter at a folder's address), in
-    /// address order; a review's page is dated by the review (its `updated` day, else its date).
-    /// Made once for `sitemap.xml` and all of its parts.
-    static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
-        site.shared.sitemapEntries.value { makeEntries(site) }
+    /// How many pages the sitemap lists.
+    static func count(_ site: Presentation) -> Int {
+        listed.reduce(0) { count, index in count + site.keys(ofPresenter: index).count(where: \.isFolderPage) }
     }
 
-    private static func makeEntries(_ site: Presentation) -> [SitemapModel.Entry] {
+    /// Every page's entry (the pages of every other presenter at a folder's address), in
+    /// address order; a review's page is dated by the review (its `updated` day, else its date).
+    static func entries(_ site: Presentation) -> [SitemapModel.Entry] {
         var entries: [SitemapModel.Entry] = []
         for index in listed {
             let presenter = SitePresenter.presenters[index]

@@ -18,7 +18,8 @@ struct Presentation: Sendable {
         /// Each presenter's pages, by its place in ``SitePresenter/presenters``: listed for the
         /// build, for the sitemap, and by `serve` for this version and again for the next.
         let keys = Mutex<[Int: Slot<[PageKey]>]>([:])
-        /// The sitemap's entries in address order, for `sitemap.xml` and each of its parts.
+        /// The sitemap's entries in address order, for the index and each part of a sitemap
+        /// too long for one file.
         let sitemapEntries = Slot<[SitemapModel.Entry]>()
 
         /// Where one part is kept once made: the first page to ask makes it under the slot's
