@@ -524,23 +524,14 @@ private extension SiteLoader {
 /// Each tag's slug (its page) and spelling key (what tells two spellings apart), made once
 /// per distinct tag: a site has few distinct tags on many reviews.
 private struct TagSpellings {
-    private var slugs: [String: String] = [:]
-    private var keys: [String: String] = [:]
+    private var made: [String: (slug: String, key: String)] = [:]
 
-    /// A tag's slug, made once.
-    mutating func slug(_ tag: String) -> String {
-        if let known = slugs[tag] { return known }
-        let slug = tag.slug
-        slugs[tag] = slug
-        return slug
-    }
-
-    /// A tag's slug and spelling key (``String/nameKey``, the costlier), each made once.
     subscript(tag: String) -> (slug: String, key: String) {
         mutating get {
-            let key = keys[tag] ?? tag.nameKey
-            keys[tag] = key
-            return (slug(tag), key)
+            if let known = made[tag] { return known }
+            let spelling = (tag.slug, tag.nameKey)
+            made[tag] = spelling
+            return spelling
         }
     }
 }

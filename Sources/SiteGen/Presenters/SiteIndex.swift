@@ -364,6 +364,11 @@ extension SiteIndex {
         for genre in key.genres { nameCounts[.genre(genre.slug), default: [:]][genre.name, default: 0] += amount }
     }
 
+    /// The ways the reviews write the tag (or genre) of `scope`, each review's first of it.
+    func spellings(_ scope: ListScope) -> [String] {
+        nameCounts[scope]?.compactMap { $0.value > 0 ? $0.key : nil } ?? []
+    }
+
     /// The name shown for a tag written in several ways (`Sci-Fi`, `sci fi`): the least.
     static func displayName(_ counts: [String: Int]) -> String? {
         counts.filter { $0.value > 0 }.keys.min()

@@ -98,7 +98,7 @@ struct TaxonomyPresenter: PagePresenter {
         let renamed = change.namesChanged.contains { scopeSlug($0) != nil }
         let resized = change.lists.contains { scopeSlug($0.key.scope) != nil && $0.value.toEnd }
         if renamed || resized {
-            let total = indexPageCount(site.index.scopes(taxonomy).count, site)
+            let total = indexPageCount(site.scopes(taxonomy).count, site)
             keys += (1...total).map { .taxonomyIndex(taxonomy, page: $0) }
         }
         for slug in touched(by: change, reviews: change.cardChanged, site) {

@@ -446,7 +446,7 @@ private extension LiveSite {
         if !claimsAnew.isEmpty {
             let checks = SiteLoader.crossChecks(
                 sections: content.sections, reviews: reviews, pages: content.pages, changed: claimsAnew,
-                tagNames: { slug in index.nameCounts[.tag(slug)]?.compactMap { $0.value > 0 ? $0.key : nil } ?? [] })
+                tagNames: { index.spellings(.tag($0)) })
             guard checks.isEmpty else { throw BuildError(step: "loading the site", diagnostics: checks) }
         }
         for (step, found) in [
