@@ -51,7 +51,8 @@ public struct LiveSite: Sendable {
         }
 
         public let kind: Kind
-        /// Files whose bytes changed (or appeared, or went away).
+        /// Files whose bytes changed (or appeared, or went away), in order once every page is
+        /// made; with pages left pending (``LiveSite/deferredUpdate(_:)``), in no particular order.
         public let changedFiles: [String]
 
         public init(kind: Kind, changedFiles: [String]) {
@@ -110,7 +111,9 @@ public struct LiveSite: Sendable {
     /// The site after the files at `paths` changed, with the pages the change touches left
     /// pending: every error of reading, checking and presenting is thrown here, those of
     /// rendering by ``completed()``. Its ``Update/changedFiles`` lists every pending page
-    /// (whose bytes may or may not change); ``completed()`` says exactly which did. This site
+    /// (whose bytes may or may not change), in no particular order: what is served first
+    /// need not wait to sort 45,000 paths; ``completed()`` says exactly which changed, in
+    /// order. This site
     /// may itself have pending pages (an update whose pages were not all made when the next
     /// change came): they stay pending, and the update counts the files that one changed.
     public func deferredUpdate(_ paths: Set<String>) throws -> LiveSite {
@@ -184,7 +187,7 @@ public struct LiveSite: Sendable {
         // The files an update left unfinished changed count too (one changed back counts as well).
         let earlier = pending.isEmpty ? [] : lastUpdate.changedFiles.filter { site.pending[$0] == nil }
         let made = Set(earlier).union(changed.filter { site.pending[$0] == nil && files[$0] != site.files[$0] })
-        let update = Update(kind: kind, changedFiles: (Array(made) + site.pending.keys).sorted())
+        let update = Update(kind: kind, changedFiles: Array(made) + site.pending.keys)
         var updated = site.with(update, Work())
         updated.lastReading = reading
         return updated
