@@ -136,7 +136,14 @@ public struct SiteBuilder: Sendable {
 
     /// The static files, given the paths of the generated files.
     static func staticFiles(_ content: SiteContent, besides generated: Set<String>) throws -> [String: Data] {
-        let clashes = content.staticFiles.keys.filter(generated.contains).sorted()
+        try staticFiles(content, besides: generated, isGenerated: generated.contains)
+    }
+
+    /// The static files, given the paths of the generated files and whether a path is one of them.
+    static func staticFiles(
+        _ content: SiteContent, besides generated: some Sequence<String>, isGenerated: (String) -> Bool
+    ) throws -> [String: Data] {
+        let clashes = content.staticFiles.keys.filter(isGenerated).sorted()
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
         }

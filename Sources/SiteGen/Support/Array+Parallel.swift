@@ -26,6 +26,11 @@ extension Array where Element: Sendable {
         }
         return results.collect()
     }
+
+    /// `filter` with `isIncluded` asked on every core; the elements keep their order.
+    func parallelFilter(_ isIncluded: @Sendable (Element) -> Bool) -> [Element] {
+        zip(self, parallelMap(isIncluded)).compactMap { $1 ? $0 : nil }
+    }
 }
 
 extension Array where Element: Sendable {

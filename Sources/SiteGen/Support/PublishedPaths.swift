@@ -22,15 +22,34 @@ struct PublishedPaths {
         self.files = files
         self.folders = folders
         self.firstParts = firstParts
+        let ascii = firstParts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        fewFirstParts = firstParts.count <= 16 && ascii ? firstParts.map { Array($0.utf8) } : nil
     }
+
+    /// ``firstParts`` as bytes when there are few and all are ASCII (a site's static files and
+    /// a theme's assets are in a handful of folders): the first part of an ASCII path is
+    /// compared with each, byte by byte, without making and hashing a substring of it (for
+    /// 45,000 pages that was 13 ms). Other paths are looked up as before: `\u{212A}` (the
+    /// Kelvin sign) is the same text as `K` to Swift.
+    private let fewFirstParts: [[UInt8]]?
 
     /// The path among them that `path` cannot stand beside as a file, if any: one of its
     /// folders, or (the first in order) one of the files in the folder `path` would be.
     func clash(with path: String) -> String? {
-        guard firstParts.contains(Self.firstPart(of: path)) else { return nil }
+        guard mayClash(path) else { return nil }
         if let folder = Self.folders(of: path).first(where: files.contains) { return String(folder) }
         guard folders.contains(Substring(path)) else { return nil }
         return files.filter { $0.hasPathPrefix(path + "/") }.min().map(String.init)
+    }
+
+    /// Whether the first part of `path` is one of theirs.
+    private func mayClash(_ path: String) -> Bool {
+        guard let fewFirstParts else { return firstParts.contains(Self.firstPart(of: path)) }
+        let utf8 = path.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        guard utf8[..<end].allSatisfy({ $0 < 0x80 }) else { return firstParts.contains(Self.firstPart(of: path)) }
+        let length = utf8.distance(from: utf8.startIndex, to: end)
+        return fewFirstParts.contains { part in part.count == length && utf8.starts(with: part) }
     }
 
     /// `a` for `a/b/c`, and `a` for `a`.
