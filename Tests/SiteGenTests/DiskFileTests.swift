@@ -53,4 +53,29 @@ struct DiskFileTests {
         }
         #expect(folders == ["a", "a/b", "f", "f/g", "f/g/h"])
     }
+
+    @Test("a path is a symbolic link by one look at it, as its folder's entries say, whatever it leads to")
+    func symbolicLinks() throws {
+        let scratch = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch.url) }
+        try scratch.write("site/file.txt", "text")
+        try scratch.write("site/folder/inner.txt", "text")
+        let site = scratch.url.appendingPathComponent("site").path
+        let links = [
+            "broken": "nowhere", "loop-a": "loop-b", "loop-b": "loop-a", "to-file": "file.txt", "to-folder": "folder",
+        ]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: site + "/" + name, withDestinationPath: target)
+        }
+        var listing = FileSystem.disk
+        listing.isSymbolicLink = nil
+        for name in ["broken", "loop-a", "to-file", "to-folder", "file.txt", "folder", "missing", "folder/inner.txt"] {
+            let path = site + "/" + name
+            let parent = (path as NSString).deletingLastPathComponent
+            let last = (name as NSString).lastPathComponent
+            let looked = FileSystem.disk.isSymbolicLink(path, name: last, in: parent)
+            #expect(looked == (links[name] != nil), "\(name)")
+            #expect(looked == listing.isSymbolicLink(path, name: last, in: parent), "\(name)")
+        }
+    }
 }

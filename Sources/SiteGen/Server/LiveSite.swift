@@ -227,10 +227,8 @@ private extension LiveSite {
     /// Whether `path` is a symbolic link that leads nowhere (or into a loop).
     func isBrokenLink(_ path: String) -> Bool {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
-        guard folder.kind(path) == nil, let name = path.pathSegments().last,
-            let entries = try? builder.fileSystem.list(folder.path(path.parentPath))
-        else { return false }
-        return entries.contains { $0.name == name && $0.isSymbolicLink }
+        guard folder.kind(path) == nil, let name = path.pathSegments().last else { return false }
+        return builder.fileSystem.isSymbolicLink(folder.path(path), name: String(name), in: folder.path(path.parentPath))
     }
 
     var loader: SiteLoader {

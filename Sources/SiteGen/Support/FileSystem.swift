@@ -20,17 +20,29 @@ public struct FileSystem: Sendable {
     public var kind: @Sendable (String) -> Kind?
     /// The path with every link resolved, for checking that it stays inside the site.
     public var realPath: @Sendable (String) -> String?
+    /// Whether a path is itself a symbolic link (the last part of it not followed); nil to
+    /// find it in its folder's entries.
+    public var isSymbolicLink: (@Sendable (String) -> Bool)?
 
     public init(
         read: @escaping @Sendable (String, Int, String?) throws(FileSystemError) -> Data,
         list: @escaping @Sendable (String) throws(FileSystemError) -> [Entry],
         kind: @escaping @Sendable (String) -> Kind?,
-        realPath: @escaping @Sendable (String) -> String?
+        realPath: @escaping @Sendable (String) -> String?,
+        isSymbolicLink: (@Sendable (String) -> Bool)? = nil
     ) {
         self.read = read
         self.list = list
         self.kind = kind
         self.realPath = realPath
+        self.isSymbolicLink = isSymbolicLink
+    }
+
+    /// Whether `path`, in the folder at `folder`, is itself a symbolic link.
+    func isSymbolicLink(_ path: String, name: String, in folder: String) -> Bool {
+        if let isSymbolicLink { return isSymbolicLink(path) }
+        guard let entries = try? list(folder) else { return false }
+        return entries.contains { $0.name == name && $0.isSymbolicLink }
     }
 
     /// What a path holds, after following links.
@@ -83,7 +95,9 @@ public struct FileSystem: Sendable {
             }
         },
         kind: { DiskFile.kind($0) },
-        realPath: { SafePath.resolved($0) })
+        realPath: { SafePath.resolved($0) },
+        // One `lstat`, where reading the folder's entries took 10 ms in a section of 5,000 reviews.
+        isSymbolicLink: { lstatKind($0) == .link })
 }
 
 /// A file or folder that could not be read, with the system's reason.
