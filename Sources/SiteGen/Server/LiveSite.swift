@@ -228,7 +228,8 @@ private extension LiveSite {
     func isBrokenLink(_ path: String) -> Bool {
         let folder = SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem)
         guard folder.kind(path) == nil, let name = path.pathSegments().last else { return false }
-        return builder.fileSystem.isSymbolicLink(folder.path(path), name: String(name), in: folder.path(path.parentPath))
+        return builder.fileSystem.isSymbolicLink(
+            folder.path(path), name: String(name), in: folder.path(path.parentPath))
     }
 
     var loader: SiteLoader {
