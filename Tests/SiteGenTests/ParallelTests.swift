@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 import Testing
 
@@ -51,31 +50,4 @@ struct ParallelTests {
         #expect(got.count == 64)
         #expect(Set(got) == [[0, 0], [1, 10], [2, 20], [3, 30]])
     }
-
-    @Test("a value handed to the background is freed on another thread, before what comes after it runs")
-    func backgroundRelease() {
-        let events = Mutex<[String]>([])
-        let done = DispatchSemaphore(value: 0)
-        let caller = pthread_self()
-        var value: Tracked? = Tracked {
-            events.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0 ? "freed here" : "freed elsewhere") }
-        }
-        BackgroundRelease.release(value.take()) {
-            events.withLock { $0.append("then") }
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(events.withLock { $0 } == ["freed elsewhere", "then"])
-    }
-}
-
-/// Calls `onDeinit` when freed.
-private final class Tracked: Sendable {
-    let onDeinit: @Sendable () -> Void
-
-    init(onDeinit: @escaping @Sendable () -> Void) {
-        self.onDeinit = onDeinit
-    }
-
-    deinit { onDeinit() }
 }

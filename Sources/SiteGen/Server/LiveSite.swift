@@ -113,9 +113,9 @@ public struct LiveSite: Sendable {
     /// rendering by ``completed()``. Its ``Update/changedFiles`` lists every pending page
     /// (whose bytes may or may not change), in no particular order: what is served first
     /// need not wait to sort 45,000 paths; ``completed()`` says exactly which changed, in
-    /// order. This site
-    /// may itself have pending pages (an update whose pages were not all made when the next
-    /// change came): they stay pending, and the update counts the files that one changed.
+    /// order. This site may itself have pending pages (an update whose pages were not all
+    /// made when the next change came): they stay pending, and the update counts the files
+    /// that one changed.
     public func deferredUpdate(_ paths: Set<String>) throws -> LiveSite {
         // `.sitegen/` made a link out of the site since the last build: refused, as a full build
         // refuses it, before anything (processed images) is written through it.

@@ -212,84 +212,67 @@ public final class PreviewServer: Sendable {
         waiting.add(1, ordering: .sequentiallyConsistent)
         rebuilds.async { [self] in
             waiting.subtract(1, ordering: .sequentiallyConsistent)
-            let start = ContinuousClock.now
+            // What the replaced site and the rebuild's scratch held goes back to the system
+            // once the pages are served, so the server does not stay at its largest rebuild's size.
+            defer { Allocator.releaseFreeMemory() }
+            let clock = ContinuousClock()
+            let start = clock.now
             let (site, retry) = state.withLock { ($0.site, $0.failedPaths) }
-            guard let site else {
-                buildAfresh(since: start)
-                return Allocator.releaseFreeMemory()
-            }
-            let replaced = update(site, paths.union(retry), since: start)
-            // The sites this update replaced hold the page models of every page it made again:
-            // freeing them took a third of a second at 45,000 pages, which the next change need
-            // not wait for. What they held then goes back to the system, so the server does not
-            // stay at its largest rebuild's size, unless another change is already waiting (its
-            // rebuild gives it back when done).
-            BackgroundRelease.release((consume site, consume replaced)) { [self] in
-                if waiting.load(ordering: .relaxed) == 0 { Allocator.releaseFreeMemory() }
-            }
-        }
-    }
-
-    /// Updates `site`, which is being served, after `paths` changed, and serves the update or
-    /// its errors. Returns the sites it made on the way (the update's pages left pending),
-    /// for the caller to free.
-    private func update(_ site: LiveSite, _ paths: Set<String>, since start: ContinuousClock.Instant) -> [LiveSite] {
-        let clock = ContinuousClock()
-        // The files this rebuild serves anew before it has finished: a failure serves them as
-        // they were (every other file still is; the errors are added to each page as asked for).
-        var shown: [String] = []
-        // The warnings shown before this rebuild, kept again if it fails (only this queue
-        // changes them).
-        let ledger = state.withLock { $0.ledger }
-        do {
-            // Only this queue sets or clears the errors, so they can be read before the
-            // files are prepared (on every core, while requests are still answered).
-            let hadErrors = state.withLock { $0.failure != nil }
-            let deferred = try site.deferredUpdate(paths)
-            let warnings = state.withLock { $0.ledger.record(deferred.lastReading) }
-            if !deferred.pending.isEmpty {
-                shown = deferred.lastUpdate.changedFiles
-                show(deferred, changed: shown, replacingAll: false)
-                broadcast("reload")
-                beforeCompleting?()
-            }
-            guard let updated = try deferred.completed(unless: { waiting.load(ordering: .relaxed) > 0 }) else {
+            guard let site else { return buildAfresh(since: start) }
+            // The files this rebuild serves anew before it has finished: a failure serves them as
+            // they were (every other file still is; the errors are added to each page as asked for).
+            var shown: [String] = []
+            // The warnings shown before this rebuild, kept again if it fails (only this queue
+            // changes them).
+            let ledger = state.withLock { $0.ledger }
+            do {
+                // Only this queue sets or clears the errors, so they can be read before the
+                // files are prepared (on every core, while requests are still answered).
+                let hadErrors = state.withLock { $0.failure != nil }
+                let deferred = try site.deferredUpdate(paths.union(retry))
+                let warnings = state.withLock { $0.ledger.record(deferred.lastReading) }
+                if !deferred.pending.isEmpty {
+                    shown = deferred.lastUpdate.changedFiles
+                    show(deferred, changed: shown, replacingAll: false)
+                    broadcast("reload")
+                    beforeCompleting?()
+                }
+                guard let updated = try deferred.completed(unless: { waiting.load(ordering: .relaxed) > 0 }) else {
+                    state.withLock { $0.failedPaths = [] }
+                    report(warnings)
+                    return
+                }
+                let changed = updated.lastUpdate.changedFiles
+                show(updated, changed: changed, replacingAll: false)
                 state.withLock { $0.failedPaths = [] }
+                let elapsed = clock.now - start
+                // After a failed rebuild every page changes as served (the errors leave it).
+                let cleared = hadErrors ? "; the errors are fixed" : ""
+                let files = changed.count == 1 ? "1 file" : "\(changed.count) files"
+                log("Rebuilt (\(files) changed\(cleared)) in \(Self.milliseconds(elapsed)) ms")
                 report(warnings)
-                return []
+                if deferred.pending.isEmpty, !changed.isEmpty || hadErrors {
+                    broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
+                }
+                onRebuild?(updated.lastUpdate, nil)
+            } catch {
+                let message = "\(error)"
+                let overlay = Array(LiveReload.overlayHTML(message).utf8)
+                let files = site.files
+                let restored = shown.parallelMap { path in
+                    (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) })
+                }
+                state.withLock { state in
+                    state.take(site)
+                    state.failure = .rebuild(overlay: overlay)
+                    state.ledger = ledger
+                    state.failedPaths.formUnion(paths)
+                    for (path, file) in restored { state.served[path] = file }
+                }
+                log("Rebuild failed; still serving the last good site:\n\(message)")
+                broadcast("reload")
+                onRebuild?(nil, message)
             }
-            let changed = updated.lastUpdate.changedFiles
-            show(updated, changed: changed, replacingAll: false)
-            state.withLock { $0.failedPaths = [] }
-            let elapsed = clock.now - start
-            // After a failed rebuild every page changes as served (the errors leave it).
-            let cleared = hadErrors ? "; the errors are fixed" : ""
-            let files = changed.count == 1 ? "1 file" : "\(changed.count) files"
-            log("Rebuilt (\(files) changed\(cleared)) in \(Self.milliseconds(elapsed)) ms")
-            report(warnings)
-            if deferred.pending.isEmpty, !changed.isEmpty || hadErrors {
-                broadcast(updated.lastUpdate.onlyStylesheets && !hadErrors ? "css" : "reload")
-            }
-            onRebuild?(updated.lastUpdate, nil)
-            return [deferred]
-        } catch {
-            let message = "\(error)"
-            let overlay = Array(LiveReload.overlayHTML(message).utf8)
-            let files = site.files
-            let restored = shown.parallelMap { path in
-                (path, files[path].map { ServedFile(path: path, data: $0, overlay: nil) })
-            }
-            state.withLock { state in
-                state.take(site)
-                state.failure = .rebuild(overlay: overlay)
-                state.ledger = ledger
-                state.failedPaths.formUnion(paths)
-                for (path, file) in restored { state.served[path] = file }
-            }
-            log("Rebuild failed; still serving the last good site:\n\(message)")
-            broadcast("reload")
-            onRebuild?(nil, message)
-            return []
         }
     }
 

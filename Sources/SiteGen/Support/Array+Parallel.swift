@@ -114,16 +114,8 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
 /// and page models takes a core a while, which the end of a build need not wait for.
 enum BackgroundRelease {
     static func release<Value: Sendable>(_ value: consuming Value) {
-        release(value) {}
-    }
-
-    /// ``release(_:)``, then `then` on the same thread once the value is freed.
-    static func release<Value: Sendable>(_ value: consuming Value, then: @escaping @Sendable () -> Void) {
         let box = Box(value)
-        DispatchQueue.global(qos: .utility).async {
-            box.value = nil
-            then()
-        }
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
     }
 
     /// The only reference to the value once handed over, so that the last release, which
