@@ -17,6 +17,14 @@ struct ParallelTests {
         }
     }
 
+    @Test("parallelFilter keeps what filter keeps, in order", arguments: [0, 1, 2, 7, 1_000, 20_001])
+    func filterKeepsOrder(count: Int) {
+        let numbers = Array(0..<count)
+        #expect(numbers.parallelFilter { $0 % 3 == 1 } == numbers.filter { $0 % 3 == 1 })
+        #expect(numbers.parallelFilter { _ in false } == [])
+        #expect(numbers.parallelFilter { _ in true } == numbers)
+    }
+
     @Test("parallelSorted equals a stable sort: ties keep their order", arguments: [10, 300, 5_000, 40_000])
     func sortIsStable(count: Int) {
         var generator = SplitMix(seed: UInt64(count))
