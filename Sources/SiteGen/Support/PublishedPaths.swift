@@ -44,12 +44,13 @@ struct PublishedPaths {
 
     /// Whether the first part of `path` is one of theirs.
     private func mayClash(_ path: String) -> Bool {
-        guard let fewFirstParts else { return firstParts.contains(Self.firstPart(of: path)) }
         let utf8 = path.utf8
         let end = utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-        guard utf8[..<end].allSatisfy({ $0 < 0x80 }) else { return firstParts.contains(Self.firstPart(of: path)) }
-        let length = utf8.distance(from: utf8.startIndex, to: end)
-        return fewFirstParts.contains { part in part.count == length && utf8.starts(with: part) }
+        if let fewFirstParts, utf8[..<end].allSatisfy({ $0 < 0x80 }) {
+            let length = utf8.distance(from: utf8.startIndex, to: end)
+            return fewFirstParts.contains { part in part.count == length && utf8.starts(with: part) }
+        }
+        return firstParts.contains(path[..<end])
     }
 
     /// `a` for `a/b/c`, and `a` for `a`.
