@@ -1131,6 +1131,34 @@ struct ServeTests {
         #expect(try site.request("GET", "/books/stoner/").text.contains("Back home."))
     }
 
+    @Test(
+        "a section folder moved out and back again and again is watched after each return",
+        arguments: 0..<4)
+    func folderMovedBackAndForth(round: Int) async throws {
+        // The move that brings a folder back can report it to the folder's new watch too
+        // (see the watcher test below); without a check, one return in a few left it unwatched.
+        let site = try ServedSite(fixture)
+        let outside = try ScratchFolder()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        let inside = site.folder.appendingPathComponent("content/books")
+        let moved = outside.url.appendingPathComponent("books")
+        for step in 0..<12 {
+            let before = site.rebuilds.count
+            try FileManager.default.moveItem(at: inside, to: moved)
+            _ = try #require(await site.waitForRebuild(after: before))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...20)))
+            let out = site.rebuilds.count
+            try FileManager.default.moveItem(at: moved, to: inside)
+            _ = try #require(await site.waitForRebuild(after: out))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...20)))
+            #expect(site.server.watchedFolders.contains("content/books"), "return \(step + 1): \(site.log)")
+        }
+        let settled = site.rebuilds.count
+        try site.write("content/books/stoner.md", stoner(extra: "\nsummary: Back for good."))
+        _ = try #require(await site.waitForChange(after: settled))
+        #expect(try site.request("GET", "/books/stoner/").text.contains("Back for good."))
+    }
+
     @Test("a section folder deleted: its pages are 404 after the rebuild and nothing of it is watched")
     func folderDeleted() async throws {
         let site = try ServedSite(fixture)
@@ -1324,6 +1352,42 @@ struct ServeTests {
         let changed = table.apply(WatchEvent(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: ""))
         #expect(changed == ["content", "static", "site.yml"])
         #expect(Set(table.folders.values) == ["", "content", "content/books", "static", "static/new"])
+    }
+
+    @Test("a folder moved in stays watched when the move reports it to the folder's new watch as well")
+    func watcherMoveSelfOfArrival() throws {
+        let folder = try ScratchFolder()
+        try folder.write("content/books/a.md", "a")
+        let outside = try ScratchFolder()
+        try outside.write("films/b.md", "b")
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        defer { close(descriptor) }
+        var table = WatchTable(descriptor: descriptor, root: folder.url.path, watched: ["content"])
+        table.watchEverything()
+        func watch(_ path: String) throws -> Int32 {
+            try #require(table.folders.first { $0.value == path }?.key)
+        }
+        let manager = FileManager.default
+        let films = folder.url.appendingPathComponent("content/films")
+        try manager.moveItem(at: outside.url.appendingPathComponent("films"), to: films)
+        let arrived = WatchEvent(watch: try watch("content"), mask: UInt32(IN_MOVED_TO | IN_ISDIR), name: "films")
+        #expect(table.apply(arrived) == ["content/films/b.md"])
+        // The watcher can add the folder's watch while the kernel is still reporting the move:
+        // the folder's own "moved" then reaches that new watch. The folder is where it was
+        // watched, so it is still watched and nothing is reported.
+        let filmsWatch = try watch("content/films")
+        #expect(table.apply(WatchEvent(watch: filmsWatch, mask: UInt32(IN_MOVE_SELF), name: "")) == [])
+        #expect(Set(table.folders.values) == ["", "content", "content/books", "content/films"])
+        // A folder that did leave is forgotten and reported, even before its old parent says so.
+        try manager.moveItem(
+            at: folder.url.appendingPathComponent("content/books"), to: outside.url.appendingPathComponent("books"))
+        let booksWatch = try watch("content/books")
+        #expect(table.apply(WatchEvent(watch: booksWatch, mask: UInt32(IN_MOVE_SELF), name: "")) == ["content/books"])
+        // So is one with another folder in its place already: the watch was for the one that left.
+        try manager.moveItem(at: films, to: outside.url.appendingPathComponent("gone"))
+        try manager.createDirectory(at: films, withIntermediateDirectories: false)
+        #expect(table.apply(WatchEvent(watch: filmsWatch, mask: UInt32(IN_MOVE_SELF), name: "")) == ["content/films"])
+        #expect(Set(table.folders.values) == ["", "content"])
     }
 
     @Test("a finished save is reported after the short quiet wait; a file still open for writing waits for the settle")

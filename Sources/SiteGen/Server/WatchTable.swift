@@ -13,6 +13,8 @@ struct WatchTable {
     private(set) var folders: [Int32: String] = [:]
     /// The watch descriptor of each watched folder, by its path.
     private var watches: [String: Int32] = [:]
+    /// Which folder each watch was added for (its device and inode), by watch descriptor.
+    private var identities: [Int32: FolderIdentity] = [:]
     /// Links in the watched trees to a file or folder elsewhere in the site: each link's path
     /// and its target's, relative to the root. The build reads through a link, so a change at
     /// the target, or below it, is a change at the link.
@@ -73,6 +75,7 @@ private extension WatchTable {
         if event.has(IN_IGNORED) {
             if let folder = folders[event.watch], watches[folder] == event.watch { watches[folder] = nil }
             folders[event.watch] = nil
+            identities[event.watch] = nil
             return []
         }
         guard let folder = folders[event.watch] else { return [] }
@@ -85,6 +88,10 @@ private extension WatchTable {
                 forgetAll()
                 return Set(watched)
             }
+            // The move that brought a folder here can report it to the folder's new watch as well:
+            // that watch is added once the new parent reports the folder, which can be before the
+            // move has finished reporting. A folder that is still at its path has not left.
+            if let identity = identities[event.watch], FolderIdentity(root + "/" + folder) == identity { return [] }
             removeTree(folder)
             return [folder]
         }
@@ -205,6 +212,7 @@ private extension WatchTable {
         for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
         folders.removeAll()
         watches.removeAll()
+        identities.removeAll()
         links.removeAll()
         linksTo.removeAll()
     }
@@ -215,6 +223,7 @@ private extension WatchTable {
         if watch >= 0 {
             folders[watch] = relative
             watches[relative] = watch
+            identities[watch] = FolderIdentity(path)
         }
     }
 
@@ -234,6 +243,7 @@ private extension WatchTable {
         for (watch, folder) in folders where folder == relative || folder.hasPathPrefix(relative + "/") {
             inotify_rm_watch(descriptor, watch)
             folders[watch] = nil
+            identities[watch] = nil
             if watches[folder] == watch { watches[folder] = nil }
         }
         for link in links.keys where link == relative || link.hasPathPrefix(relative + "/") { setLink(link, to: nil) }
@@ -253,5 +263,19 @@ private extension WatchTable {
             return false
         }
         return watched.contains { path == $0 || path.hasPathPrefix($0 + "/") }
+    }
+}
+
+/// A folder's device and inode, which stay with it when it moves.
+private struct FolderIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The folder at `path` (following links), if there is one.
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }
