@@ -217,21 +217,21 @@ private extension WatchTable {
         linksTo.removeAll()
     }
 
-    mutating func addWatch(_ relative: String) {
+    /// Watches one folder; `identity` is the folder's when the caller has just read it.
+    mutating func addWatch(_ relative: String, identity: FolderIdentity? = nil) {
         let path = relative.isEmpty ? root : root + "/" + relative
         let watch = inotify_add_watch(descriptor, path, Self.mask)
         if watch >= 0 {
             folders[watch] = relative
             watches[relative] = watch
-            identities[watch] = FolderIdentity(path)
+            identities[watch] = identity ?? FolderIdentity(path)
         }
     }
 
     /// Watches a folder and every folder below it (not following links below it).
     mutating func addTree(_ relative: String) {
-        var info = stat()
-        guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        addWatch(relative)
+        guard let identity = FolderIdentity(root + "/" + relative) else { return }
+        addWatch(relative, identity: identity)
         for entry in Directory.entries(root + "/" + relative) ?? [] {
             if entry.kind == .folder { addTree(relative + "/" + entry.name) }
             if entry.kind == .link { follow(relative + "/" + entry.name) }
