@@ -49,6 +49,49 @@ public final class Collator: Sendable {
         collator.withLock { sitegen_ucol_close($0.pointer) }
     }
 
+    /// The primary weight of the first collation element of `text` that has one: what the
+    /// collation sorts the text by first, the same for "Æon" and "Aardvark" in English (Æ
+    /// sorts as AE) or for "Aa" and "Å" in Danish; nil when no character has one.
+    public func firstPrimary(_ text: String) -> UInt64? {
+        let units = Array(text.utf16) + [0]
+        let primary = units.withUnsafeBufferPointer { utf16 in
+            collator.withLock { handle in
+                var status = U_ZERO_ERROR
+                let primary = sitegen_ucol_firstPrimary(
+                    handle.pointer, utf16.baseAddress, Int32(utf16.count - 1), &status)
+                return status.rawValue > U_ZERO_ERROR.rawValue ? 0 : primary
+            }
+        }
+        return primary == 0 ? nil : primary
+    }
+
+    /// The headings ICU gives an alphabetical index in `locale` (its index exemplar
+    /// characters: A to Z in English, with Å Ä Ö in Swedish, ㄱ ㄴ ㄷ … in Korean), in the
+    /// set's order; none when ICU has none for it.
+    public static func indexCharacters(locale: String) -> [String] {
+        var status = U_ZERO_ERROR
+        let identifier = String(locale.map { $0 == "-" ? "_" : $0 })
+        guard let set = sitegen_index_characters(identifier, &status) else { return [] }
+        defer { sitegen_uset_close(set) }
+        var characters: [String] = []
+        for index in 0..<sitegen_uset_getItemCount(set) {
+            var start: Int32 = 0
+            var end: Int32 = 0
+            var text = [UInt16](repeating: 0, count: 32)
+            status = U_ZERO_ERROR
+            let length = sitegen_uset_getItem(set, index, &start, &end, &text, Int32(text.count), &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue else { continue }
+            if length > 0 {
+                characters.append(String(decoding: text.prefix(Int(length)), as: UTF16.self))
+            } else if start <= end {
+                for value in start...end {
+                    if let scalar = Unicode.Scalar(UInt32(value)) { characters.append(String(scalar)) }
+                }
+            }
+        }
+        return characters
+    }
+
     /// The sort key of `text`.
     public func sortKey(_ text: String) -> [UInt8] {
         // One unit more than the text (never read): an empty text still has an address.

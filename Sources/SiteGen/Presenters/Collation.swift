@@ -11,27 +11,51 @@ import Synchronization
 /// - kana by the row of the Japanese syllabary (あ か さ た な は ま や ら わ), hiragana and
 ///   katakana alike, voiced and small kana with their row;
 /// - digits as "0–9";
-/// - other letters as the capital letter in the language's case (Turkish i under İ), accents,
-///   strokes and ligatures folded where the language sorts them with the plain letter (É
-///   under E; Å under A in English, but its own letter in Swedish; Ø under O but not in
-///   Danish; ĳ under I);
+/// - other letters under the index letter of the language (ICU's: A to Z in English, with
+///   Å Ä Ö in Swedish) that the title's start sorts as (É under E; Å under A in English, but
+///   its own letter in Swedish; Æ, sorted as AE, under A; "Aa" under Å in Danish), else as
+///   their capital in the language's case (Turkish i under İ), accents, strokes and ligatures
+///   folded where the language sorts them with the plain letter;
 /// - Han characters, and letters of other scripts, as the character itself;
 /// - anything else as "#".
 public struct Collation: Sendable {
     public let locale: Locale
     /// The language's collation (ICU's), made once for the site.
     private let collator: Collator
-    /// Each first character's initial, found once.
+    /// Each title start's initial (by its first three letters), found once.
     private let initials: Initials
+    /// The language's index headings (ICU's: A to Z in English, with Å Ä Ö in Swedish), by the
+    /// primary weight each sorts by: a title whose first letter sorts the same comes under it.
+    private let headings: [UInt64: String]
 
     private final class Initials: Sendable {
-        let known = Mutex<[Unicode.Scalar: String]>([:])
+        let known = Mutex<[String: String]>([:])
+        /// ``Collation/representative(of:sortedAs:)`` by primary weight and stretch.
+        let representatives = Mutex<[Stretch: Unicode.Scalar]>([:])
+
+        struct Stretch: Hashable {
+            let primary: UInt64
+            let start: UInt32
+        }
     }
 
     public init(language: SiteLanguage) {
         locale = language.locale
         collator = Collator(locale: language.locale.identifier)
         initials = Initials()
+        var headings: [UInt64: String] = [:]
+        for heading in Collator.indexCharacters(locale: language.locale.identifier) {
+            // Of two headings that sort as one (Е and Ё in Russian), the one with fewer marks.
+            guard let primary = collator.firstPrimary(heading) else { continue }
+            if let other = headings[primary], Self.marks(other) <= Self.marks(heading) { continue }
+            headings[primary] = heading
+        }
+        self.headings = headings
+    }
+
+    /// How many scalars `text` has once decomposed: a letter's accents counted with it.
+    private static func marks(_ text: String) -> Int {
+        text.decomposedStringWithCanonicalMapping.unicodeScalars.count
     }
 
     /// Whether `lhs` sorts before `rhs`: collation order, "Part 2" before "Part 10".
@@ -112,10 +136,23 @@ public struct Collation: Sendable {
 
     /// The index heading for a title: see ``Collation``.
     public func initial(of title: String) -> String {
-        guard let scalar = Self.firstLetter(of: title) else { return "#" }
-        if let known = initials.known.withLock({ $0[scalar] }) { return known }
-        let initial = initial(of: scalar)
-        initials.known.withLock { $0[scalar] = initial }
+        var letters = Self.firstLetters(of: title)
+        // A letter the collation passes over (Arabic's tatweel, which only stretches a line) is
+        // not what the title sorts by.
+        while let first = letters.first, letters.count > 1,
+            [.modifierLetter, .nonspacingMark, .spacingMark, .enclosingMark].contains(
+                first.properties.generalCategory),
+            collator.firstPrimary(String(first)) == nil
+        {
+            letters = letters.dropFirst()
+        }
+        guard let scalar = letters.first else { return "#" }
+        // Three letters: enough for the letters a language sorts as one (Danish "aa" as å,
+        // Hungarian "dzs").
+        let start = String(String.UnicodeScalarView(letters.prefix(3)))
+        if let known = initials.known.withLock({ $0[start] }) { return known }
+        let initial = initial(of: scalar, start: start)
+        initials.known.withLock { $0[start] = initial }
         return initial
     }
 
@@ -150,10 +187,10 @@ public struct Collation: Sendable {
 }
 
 private extension Collation {
-    /// The first letter or digit of `title` (full-width Latin and half-width kana in their
-    /// usual width), past a Thai or Lao vowel written before its consonant, which the
-    /// collation reads after it.
-    static func firstLetter(of title: String) -> Unicode.Scalar? {
+    /// The first letters and digits of `title` (up to eight; full-width Latin and half-width
+    /// kana in their usual width), past a Thai or Lao vowel written before its consonant, which
+    /// the collation reads after it.
+    static func firstLetters(of title: String) -> ArraySlice<Unicode.Scalar> {
         var scalars = Array(title.unicodeScalars.drop { !CharacterSet.alphanumerics.contains($0) }.prefix(8))[...]
         if let first = scalars.first, (0xFF00...0xFFEF).contains(first.value) {
             var text = ""
@@ -167,10 +204,11 @@ private extension Collation {
         {
             scalars = scalars.dropFirst()
         }
-        return scalars.first
+        return scalars
     }
 
-    func initial(of scalar: Unicode.Scalar) -> String {
+    /// The initial of a title whose first letter is `scalar` and that starts with `start`.
+    func initial(of scalar: Unicode.Scalar, start: String) -> String {
         let value = scalar.value
         if (0xAC00...0xD7A3).contains(value) {
             return Self.consonants[Self.simple[Int((value - 0xAC00) / 588)]]
@@ -181,6 +219,40 @@ private extension Collation {
         if let row = Self.kanaRow(of: scalar) { return row }
         if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
         if Self.isHan(scalar) { return String(scalar) }
+        // A heading of the language that the title's start sorts as: all titles that sort from
+        // one letter come under one heading, whatever the letter looks like (Æ as AE under A
+        // in English, Ǻ under Å in Swedish, the final ך under כ in Hebrew, "Aa" under Å in
+        // Danish), so the heading's titles are never split by another heading's.
+        guard let primary = collator.firstPrimary(start) else { return spelledInitial(of: scalar) }
+        if let heading = headings[primary] { return heading }
+        // Other letters (of other scripts, or that the language has no heading for): letters
+        // that sort as one share the heading of the first of them in Unicode (Persian sorts
+        // ء أ إ ؤ ئ as one letter, which has no heading of its own).
+        return spelledInitial(of: representative(of: scalar, sortedAs: primary))
+    }
+
+    /// Of the letters near `scalar` in Unicode (its 128-scalar stretch, which holds its
+    /// script's letters and their accented forms), the first whose primary weight is `primary`;
+    /// `scalar` when there is none.
+    func representative(of scalar: Unicode.Scalar, sortedAs primary: UInt64) -> Unicode.Scalar {
+        let stretch = scalar.value & ~0x7F
+        let key = Initials.Stretch(primary: primary, start: stretch)
+        if let known = initials.representatives.withLock({ $0[key] }) { return known }
+        var found = scalar
+        for value in stretch..<stretch + 0x80 {
+            guard let candidate = Unicode.Scalar(value), candidate.properties.isAlphabetic else { continue }
+            if collator.firstPrimary(String(candidate)) == primary {
+                found = candidate
+                break
+            }
+        }
+        initials.representatives.withLock { $0[key] = found }
+        return found
+    }
+
+    /// The initial of a letter without a heading: as itself, or as the letter it is spelled
+    /// with where the language sorts the two as one.
+    func spelledInitial(of scalar: Unicode.Scalar) -> String {
         // In the language's case: a Turkish i is İ, a letter of its own.
         let letter = String(scalar).uppercased(with: locale)
         // Spelled without accents (compatibility decomposition also splits a ligature: ĳ → ij)
@@ -216,7 +288,7 @@ private extension Collation {
 
     /// Letters with a stroke or bar, which have no decomposition to take away, and the letters
     /// most languages sort them with (Danish sorts Ø after Z, Polish Ł after L: the check above
-    /// keeps them apart there). Unlike search, initials leave Æ and Þ as they are.
+    /// keeps them apart there).
     static let struck: [Unicode.Scalar: Unicode.Scalar] = [
         "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ɨ": "i", "ƶ": "z", "ǥ": "g", "ʉ": "u",
         "ɍ": "r", "ɏ": "y", "ȼ": "c", "ɇ": "e", "ɉ": "j", "ƚ": "l",
