@@ -40,6 +40,16 @@ struct ASCIIFastPathTests {
         #expect("Élan".slug == "élan")
         #expect("기생충 2019".slug == "기생충-2019")
         #expect("e\u{301}t\u{E9}".slug == "e\u{301}t\u{E9}")
+        // Compatibility characters as the letters they stand for, compared as scalars (String's
+        // == would not tell "ﬁ" from "fi" apart either way: it compares canonically).
+        func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+        #expect(scalars("\u{FB01}nal Cut".slug) == scalars("final-cut"))
+        #expect(scalars("ＳＦ 영화 ²".slug) == scalars("sf-영화-2"))
+        #expect(scalars("ㄱㅅㅊ".slug) == scalars("ㄱㅅㅊ"))
+        #expect("\u{FB01}nal".nameKey == "final".nameKey)
+        #expect("ＳＦ".nameKey == "sf".nameKey)
+        // Cache file names stay as every cache so far has them.
+        #expect(scalars(Lookup.searchKey("\u{FB01}nal")) == scalars("search-\u{FB01}nal"))
     }
 
     @Test("an ASCII excerpt equals the excerpt read by characters, at every limit")

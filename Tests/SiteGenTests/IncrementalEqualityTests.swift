@@ -374,7 +374,7 @@ struct RandomSite {
         "body", "rating", "title", "date", "tags", "slug", "draft", "new file", "deleted file", "renamed file",
         "_index.md", "template", "site.yml", "metadata entry", "image", "bundle", "link", "updated", "static file",
     ]
-    static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi"]
+    static let tagPool = ["noir", "seoul", "rain", "family", "C", "C++", "Sci-Fi", "\u{FB01}nal", "final", "ＳＦ"]
     static let titles = ["Alien", "alien", "Brazil", "Zodiac", "기생충", "살인의 추억", "Part 2", "Part 10", "Élan", "Heat"]
 
     /// The tags reviews get, and the kinds of edit made.

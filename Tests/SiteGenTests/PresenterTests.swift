@@ -480,6 +480,21 @@ struct PresenterTests {
         #expect(presentation.pages.contains { $0.output == "tags/가족/index.html" })
     }
 
+    @Test("a tag pasted with a ligature or typed full-width is the tag written plainly: one page")
+    func compatibilityTags() throws {
+        let presentation = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\ntags: [\"\u{FB01}nal cut\", ＳＦ]"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\ntags: [final cut, SF]"),
+            "content/movies/c.md": reviewFile("title: C\ndate: 2024-01-03\ntags: [final cut, ㄱㅅ]"),
+        ])
+        let index = try presentation.model("tags/index.html", as: TagsPageModel.self)
+        #expect(index.tags.map(\.url) == ["/tags/final-cut/", "/tags/sf/", "/tags/%E3%84%B1%E3%85%85/"])
+        #expect(index.tags.map(\.name) == ["final cut", "SF", "ㄱㅅ"])
+        #expect(index.tags.map(\.countLabel) == ["3 reviews", "2 reviews", "1 review"])
+        let sf = try presentation.model("tags/sf/index.html", as: TagPageModel.self)
+        #expect(sf.reviews.map(\.title) == ["B", "A"])
+    }
+
     @Test("a compact list's jump links: one per group, marked on the page where it starts")
     func jumpLinks() throws {
         let files = Dictionary(

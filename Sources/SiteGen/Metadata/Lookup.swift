@@ -80,7 +80,8 @@ public enum Lookup: Sendable, Hashable, CustomStringConvertible {
     /// `search-` and the words searched for, as a file name: symbols dropped (as in every
     /// cache made so far), and a long one cut short with a fingerprint of the whole.
     static func searchKey(_ words: String, prefix: String = "search-") -> String {
-        let slug = words.slug(spellingSymbols: false)
+        // Not folded: the names of the cache's files stay those of every cache made so far.
+        let slug = words.slug(spellingSymbols: false, folding: false)
         guard slug.utf8.count > 120 else { return prefix + slug }
         var cut = ""
         for character in slug {

@@ -9,9 +9,12 @@ extension String {
         slug(spellingSymbols: true)
     }
 
-    /// The slug, with symbols spelled out as words or (`spellingSymbols: false`) dropped.
-    public func slug(spellingSymbols: Bool) -> String {
-        asciiSlug(spellingSymbols: spellingSymbols) ?? slugByCharacters(spellingSymbols: spellingSymbols)
+    /// The slug, with symbols spelled out as words or (`spellingSymbols: false`) dropped, and
+    /// compatibility characters (``compatibilityFolded``) as the letters they stand for unless
+    /// `folding` is false.
+    public func slug(spellingSymbols: Bool, folding: Bool = true) -> String {
+        asciiSlug(spellingSymbols: spellingSymbols)
+            ?? slugByCharacters(spellingSymbols: spellingSymbols, folding: folding)
     }
 
     /// ``slug(spellingSymbols:)`` of an ASCII name, read byte by byte (most tags, titles and
@@ -45,8 +48,10 @@ extension String {
 
     /// ``slug(spellingSymbols:)`` read character by character, for names in any script;
     /// composed (NFC), so that "é" typed as one character or as "e" and an accent (as macOS
-    /// may paste it) makes one address, byte for byte.
-    func slugByCharacters(spellingSymbols: Bool) -> String {
+    /// may paste it) makes one address, byte for byte; and (`folding`) with compatibility
+    /// characters folded, so that "ﬁnal" pasted from a PDF and "final", or a full-width "ＳＦ"
+    /// and "SF", make one address.
+    func slugByCharacters(spellingSymbols: Bool, folding: Bool = true) -> String {
         var result = ""
         var pendingHyphen = false
         let append = { (word: String) in
@@ -54,7 +59,7 @@ extension String {
             result += word
             pendingHyphen = false
         }
-        for character in self.lowercased() {
+        for character in (folding ? compatibilityFolded : self).lowercased() {
             if character.isLetter || character.isNumber {
                 append(String(character))
             } else if spellingSymbols, let word = Self.symbolWords[character] {
@@ -78,8 +83,28 @@ extension String {
     /// The name reduced to what tells names apart for people: case, accents, width and
     /// separators ignored (`Wong Kar-wai` and `wong kar wai` are one tag).
     var nameKey: String {
-        folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        compatibilityFolded.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .filter { !$0.isWhitespace && $0 != "-" && $0 != "_" }
+    }
+
+    /// The text with compatibility characters as the characters they stand for (Unicode's
+    /// NFKC: the ligature ﬁ as fi, full-width ＳＦ as SF, ² as 2, ㎏ as kg), except Hangul
+    /// compatibility jamo (ㄱ, as typed alone, and its half-width form), which NFKC would make
+    /// conjoining jamo, meant to be part of a syllable.
+    var compatibilityFolded: String {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return self }
+        var folded = ""
+        var run = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if (0x3131...0x318E).contains(scalar.value) || (0xFFA0...0xFFDC).contains(scalar.value) {
+                folded += String(run).precomposedStringWithCompatibilityMapping
+                run.removeAll()
+                folded.unicodeScalars.append(scalar)
+            } else {
+                run.append(scalar)
+            }
+        }
+        return folded + String(run).precomposedStringWithCompatibilityMapping
     }
 
     /// Percent-encodes a URL path (keeping `/`), so Korean slugs make valid links.
