@@ -148,6 +148,10 @@ struct LanguageAndFieldTests {
         #expect(["Æon Flux", "Œdipus", "Þe Ende"].map(Collation(language: .english).initial(of:)) == ["A", "O", "Þ"])
         #expect(["Ærø", "Aarhus", "Ǻ"].map(Collation(language: SiteLanguage("da")!).initial(of:)) == ["Æ", "Å", "Å"])
         #expect(Collation(language: SiteLanguage("is")!).initial(of: "Þingvellir") == "Þ")
+        // Numbers written as digits sort, and come, among the digits; Roman numerals are letters.
+        #expect(["½ Moon", "① Piece", "2046", "Ⅻ Monkeys"].map(Collation(language: .english).initial(of:)) == [
+            "0–9", "0–9", "0–9", "X",
+        ])
         #expect(Collation(language: SiteLanguage("he")!).initial(of: "ךx") == "כ")
         #expect(Collation(language: SiteLanguage("fa")!).initial(of: "ئیس") == "ء")
         #expect(Collation(language: SiteLanguage("ar")!).initial(of: "ـوطن") == "و")
@@ -176,7 +180,7 @@ struct LanguageAndFieldTests {
         let cases: [(String, [String])] = [
             ("ja", ranges(0x3041...0x3096, 0x30A1...0x30FA, 0xFF66...0xFF9D, 0x41...0x5A, 0x30...0x39)),
             ("ko", ranges(0x3131...0x314E, 0xAC00...0xAC20, 0xB098...0xB0B0, 0xD55C...0xD7A3, 0x41...0x5A)),
-            ("en", ranges(0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EF9)),
+            ("en", ranges(0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0xB2...0xB3, 0xBC...0x24F, 0x1E00...0x1EF9, 0x2460...0x2473)),
             ("sv", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("de", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("da", ranges(0x41...0x5A, 0xC0...0x24F)),

@@ -217,7 +217,7 @@ private extension Collation {
             return Self.consonants[Self.simple[index]]
         }
         if let row = Self.kanaRow(of: scalar) { return row }
-        if CharacterSet.decimalDigits.contains(scalar) { return "0–9" }
+        if Self.isDigit(scalar) { return "0–9" }
         if Self.isHan(scalar) { return String(scalar) }
         // A heading of the language that the title's start sorts as: all titles that sort from
         // one letter come under one heading, whatever the letter looks like (Æ as AE under A
@@ -279,6 +279,16 @@ private extension Collation {
         // Hamza and the letters carrying it, which Arabic's collation sorts with alef.
         if let alike = Self.sortedAlike[scalar].map(String.init), together(alike) { return alike }
         return letter
+    }
+
+    /// Whether `scalar` is a digit, or a number written as digits (½, ①, ², which the collation
+    /// sorts as the digits they stand for).
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if CharacterSet.decimalDigits.contains(scalar) { return true }
+        guard scalar.properties.numericType != nil,
+            let first = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars.first
+        else { return false }
+        return CharacterSet.decimalDigits.contains(first)
     }
 
     /// Letters some languages sort as another that they do not decompose to, each tried with
