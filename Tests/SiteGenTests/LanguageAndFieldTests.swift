@@ -149,9 +149,10 @@ struct LanguageAndFieldTests {
         #expect(["Ærø", "Aarhus", "Ǻ"].map(Collation(language: SiteLanguage("da")!).initial(of:)) == ["Æ", "Å", "Å"])
         #expect(Collation(language: SiteLanguage("is")!).initial(of: "Þingvellir") == "Þ")
         // Numbers written as digits sort, and come, among the digits; Roman numerals are letters.
-        #expect(["½ Moon", "① Piece", "2046", "Ⅻ Monkeys"].map(Collation(language: .english).initial(of:)) == [
-            "0–9", "0–9", "0–9", "X",
-        ])
+        #expect(
+            ["½ Moon", "① Piece", "2046", "Ⅻ Monkeys"].map(Collation(language: .english).initial(of:)) == [
+                "0–9", "0–9", "0–9", "X",
+            ])
         #expect(Collation(language: SiteLanguage("he")!).initial(of: "ךx") == "כ")
         #expect(Collation(language: SiteLanguage("fa")!).initial(of: "ئیس") == "ء")
         #expect(Collation(language: SiteLanguage("ar")!).initial(of: "ـوطن") == "و")
@@ -180,11 +181,31 @@ struct LanguageAndFieldTests {
         let cases: [(String, [String])] = [
             ("ja", ranges(0x3041...0x3096, 0x30A1...0x30FA, 0xFF66...0xFF9D, 0x41...0x5A, 0x30...0x39)),
             ("ko", ranges(0x3131...0x314E, 0xAC00...0xAC20, 0xB098...0xB0B0, 0xD55C...0xD7A3, 0x41...0x5A)),
-            ("en", ranges(0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0xB2...0xB3, 0xBC...0x24F, 0x1E00...0x1EF9, 0x2460...0x2473)),
+            (
+                "en",
+                ranges(
+                    0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0xB2...0xB3, 0xBC...0x24F, 0x1E00...0x1EF9, 0x2460...0x2473)
+            ),
             ("sv", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("de", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("da", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("pl", ranges(0x41...0x5A, 0xC0...0x24F)),
+            // Languages with letters of two (Czech CH, Welsh LL, Hungarian DZS) or of their own.
+            ("cs", ranges(0x41...0x5A, 0xC0...0x24F) + ["Chx", "Cha", "Chz", "CHx"]),
+            (
+                "cy",
+                ranges(0x41...0x5A, 0xC0...0x24F) + ["Llx", "Lla", "Chx", "Ddx", "Ffx", "Ngx", "Phx", "Rhx", "Thx"]
+            ),
+            (
+                "hu",
+                ranges(0x41...0x5A, 0xC0...0x24F) + ["Dzsx", "Dza", "Csx", "Gyx", "Lyx", "Nyx", "Szx", "Tyx", "Zsx"]
+            ),
+            ("es", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("is", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("fi", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("lt", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("ro", ranges(0x41...0x5A, 0xC0...0x24F)),
+            ("hr", ranges(0x41...0x5A, 0xC0...0x24F) + ["Džx", "Ljx", "Njx"]),
             ("tr", ranges(0x41...0x5A, 0xC0...0x24F)),
             ("vi", ranges(0x41...0x5A, 0xC0...0x24F, 0x1E00...0x1EF9)),
             ("ru", ranges(0x410...0x44F, 0x401...0x401, 0x451...0x451, 0x41...0x5A)),

@@ -27,15 +27,17 @@ public struct Collation: Sendable {
     /// The language's index headings (ICU's: A to Z in English, with Å Ä Ö in Swedish), by the
     /// primary weight each sorts by: a title whose first letter sorts the same comes under it.
     private let headings: [UInt64: String]
+    /// The primary weight of each of ``headings``.
+    private let headingPrimaries: [String: UInt64]
 
     private final class Initials: Sendable {
         let known = Mutex<[String: String]>([:])
-        /// ``Collation/representative(of:sortedAs:)`` by primary weight and stretch.
-        let representatives = Mutex<[Stretch: Unicode.Scalar]>([:])
+        /// ``Collation/representative(of:sortedAs:)`` by primary weight and letter.
+        let representatives = Mutex<[Letter: Unicode.Scalar]>([:])
 
-        struct Stretch: Hashable {
+        struct Letter: Hashable {
             let primary: UInt64
-            let start: UInt32
+            let scalar: Unicode.Scalar
         }
     }
 
@@ -51,6 +53,7 @@ public struct Collation: Sendable {
             headings[primary] = heading
         }
         self.headings = headings
+        headingPrimaries = Dictionary(headings.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How many scalars `text` has once decomposed: a letter's accents counted with it.
@@ -226,28 +229,45 @@ private extension Collation {
         guard let primary = collator.firstPrimary(start) else { return spelledInitial(of: scalar) }
         if let heading = headings[primary] { return heading }
         // Other letters (of other scripts, or that the language has no heading for): letters
-        // that sort as one share the heading of the first of them in Unicode (Persian sorts
-        // ء أ إ ؤ ئ as one letter, which has no heading of its own).
-        return spelledInitial(of: representative(of: scalar, sortedAs: primary))
+        // that sort as one share one heading, that of the one with the fewest accents (Persian
+        // sorts ء أ إ ؤ ئ as one letter, which has no heading of its own: under ء).
+        let letter = representative(of: scalar, sortedAs: primary)
+        let initial = spelledInitial(of: letter)
+        // Not under a heading that sorts elsewhere, which would come twice (Romanian sorts the
+        // dotless ı apart from I, after Î): as the letter itself.
+        if let other = headingPrimaries[initial], other != primary { return String(letter) }
+        return initial
     }
 
-    /// Of the letters near `scalar` in Unicode (its 128-scalar stretch, which holds its
-    /// script's letters and their accented forms), the first whose primary weight is `primary`;
-    /// `scalar` when there is none.
+    /// Of the letters that could stand for `scalar`, those whose primary weight is `primary`:
+    /// the one with the fewest accents, then the first in Unicode; `scalar` when there is none.
+    /// The letters tried are `scalar` with fewer of its accents (Ǻ: Å, Á, A), the letters of its
+    /// 128-scalar stretch of Unicode (which holds its script's letters and their accented
+    /// forms), and A to Z.
     func representative(of scalar: Unicode.Scalar, sortedAs primary: UInt64) -> Unicode.Scalar {
-        let stretch = scalar.value & ~0x7F
-        let key = Initials.Stretch(primary: primary, start: stretch)
+        let key = Initials.Letter(primary: primary, scalar: scalar)
         if let known = initials.representatives.withLock({ $0[key] }) { return known }
-        var found = scalar
-        for value in stretch..<stretch + 0x80 {
-            guard let candidate = Unicode.Scalar(value), candidate.properties.isAlphabetic else { continue }
-            if collator.firstPrimary(String(candidate)) == primary {
-                found = candidate
-                break
+        let stretch = scalar.value & ~0x7F
+        var candidates = Array(stretch..<stretch + 0x80).compactMap(Unicode.Scalar.init)
+        candidates += (0x41...0x5A).compactMap(Unicode.Scalar.init)
+        let parts = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
+        if parts.count > 1 && parts.count <= 4 {
+            for kept in 0..<(1 << (parts.count - 1)) {
+                var form = String.UnicodeScalarView([parts[0]])
+                for (place, mark) in parts.dropFirst().enumerated() where kept & (1 << place) != 0 { form.append(mark) }
+                let composed = String(form).precomposedStringWithCanonicalMapping.unicodeScalars
+                if composed.count == 1, let letter = composed.first { candidates.append(letter) }
             }
         }
-        initials.representatives.withLock { $0[key] = found }
-        return found
+        var found: (marks: Int, scalar: Unicode.Scalar)?
+        for candidate in candidates where candidate.properties.isAlphabetic {
+            let marks = Self.marks(String(candidate))
+            if let found, (found.marks, found.scalar.value) <= (marks, candidate.value) { continue }
+            if collator.firstPrimary(String(candidate)) == primary { found = (marks, candidate) }
+        }
+        let representative = found?.scalar ?? scalar
+        initials.representatives.withLock { $0[key] = representative }
+        return representative
     }
 
     /// The initial of a letter without a heading: as itself, or as the letter it is spelled
