@@ -53,14 +53,10 @@ public final class Collator: Sendable {
     /// collation sorts the text by first, the same for "Æon" and "Aardvark" in English (Æ
     /// sorts as AE) or for "Aa" and "Å" in Danish; nil when no character has one.
     public func firstPrimary(_ text: String) -> UInt64? {
-        let units = Array(text.utf16) + [0]
-        let primary = units.withUnsafeBufferPointer { utf16 in
-            collator.withLock { handle in
-                var status = U_ZERO_ERROR
-                let primary = sitegen_ucol_firstPrimary(
-                    handle.pointer, utf16.baseAddress, Int32(utf16.count - 1), &status)
-                return status.rawValue > U_ZERO_ERROR.rawValue ? 0 : primary
-            }
+        let primary = withCollator(text) { collator, text, count in
+            var status = U_ZERO_ERROR
+            let primary = sitegen_ucol_firstPrimary(collator, text, count, &status)
+            return status.rawValue > U_ZERO_ERROR.rawValue ? 0 : primary
         }
         return primary == 0 ? nil : primary
     }
@@ -94,26 +90,31 @@ public final class Collator: Sendable {
 
     /// The sort key of `text`.
     public func sortKey(_ text: String) -> [UInt8] {
-        // One unit more than the text (never read): an empty text still has an address.
+        withCollator(text) { collator, text, count in
+            var capacity = max(16, Int(count) * 4 + 12)
+            while true {
+                var key = [UInt8](repeating: 0, count: capacity)
+                let length = key.withUnsafeMutableBufferPointer { bytes in
+                    sitegen_ucol_getSortKey(collator, text, count, bytes.baseAddress, Int32(capacity))
+                }
+                if Int(length) <= capacity {
+                    // The length counts the key's closing zero byte, which every key has.
+                    key.removeLast(capacity - Int(length))
+                    return key
+                }
+                capacity = Int(length)
+            }
+        }
+    }
+
+    /// Hands `body` the ICU collator (under its lock) and `text` in UTF-16 with its length in
+    /// units (one unit more is there, never read, so that an empty text still has an address).
+    private func withCollator<Result: Sendable>(
+        _ text: String, _ body: (OpaquePointer, UnsafePointer<UInt16>, Int32) -> Result
+    ) -> Result {
         let units = Array(text.utf16) + [0]
         return units.withUnsafeBufferPointer { utf16 in
-            collator.withLock { handle in
-                let count = Int32(utf16.count - 1)
-                var capacity = max(16, utf16.count * 4 + 8)
-                while true {
-                    var key = [UInt8](repeating: 0, count: capacity)
-                    let length = key.withUnsafeMutableBufferPointer { bytes in
-                        sitegen_ucol_getSortKey(
-                            handle.pointer, utf16.baseAddress, count, bytes.baseAddress, Int32(capacity))
-                    }
-                    if Int(length) <= capacity {
-                        // The length counts the key's closing zero byte, which every key has.
-                        key.removeLast(capacity - Int(length))
-                        return key
-                    }
-                    capacity = Int(length)
-                }
-            }
+            collator.withLock { handle in body(handle.pointer, utf16.baseAddress!, Int32(utf16.count - 1)) }
         }
     }
 }
