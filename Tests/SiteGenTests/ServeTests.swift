@@ -763,6 +763,23 @@ struct ServeTests {
         #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Edited.</p>"))
     }
 
+    @Test("a page is served from the site's own bytes, not from a second copy with the script in it")
+    func pagesNotCopied() async throws {
+        let site = try ServedSite(fixture)
+        let shares = { (path: String) -> Bool in
+            let (served, built) = site.server.heldPage(path)
+            guard let served, let built, served == built else { return false }
+            let a = served.withUnsafeBytes { $0.baseAddress }
+            return a != nil && a == built.withUnsafeBytes { $0.baseAddress }
+        }
+        for path in ["index.html", "movies/parasite/index.html", "404.html"] { #expect(shares(path), "\(path)") }
+        #expect(site.server.heldPage("assets/site.css").served == nil)
+        try site.write("content/movies/parasite.md", parasite(body: "Edited."))
+        _ = try #require(await site.waitForChange())
+        #expect(try site.request("GET", "/movies/parasite/").text.contains("<p>Edited.</p>"))
+        #expect(shares("movies/parasite/index.html"))
+    }
+
     @Test("a failed rebuild's errors are added to each page as it is asked for, not copied into every page at once")
     func overlayMadePerRequest() async throws {
         let site = try ServedSite(fixture)

@@ -38,7 +38,7 @@ struct SharedBytesTests {
     func injectsBeforeLastBody() {
         let script = LiveReload.script
         let inject = { (page: String) in
-            String(decoding: LiveReload.injected(into: Data(page.utf8), overlay: nil).0.array, as: UTF8.self)
+            String(decoding: ServedFile(path: "a.html", data: Data(page.utf8), overlay: nil).body.array, as: UTF8.self)
         }
         #expect(inject("<p>x</p></body></html>") == "<p>x</p>\(script)</body></html>")
         #expect(inject("<p>\"</body>\"</p></body>\n") == "<p>\"</body>\"</p>\(script)</body>\n")
@@ -47,7 +47,33 @@ struct SharedBytesTests {
         #expect(inject("</body>") == script + "</body>")
         #expect(inject("</body") == "</body" + script)
         let overlay = String(
-            decoding: LiveReload.injected(into: Data("a</body>".utf8), overlay: "bad <yaml>").0.array, as: UTF8.self)
+            decoding: ServedFile(path: "a.html", data: Data("a</body>".utf8), overlay: "bad <yaml>").body.array,
+            as: UTF8.self)
         #expect(overlay == "a" + LiveReload.overlayHTML("bad <yaml>") + script + "</body>")
+    }
+
+    @Test("a page's ETag and length follow its bytes as sent, with or without the errors over it")
+    func pageTagsFollowBytes() {
+        let page = { (text: String, overlay: String?) in
+            ServedFile(path: "a.html", data: Data(text.utf8), overlay: overlay)
+        }
+        let plain = page("<p>x</p></body>", nil)
+        #expect(plain.count == plain.body.count)
+        #expect(plain.etag == page("<p>x</p></body>", nil).etag)
+        #expect(plain.scriptAt == 8)
+        for other in [page("<p>y</p></body>", nil), page("<p>x</p> </body>", nil), page("<p>x</p></body> ", nil)] {
+            #expect(other.etag != plain.etag)
+        }
+        let failed = plain.overlaid(Array("<b>bad</b>".utf8))
+        #expect(failed.etag != plain.etag)
+        #expect(failed.count == failed.body.count)
+        #expect(failed.scriptAt == 8 + 10)
+        #expect(String(decoding: failed.body.array, as: UTF8.self) == "<p>x</p><b>bad</b>\(LiveReload.script)</body>")
+        #expect(failed.etag == plain.overlaid(Array("<b>bad</b>".utf8)).etag)
+        #expect(plain.overlaid(nil).etag == plain.etag)
+        let css = ServedFile(path: "a.css", data: Data("b{}".utf8), overlay: nil)
+        #expect(css.body.array == Array("b{}".utf8))
+        #expect(css.overlaid(Array("x".utf8)).body.array == Array("b{}".utf8))
+        #expect(css.scriptAt == nil && css.page == nil)
     }
 }

@@ -189,8 +189,13 @@ public final class PreviewServer: Sendable {
         state.withLock { $0.heartbeat = heartbeat }
     }
 
-    /// The bytes held to serve (for tests).
-    var servedBytes: Int { state.withLock { $0.served.values.reduce(0) { $0 + $1.body.count } } }
+    /// The bytes sent for the files served (for tests).
+    var servedBytes: Int { state.withLock { $0.served.values.reduce(0) { $0 + $1.count } } }
+
+    /// The page served at `path` and the site's bytes for it (for tests).
+    func heldPage(_ path: String) -> (served: Data?, built: Data?) {
+        state.withLock { ($0.served[path]?.page, $0.site?.files[path]) }
+    }
 
     /// The folders being watched, relative to the site folder (for tests).
     var watchedFolders: [String] { watcher.watchedFolders }
@@ -417,16 +422,16 @@ private extension PreviewServer {
             else {
                 return exchange.respond(status: 200, headers: headers, body: file.body)
             }
-            switch ByteRange.of(header, length: file.body.count) {
+            switch ByteRange.of(header, length: file.count) {
             case .whole:
                 exchange.respond(status: 200, headers: headers, body: file.body)
             case .part(let part):
-                headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(file.body.count)"))
+                headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(file.count)"))
                 exchange.respond(status: 206, headers: headers, body: file.body, part: part)
             case .unsatisfiable:
                 exchange.respond(
                     status: 416,
-                    headers: [("Content-Range", "bytes */\(file.body.count)"), ("Content-Type", "text/plain")],
+                    headers: [("Content-Range", "bytes */\(file.count)"), ("Content-Type", "text/plain")],
                     body: Array("416 Range Not Satisfiable\n".utf8))
             }
         }

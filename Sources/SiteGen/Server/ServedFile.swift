@@ -2,48 +2,92 @@ import EventHTTP
 import Foundation
 import Mustache
 
-/// A file as the preview server sends it: bytes (HTML with the live-reload script),
+/// A file as the preview server sends it: its bytes (a page with the live-reload script),
 /// its type and an ETag, made once per rebuild rather than per request.
+///
+/// A page keeps the site's own bytes for it, not a copy with the script: the script (and a
+/// failed rebuild's errors) go in as each request is answered, a copy of some kilobytes,
+/// so that the server does not hold every page twice (300 MB at 10,000 reviews).
 struct ServedFile: Sendable {
-    let body: SharedBytes
+    private let content: Content
     let contentType: String
     let etag: String
-    /// Where the live-reload script starts in an HTML page, where an overlay goes; nil for
-    /// other files.
-    let scriptAt: Int?
+    /// How many bytes are sent.
+    let count: Int
+
+    private enum Content {
+        /// Sent as they are, without copying: a static file may be large.
+        case bytes(SharedBytes)
+        /// A page as built; the overlay and the script go in before its last `</body>`, at `at`.
+        case page(Data, at: Int, overlay: [UInt8])
+    }
 
     init(path: String, data: Data, overlay: String?) {
         let type = Self.contentType(of: path)
         if type.hasPrefix("text/html") {
-            let (body, scriptAt) = LiveReload.injected(into: data, overlay: overlay)
-            self.init(body: body, contentType: type, scriptAt: scriptAt)
+            let at = data.withUnsafeBytes(LiveReload.insertionPoint)
+            self.init(
+                page: data, at: at, overlay: Array((overlay.map { LiveReload.overlayHTML($0) } ?? "").utf8), type: type)
         } else {
-            // One copy, straight from the data: a static file may be large.
-            self.init(body: data.withUnsafeBytes { SharedBytes(copying: $0) }, contentType: type, scriptAt: nil)
+            // One copy, straight from the data.
+            let bytes = data.withUnsafeBytes { SharedBytes(copying: $0) }
+            self.init(.bytes(bytes), type: type, count: bytes.count, hash: bytes.withUnsafeBytes(Self.hash))
         }
     }
 
-    private init(body: SharedBytes, contentType: String, scriptAt: Int?) {
-        self.body = body
-        self.contentType = contentType
-        self.scriptAt = scriptAt
-        etag = "\"\(String(body.withUnsafeBytes(Self.hash), radix: 16))\""
+    private init(_ content: Content, type: String, count: Int, hash: UInt64) {
+        self.content = content
+        contentType = type
+        self.count = count
+        etag = "\"\(String(hash, radix: 16))\""
+    }
+
+    private init(page: Data, at: Int, overlay: [UInt8], type: String) {
+        // The page's hash with where the additions go and what they are: a function of the
+        // bytes sent, as that of a static file is, without joining them to hash them.
+        let parts = [
+            page.withUnsafeBytes(ContentHash.init), overlay.withUnsafeBytes(ContentHash.init),
+            ContentHash(high: UInt64(at), low: UInt64(overlay.count)),
+        ]
+        self.init(
+            .page(page, at: at, overlay: overlay), type: type,
+            count: page.count + overlay.count + LiveReload.scriptBytes.count, hash: ContentHash(combining: parts).high)
+    }
+
+    /// The bytes sent: a static file's as held, a page's joined with the script for this request.
+    var body: SharedBytes {
+        switch content {
+        case .bytes(let bytes): return bytes
+        case .page(let page, let at, let overlay):
+            return page.withUnsafeBytes { page in
+                overlay.withUnsafeBytes { overlay in
+                    LiveReload.scriptBytes.withUnsafeBytes { script in
+                        SharedBytes(joining: [
+                            UnsafeRawBufferPointer(rebasing: page[..<at]), overlay, script,
+                            UnsafeRawBufferPointer(rebasing: page[at...]),
+                        ])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The page's bytes as the site holds them (for tests: they are not copied).
+    var page: Data? {
+        if case .page(let page, _, _) = content { page } else { nil }
+    }
+
+    /// Where the live-reload script starts in a page, where an overlay goes; nil for other files.
+    var scriptAt: Int? {
+        if case .page(_, let at, let overlay) = content { at + overlay.count } else { nil }
     }
 
     /// This page with `overlay` (the errors of a failed rebuild) before its script, made when
     /// asked for, so that a failed rebuild does not copy the errors into every page at once;
     /// the file itself when it is not a page or there is no overlay.
-    func overlaid(_ overlay: [UInt8]?) -> ServedFile {
-        guard let overlay, let scriptAt else { return self }
-        let joined = body.withUnsafeBytes { body in
-            overlay.withUnsafeBytes { overlay in
-                SharedBytes(joining: [
-                    UnsafeRawBufferPointer(rebasing: body[..<scriptAt]), overlay,
-                    UnsafeRawBufferPointer(rebasing: body[scriptAt...]),
-                ])
-            }
-        }
-        return ServedFile(body: joined, contentType: contentType, scriptAt: scriptAt + overlay.count)
+    func overlaid(_ added: [UInt8]?) -> ServedFile {
+        guard let added, case .page(let page, let at, let overlay) = content else { return self }
+        return ServedFile(page: page, at: at, overlay: overlay + added, type: contentType)
     }
 
     static func contentType(of path: String) -> String {
@@ -101,22 +145,12 @@ enum LiveReload {
         var u=new URL(l.href);u.searchParams.set("v",Date.now());l.href=u.href})});})();</script>
         """
 
-    /// `page` with the script (and the overlay, while the last rebuild failed) before its last
-    /// `</body>` (or at its end), made in one copy: every page of a rebuild goes through here.
-    /// Also where the script starts.
-    static func injected(into page: Data, overlay: String?) -> (SharedBytes, scriptAt: Int) {
-        let overlay = Array((overlay.map { overlayHTML($0) } ?? "").utf8)
-        let addition = overlay + Array(script.utf8)
-        return page.withUnsafeBytes { page in
-            let position = lastIndex(of: marker, in: page) ?? page.count
-            let body = addition.withUnsafeBytes { addition in
-                SharedBytes(joining: [
-                    UnsafeRawBufferPointer(rebasing: page[..<position]), addition,
-                    UnsafeRawBufferPointer(rebasing: page[position...]),
-                ])
-            }
-            return (body, position + overlay.count)
-        }
+    /// The script's bytes, added to every page served.
+    static let scriptBytes = Array(script.utf8)
+
+    /// Where the script goes in `page`: before its last `</body>`, or at its end.
+    static func insertionPoint(_ page: UnsafeRawBufferPointer) -> Int {
+        lastIndex(of: marker, in: page) ?? page.count
     }
 
     /// What the overlay says over the last good site.

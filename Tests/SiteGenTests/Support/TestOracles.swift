@@ -48,8 +48,12 @@ extension SearchText {
 }
 
 extension LiveReload {
-    /// ``injected(into:overlay:)`` as an array.
+    /// A page's bytes as served: the overlay (if any) and the script before its last
+    /// `</body>`, or at its end.
     static func inject(into page: [UInt8], overlay: String?) -> [UInt8] {
-        injected(into: Data(page), overlay: overlay).0.array
+        let text = String(decoding: page, as: UTF8.self)
+        let addition = (overlay.map { overlayHTML($0) } ?? "") + script
+        guard let body = text.range(of: "</body>", options: .backwards) else { return Array((text + addition).utf8) }
+        return Array((text[..<body.lowerBound] + addition + text[body.lowerBound...]).utf8)
     }
 }
