@@ -400,6 +400,33 @@ struct HostileInputTests {
         #expect(result.err.contains(reason), "\(result.err)")
         #expect(try visibleFiles(site.url.appendingPathComponent("public")) == before)
     }
+
+    @Test(
+        "an unreadable file is an error naming it, never a file left out; public/ is left as it was",
+        arguments: [
+            "content/movies/third.md", "content/movies/_index.md", "content/about.md", "site.yml",
+            "Templates/assets/extra.css", "static/robots.txt", "metadata/movies/tmdb-7.json",
+        ])
+    func unreadableFile(_ file: String) throws {
+        let site = try TemporaryFolder(
+            plainSite.merging([
+                "content/movies/third.md": review("title: Third\ndate: 2024-01-03\ntmdb: 7"),
+                "content/movies/_index.md": "---\ntitle: Films\n---\nEvery film.\n",
+                "Templates/assets/extra.css": "body{}",
+                "metadata/movies/tmdb-7.json": #"{"kind": "movie", "source": "tmdb", "id": "7", "title": "Third"}"#,
+            ]) { $1 })
+        let runner = try Unprivileged(site.url)
+        let first = try runner.run(["build"])
+        #expect(first.status == 0, "\(first.err)")
+        let before = try visibleFiles(site.url.appendingPathComponent("public"))
+        #expect(!before.isEmpty)
+        #expect(chmod(site.url.appendingPathComponent(file).path, 0) == 0)
+        let result = try runner.run(["build"])
+        chmod(site.url.appendingPathComponent(file).path, 0o777)
+        #expect(result.status == 1)
+        #expect(result.err.contains("\(file):1:1: cannot read: Permission denied\n"), "\(result.err)")
+        #expect(try visibleFiles(site.url.appendingPathComponent("public")) == before)
+    }
 }
 
 /// Runs the built `sitegen` without the power to read what it is denied: as the `nobody`
