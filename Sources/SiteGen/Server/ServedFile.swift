@@ -2,12 +2,12 @@ import EventHTTP
 import Foundation
 import Mustache
 
-/// A file as the preview server sends it: its bytes (a page with the live-reload script),
-/// its type and an ETag, made once per rebuild rather than per request.
+/// A file as the preview server sends it: its type and ETag, made once per rebuild rather
+/// than per request, and its bytes.
 ///
-/// A page keeps the site's own bytes for it, not a copy with the script: the script (and a
-/// failed rebuild's errors) go in as each request is answered, a copy of some kilobytes,
-/// so that the server does not hold every page twice (300 MB at 10,000 reviews).
+/// A page keeps the site's own bytes for it, not a copy with the script: the live-reload
+/// script (and a failed rebuild's errors) go in as each request is answered, a copy of some
+/// kilobytes, so that the server does not hold every page twice (300 MB at 10,000 reviews).
 struct ServedFile: Sendable {
     private let content: Content
     let contentType: String
@@ -75,11 +75,6 @@ struct ServedFile: Sendable {
     /// The page's bytes as the site holds them (for tests: they are not copied).
     var page: Data? {
         if case .page(let page, _, _) = content { page } else { nil }
-    }
-
-    /// Where the live-reload script starts in a page, where an overlay goes; nil for other files.
-    var scriptAt: Int? {
-        if case .page(_, let at, let overlay) = content { at + overlay.count } else { nil }
     }
 
     /// This page with `overlay` (the errors of a failed rebuild) before its script, made when
