@@ -380,25 +380,11 @@ struct HostileInputTests {
         "an unreadable folder is an error naming it, never an empty folder; public/ is left as it was",
         arguments: ["content", "content/movies", "static", "Templates", "metadata"])
     func unreadableFolder(_ folder: String) throws {
-        let site = try TemporaryFolder(
-            plainSite.merging([
-                "content/movies/third.md": review("title: Third\ndate: 2024-01-03\ntmdb: 7"),
-                "Templates/assets/extra.css": "body{}", "metadata/movies/other.json": "{}",
-            ]) { $1 })
-        let runner = try Unprivileged(site.url)
-        let first = try runner.run(["build"])
-        #expect(first.status == 0, "\(first.err)")
-        let before = try visibleFiles(site.url.appendingPathComponent("public"))
-        #expect(chmod(site.url.appendingPathComponent(folder).path, 0) == 0)
-        let result = try runner.run(["build"])
-        chmod(site.url.appendingPathComponent(folder).path, 0o777)
-        #expect(result.status == 1)
-        let reason =
-            folder == "metadata"
-            ? "metadata/movies/tmdb-7.json:1:1: cannot read: Permission denied\n"
-            : "\(folder):1:1: cannot read the folder: Permission denied\n"
-        #expect(result.err.contains(reason), "\(result.err)")
-        #expect(try visibleFiles(site.url.appendingPathComponent("public")) == before)
+        try expectUnreadable(
+            folder,
+            reason: folder == "metadata"
+                ? "metadata/movies/tmdb-7.json:1:1: cannot read: Permission denied\n"
+                : "\(folder):1:1: cannot read the folder: Permission denied\n")
     }
 
     @Test(
@@ -408,11 +394,17 @@ struct HostileInputTests {
             "Templates/assets/extra.css", "static/robots.txt", "metadata/movies/tmdb-7.json",
         ])
     func unreadableFile(_ file: String) throws {
+        try expectUnreadable(file, reason: "\(file):1:1: cannot read: Permission denied\n")
+    }
+
+    /// Builds a site as a user who cannot read `path` once it is made unreadable after a first
+    /// build: the build fails with `reason` and leaves the first build's output as it was.
+    private func expectUnreadable(_ path: String, reason: String) throws {
         let site = try TemporaryFolder(
             plainSite.merging([
                 "content/movies/third.md": review("title: Third\ndate: 2024-01-03\ntmdb: 7"),
                 "content/movies/_index.md": "---\ntitle: Films\n---\nEvery film.\n",
-                "Templates/assets/extra.css": "body{}",
+                "Templates/assets/extra.css": "body{}", "metadata/movies/other.json": "{}",
                 "metadata/movies/tmdb-7.json": #"{"kind": "movie", "source": "tmdb", "id": "7", "title": "Third"}"#,
             ]) { $1 })
         let runner = try Unprivileged(site.url)
@@ -420,11 +412,11 @@ struct HostileInputTests {
         #expect(first.status == 0, "\(first.err)")
         let before = try visibleFiles(site.url.appendingPathComponent("public"))
         #expect(!before.isEmpty)
-        #expect(chmod(site.url.appendingPathComponent(file).path, 0) == 0)
+        #expect(chmod(site.url.appendingPathComponent(path).path, 0) == 0)
         let result = try runner.run(["build"])
-        chmod(site.url.appendingPathComponent(file).path, 0o777)
+        chmod(site.url.appendingPathComponent(path).path, 0o777)
         #expect(result.status == 1)
-        #expect(result.err.contains("\(file):1:1: cannot read: Permission denied\n"), "\(result.err)")
+        #expect(result.err.contains(reason), "\(result.err)")
         #expect(try visibleFiles(site.url.appendingPathComponent("public")) == before)
     }
 }

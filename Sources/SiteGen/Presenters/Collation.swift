@@ -25,11 +25,23 @@ public struct Collation: Sendable {
     /// whose bytes compare in the collation's order of the texts.
     public struct Key: Sendable, Hashable {
         fileprivate let bytes: [UInt8]
+
+        /// `text`'s key in `collator`'s collation.
+        init(_ text: String, in collator: Collator) {
+            bytes = collator.sortKey(text)
+        }
+
+        /// Whether this key's text sorts before `other`'s.
+        func precedes(_ other: Key) -> Bool {
+            bytes.withUnsafeBufferPointer { left in
+                other.bytes.withUnsafeBufferPointer { right in Collation.order(left, right) < 0 }
+            }
+        }
     }
 
     /// `text`'s key in this collation.
     public func key(_ text: String) -> Key {
-        Key(bytes: collator.sortKey(text))
+        Key(text, in: collator)
     }
 
     /// The key lists by title sort `title` by: from its first letter or digit

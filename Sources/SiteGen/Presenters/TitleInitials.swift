@@ -212,10 +212,9 @@ private extension TitleInitials {
         return letter
     }
 
-    /// Whether `lhs` sorts before `rhs`, as in ``Collation/ordered(_:_:)-(String,String)``: their
-    /// sort keys' bytes compared, a key that starts the other first.
+    /// Whether `lhs` sorts before `rhs` in the collation.
     func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        collator.sortKey(lhs).lexicographicallyPrecedes(collator.sortKey(rhs))
+        Collation.Key(lhs, in: collator).precedes(Collation.Key(rhs, in: collator))
     }
 
     /// Whether the collation may pass over `scalar`: a modifier letter or a mark (asked of the
