@@ -60,6 +60,12 @@ struct BuildManifestTests {
                 try Data("sitegen-build-manifest 1\nnonsense\n".utf8).write(to: manifests.appendingPathComponent(name))
             }
         },
+        Edit(description: "a manifest grown past any real one (4 GiB, sparse)") { folder in
+            let manifests = folder.appendingPathComponent(".sitegen")
+            for name in try FileManager.default.contentsOfDirectory(atPath: manifests.path) {
+                #expect(truncate(manifests.appendingPathComponent(name).path, 4 << 30) == 0)
+            }
+        },
         Edit(description: "a killed build's staged pages left in the output") { folder in
             try write(folder, "public/.sitegen-staging/0", "<p>A draft's text</p>")
         },

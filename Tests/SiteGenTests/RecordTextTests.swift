@@ -131,4 +131,42 @@ struct RecordTextTests {
             #expect(BuildManifest.read(url) == nil, "\(damaged)")
         }
     }
+
+    @Test("records and manifests are read up to their limit, and one byte more is refused")
+    func sizeLimits() throws {
+        let folder = try ScratchFolder()
+        let record = OutputRecord(entries: [
+            "index.html": .init(
+                stamp: FileStamp(size: 1, seconds: 2, nanoseconds: 3, inode: 4, changed: 5), hash: ContentHash("a"))
+        ])
+        try folder.write(OutputRecord.fileName, record.text)
+        let recordSize = record.text.utf8.count
+        #expect(OutputRecord.read(in: folder.url.path, limit: recordSize) == .record(record))
+        #expect(
+            OutputRecord.read(in: folder.url.path, limit: recordSize - 1)
+                == .damaged("the file is \(recordSize) bytes; files over 0 MiB are refused here"))
+
+        let url = folder.url.appendingPathComponent("build-x.manifest")
+        let manifest = BuildManifest(
+            identity: "abc", inputs: [:], output: ContentHash("record"), pages: 1, files: 1, warnings: [])
+        try manifest.write(to: url)
+        let manifestSize = try Data(contentsOf: url).count
+        #expect(BuildManifest.read(url, limit: manifestSize) == manifest)
+        #expect(BuildManifest.read(url, limit: manifestSize - 1) == nil)
+    }
+
+    @Test("a record or manifest grown past any real one (4 GiB, sparse) is refused unread")
+    func hugeFilesRefused() throws {
+        let folder = try ScratchFolder()
+        let big = 4 << 30
+        let manifestURL = folder.url.appendingPathComponent("build-x.manifest")
+        for name in [OutputRecord.fileName, manifestURL.lastPathComponent] {
+            try folder.write(name, "sitegen")
+            #expect(truncate(folder.url.appendingPathComponent(name).path, big) == 0)
+        }
+        #expect(
+            OutputRecord.read(in: folder.url.path)
+                == .damaged("the file is \(big) bytes; files over 1024 MiB are refused here"))
+        #expect(BuildManifest.read(manifestURL) == nil)
+    }
 }

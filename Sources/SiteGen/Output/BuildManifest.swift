@@ -131,7 +131,7 @@ struct BuildManifest: Sendable, Equatable {
     /// Whether the output folder is still exactly what the manifest says the build left.
     func outputIsIntact(_ output: URL) -> Bool {
         let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
-        guard let data = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max),
+        guard let data = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: DiskFile.recordSizeLimit),
             ContentHash(data) == self.output, case .record(let record) = OutputRecord.read(data)
         else { return false }
         // Each file's stamp is read relative to the folder (a shorter walk for the kernel), on every core.
@@ -148,7 +148,8 @@ struct BuildManifest: Sendable, Equatable {
         for (path, stamp) in stamps {
             guard let input = inputs[path], input.stamp == stamp else { return false }
             if let hash = input.hash {
-                guard let data = try? DiskFile.read(source.path + "/" + path, limit: Int.max), ContentHash(data) == hash
+                guard let data = try? DiskFile.read(source.path + "/" + path, limit: DiskFile.copiedSizeLimit),
+                    ContentHash(data) == hash
                 else { return false }
             }
         }
@@ -162,14 +163,15 @@ struct BuildManifest: Sendable, Equatable {
         report: SiteBuilder.Report
     ) -> BuildManifest? {
         let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
-        guard let record = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: Int.max) else { return nil }
+        guard let record = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: DiskFile.recordSizeLimit)
+        else { return nil }
         let recent = Int(started.timeIntervalSince1970) - 1
         var inputs = [String: Input](minimumCapacity: stamps.count)
         for (path, stamp) in stamps {
             var hash: ContentHash?
             if stamp.seconds >= recent || stamp.changed / 1_000_000_000 >= recent {
                 // Changed too recently to trust: keep the bytes' fingerprint as they were read.
-                guard let data = try? DiskFile.read(source.path + "/" + path, limit: Int.max),
+                guard let data = try? DiskFile.read(source.path + "/" + path, limit: DiskFile.copiedSizeLimit),
                     FileStamp.following(source.path + "/" + path) == stamp
                 else { return nil }
                 hash = ContentHash(data)
@@ -182,9 +184,10 @@ struct BuildManifest: Sendable, Equatable {
             newestPublication: report.newestPublication)
     }
 
-    /// Reads the manifest at `url`; nil when there is none or it is damaged.
-    static func read(_ url: URL) -> BuildManifest? {
-        guard let data = try? DiskFile.read(url.path, limit: Int.max), var text = String(data: data, encoding: .utf8)
+    /// Reads the manifest at `url`; nil when there is none, it is damaged, or it is over
+    /// `limit` bytes (then it is not read at all: no build made it).
+    static func read(_ url: URL, limit: Int = DiskFile.recordSizeLimit) -> BuildManifest? {
+        guard let data = try? DiskFile.read(url.path, limit: limit), var text = String(data: data, encoding: .utf8)
         else { return nil }
         return text.withUTF8 { bytes in
             var lines = RecordText.lines(bytes)

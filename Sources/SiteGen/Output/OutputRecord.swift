@@ -35,12 +35,12 @@ struct OutputRecord: Sendable, Equatable {
         lstatKind(folder + "/" + fileName) != nil
     }
 
-    /// Reads the record of the folder at `folder`.
-    static func read(in folder: String) -> Found {
+    /// Reads the record of the folder at `folder`; one over `limit` bytes is damaged.
+    static func read(in folder: String, limit: Int = DiskFile.recordSizeLimit) -> Found {
         let path = folder + "/" + fileName
         guard lstatKind(path) != nil else { return .none }
         do {
-            return read(try DiskFile.read(path))
+            return read(try DiskFile.read(path, limit: limit))
         } catch {
             return .damaged(error.reason)
         }

@@ -128,6 +128,10 @@ enum DiskFile {
     static let sizeLimit = 64 * 1024 * 1024
     /// Files copied as they are (static files, theme assets, images) may be larger.
     static let copiedSizeLimit = 1024 * 1024 * 1024
+    /// sitegen's own records (an output folder's record, a build manifest) grow with the site,
+    /// by about 125 bytes a file (17 MB at 100,000 reviews), past ``sizeLimit`` at about 400,000
+    /// reviews; they are read up to this size, and a larger one is not read at all.
+    static let recordSizeLimit = copiedSizeLimit
 
     /// What is at `path`, links followed; nil when nothing is.
     static func kind(_ path: String) -> FileSystem.Kind? {
