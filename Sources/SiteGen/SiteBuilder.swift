@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
         public let pages: Int
         public let files: Int
         public let output: OutputTransaction.Report
-        public let warnings: [Diagnostic]
+        public internal(set) var warnings: [Diagnostic]
         /// True when nothing had changed since the last build, which the build manifest showed.
         public let upToDate: Bool
         /// The date of the first review left out for being dated after today.
@@ -196,14 +196,19 @@ public struct SiteBuilder: Sendable {
                 upToDate: true, nextPublication: manifest.nextPublication,
                 newestPublication: manifest.newestPublication)
         }
-        let report = try buildAll()
+        var report = try buildAll()
         if let stamps,
             let manifest = BuildManifest.made(
                 identity: identity, stamps: stamps, source: options.source, output: options.output, started: started,
                 report: report)
         {
-            // Only a shortcut for the next build: a manifest that cannot be written is no error.
-            try? manifest.write(to: manifestURL)
+            // Only a shortcut for the next build: a manifest that cannot be written is no error,
+            // but the reviewer is told why every build does all the work again.
+            do {
+                try manifest.write(to: manifestURL)
+            } catch {
+                report.warnings.append(Diagnostic.manifestNotKept(manifestURL, site: options.source, error))
+            }
         }
         return report
     }

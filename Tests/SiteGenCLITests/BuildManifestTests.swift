@@ -131,6 +131,27 @@ struct BuildManifestTests {
         }
     }
 
+    @Test("a .sitegen that is a file: the build is made, and a warning says why nothing is kept")
+    func stateFolderIsAFile() async throws {
+        let site = try TemporaryFolder(manifestSite.merging([".sitegen": "notes\n"]) { $1 })
+        for _ in 0..<2 {
+            let console = TestConsole()
+            #expect(await console.run(["build"], in: site.url) == 0)
+            #expect(!console.out.contains("nothing changed"), "\(console.out)")
+            let lines = console.err.split(separator: "\n").filter { $0.contains("manifest") }
+            #expect(lines.count == 1, "\(console.err)")
+            let line = String(lines.first ?? "")
+            #expect(line.hasPrefix(".sitegen/build-"), "\(line)")
+            #expect(
+                line.hasSuffix(
+                    ".manifest: warning: the build manifest cannot be kept (a file is where a folder is needed), "
+                        + "so no build can tell that nothing changed, and each one does all its work again: make "
+                        + ".sitegen a folder sitegen can write to"), "\(line)")
+        }
+        #expect(try String(contentsOf: site.url.appendingPathComponent(".sitegen"), encoding: .utf8) == "notes\n")
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/index.html").path))
+    }
+
     @Test("the manifest is kept out of the output, in .sitegen/, one per output folder")
     func location() async throws {
         let site = try TemporaryFolder(manifestSite)
