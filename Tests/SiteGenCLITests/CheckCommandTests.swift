@@ -189,6 +189,40 @@ struct CheckCommandTests {
         )
     }
 
+    @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
+    func unreadablePages() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "out/index.html": "<a href=\"/missing/\">x</a>",
+            "out/big.html": "<a href=\"/\">home</a>",
+        ])
+        #expect(truncate(folder.url.appendingPathComponent("out/big.html").path, 4 << 30) == 0)
+        #expect(mkfifo(folder.url.appendingPathComponent("out/pipe.html").path, 0o644) == 0)
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                out/big.html: cannot be checked: the file is 4294967296 bytes; files over 1024 MiB are refused here
+                out/pipe.html: cannot be checked: not a regular file
+                out/index.html: broken link /missing/ (no such page)
+
+                """)
+        #expect(
+            timeless(console.out)
+                == "Checked 3 pages in out/: 1 link to 0 files of the site; 1 broken, 2 files not read, in T s.\n")
+
+        // Nothing broken, one file not read: still a failure.
+        try folder.write("out/index.html", "<p>No links.</p>")
+        let again = TestConsole()
+        #expect(
+            await again.run(
+                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        #expect(again.err.hasPrefix("out/big.html: cannot be checked: "))
+        #expect(timeless(again.out).hasSuffix("none broken, 2 files not read, in T s.\n"), "\(again.out)")
+    }
+
     @Test("control characters in a page's links are shown escaped, and a very long link cut short")
     func hostileLinks() async throws {
         let long = String(repeating: "a", count: 600)

@@ -131,7 +131,7 @@ private extension ExternalLinkChecker {
     /// URL → when it last answered with success (seconds since 1970); empty when the file is
     /// missing or damaged (a cache, never a reason to fail).
     func readCache() -> [String: Double] {
-        guard let data = try? Data(contentsOf: cacheFile),
+        guard let data = try? DiskFile.read(cacheFile.path),
             let decoded = try? JSONDecoder().decode([String: Double].self, from: data)
         else { return [:] }
         return decoded

@@ -56,8 +56,21 @@ public struct LinkChecker: Sendable {
         /// Distinct files they lead to.
         public var targets = 0
         public var problems: [Problem] = []
+        /// Pages and feeds that could not be read, so were not checked, sorted by path.
+        public var unreadable: [Unreadable] = []
         /// Links to other sites: URL (without fragment) → where each is used.
         public var external: [String: [ExternalUse]] = [:]
+    }
+
+    /// A page or feed that could not be read (unreadable, not a regular file, over the size
+    /// of a file sitegen copies): a check that cannot read it cannot pass it.
+    public struct Unreadable: Sendable, Equatable, CustomStringConvertible {
+        /// The file, relative to the output folder.
+        public let page: String
+        public let reason: String
+
+        /// `movies/x/index.html: cannot be checked: Permission denied`.
+        public var description: String { "\(Diagnostic.shown(page)): cannot be checked: \(reason)" }
     }
 
     /// A page's use of an external URL.
@@ -84,11 +97,21 @@ public struct LinkChecker: Sendable {
                 "\(output.path): no HTML page to check: build the site first, or name its folder with --output")
         }
         let root = output
-        let pages: [HTMLScanner.Page] = scanned.parallelMap { path in
-            guard let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {
+        let read: [Result<HTMLScanner.Page, FileSystemError>] = scanned.parallelMap { path in
+            Result { () throws(FileSystemError) in
+                let data = try DiskFile.read(root.appendingPathComponent(path).path, limit: DiskFile.copiedSizeLimit)
+                return data.withUnsafeBytes { path.hasSuffix(".xml") ? HTMLScanner.scanXML($0) : HTMLScanner.scan($0) }
+            }
+        }
+        var unreadable: [Unreadable] = []
+        let pages = zip(scanned, read).map { path, result in
+            switch result {
+            case .success(let page):
+                return page
+            case .failure(let error):
+                unreadable.append(Unreadable(page: path, reason: error.reason))
                 return HTMLScanner.Page()
             }
-            return data.withUnsafeBytes { path.hasSuffix(".xml") ? HTMLScanner.scanXML($0) : HTMLScanner.scan($0) }
         }
         // Each distinct URL is resolved once: by itself when it is absolute or root-relative,
         // else with the folder of the page that has it.
@@ -107,6 +130,7 @@ public struct LinkChecker: Sendable {
             ids: Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids))))
         let checked = Array(zip(scanned, pages)).parallelMap { site.check($0.1, at: $0.0) }
         var report = Report(pages: scanned.filter { $0.hasSuffix(".html") }.count, files: files.count)
+        report.unreadable = unreadable
         for page in checked {
             report.links += page.links
             report.problems += page.problems

@@ -108,15 +108,18 @@ struct CheckCommand: Command {
             externalNote = ", \(Self.count(externalCount, "link")) to other sites not checked (use --external)"
         }
         let shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        for page in report.unreadable { console.error("\(shown)/\(page)") }
         for problem in problems.sorted() { console.error("\(shown)/\(problem)") }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         console.line(
             "Checked \(Self.count(report.pages, "page")) in \(shown)/: \(Self.count(report.links, "link")) "
                 + "to \(Self.count(report.targets, "file")) of the site\(externalNote); "
-                + "\(problems.isEmpty ? "none" : String(problems.count)) broken, in \(String(format: "%.2f", seconds)) s."
+                + "\(problems.isEmpty ? "none" : String(problems.count)) broken"
+                + (report.unreadable.isEmpty ? "" : ", \(Self.count(report.unreadable.count, "file")) not read")
+                + ", in \(String(format: "%.2f", seconds)) s."
         )
-        return problems.isEmpty ? ExitCode.success : ExitCode.failure
+        return problems.isEmpty && report.unreadable.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
     static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
