@@ -17,6 +17,9 @@ public struct SiteBuilder: Sendable {
         /// Reviews dated after this day are left out until it comes; nil publishes every one
         /// (`--future`, and the default for code that builds sites).
         public var today: Day?
+        /// Called when another build is writing into the output folder, before waiting for it
+        /// to finish (see ``OutputLock``).
+        public var waitingForOutput: @Sendable () -> Void = {}
 
         public init(
             source: URL, output: URL, includeDrafts: Bool = false, baseURL: BaseURL? = nil, force: Bool = false,
@@ -173,6 +176,12 @@ public struct SiteBuilder: Sendable {
     public func build() throws -> Report {
         try checkOutputFolder()
         try StateFolder.check(options.source, step: "checking the site folder")
+        // One build at a time writes into an output folder; the next one then reads its manifest.
+        return try OutputLock.holding(options.output, waiting: options.waitingForOutput) { try buildLocked() }
+    }
+
+    /// ``build()`` once no other build writes into the output folder.
+    private func buildLocked() throws -> Report {
         // Nothing changed since the last build (the manifest says so, and the output is intact): done.
         let manifestURL = BuildManifest.location(source: options.source, output: options.output)
         let identity = BuildManifest.identity(of: options)

@@ -152,6 +152,37 @@ struct BuildManifestTests {
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/index.html").path))
     }
 
+    @Test("two builds at once (the release binary): both succeed, one after the other, and the output is a clean build's")
+    func buildsAtOnce() async throws {
+        var files = manifestSite
+        for number in 0..<150 {
+            files["content/movies/film-\(number).md"] = review(
+                "title: Film \(number)\ndate: 2023-01-\(10 + number % 19)\ntags: [t\(number % 7)]",
+                body: String(repeating: "Words, and more words. ", count: 40))
+        }
+        let site = try TemporaryFolder(files)
+        let binary = try BuiltBinary("sitegen")
+        #expect(try binary.run(["build"], in: site.url).status == 0)
+        for round in 0..<4 {
+            try write(site.url, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Round \(round)."))
+            let url = site.url
+            let builds = [
+                Task.detached { try binary.run(["build"], in: url) }, Task.detached { try binary.run(["build"], in: url) },
+            ]
+            var results: [BuiltBinary.Result] = []
+            for build in builds { results.append(try await build.value) }
+            for result in results { #expect(result.status == 0, "round \(round): \(result.err)") }
+            // The second to start found the first one's output and manifest.
+            #expect(results.filter { $0.outText.contains("(nothing changed since the last build)") }.count == 1)
+            #expect(
+                !FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/.sitegen-staging").path))
+            #expect(try binary.run(["build", "--output", "clean-\(round)"], in: site.url).status == 0)
+            let built = try visible(site.url.appendingPathComponent("public"))
+            let clean = try visible(site.url.appendingPathComponent("clean-\(round)"))
+            #expect(built == clean, "round \(round)")
+        }
+    }
+
     @Test("the manifest is kept out of the output, in .sitegen/, one per output folder")
     func location() async throws {
         let site = try TemporaryFolder(manifestSite)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SiteGen
@@ -297,5 +298,43 @@ struct OutputTransactionTests {
         for output in ["/var/www/html", "/srv/reviews", "/opt/site/public", "/dev/shm/site", "/run/user/1000/site"] {
             #expect(OutputFolder.refusal(output: URL(fileURLWithPath: output), source: site.url, home: "/root") == nil)
         }
+    }
+
+    @Test("a build waits while another one writes into the output folder, then finds its manifest")
+    func oneBuildAtATime() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nWords.\n")
+        let output = folder.url.appendingPathComponent("public")
+        let waited = Mutex(0)
+        var options = SiteBuilder.Options(source: folder.url, output: output)
+        options.waitingForOutput = { waited.withLock { $0 += 1 } }
+        let builder = SiteBuilder(options: options)
+        #expect(try builder.build().upToDate == false)
+        #expect(waited.withLock { $0 } == 0)
+
+        // Another build (here, the test) holds the lock: the folder holding the output folder.
+        let other = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nOther words.\n")
+        let before = try folder.snapshot()
+        let build = Task.detached { try builder.build() }
+        // (A build that does not wait is a failure, not a hang: it is given a minute to start waiting.)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while waited.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(waited.withLock { $0 } == 1)
+        // Waiting, it has written nothing, not even its manifest's check of the inputs.
+        #expect(try folder.snapshot() == before)
+        close(other)
+        let report = try await build.value
+        #expect(report.upToDate == false)
+        #expect(waited.withLock { $0 } == 1)
+        let page = try String(contentsOf: output.appendingPathComponent("movies/heat/index.html"), encoding: .utf8)
+        #expect(page.contains("Other words."))
+        // With the lock free, the next build does not wait, and finds nothing changed.
+        #expect(try builder.build().upToDate)
+        #expect(waited.withLock { $0 } == 1)
     }
 }

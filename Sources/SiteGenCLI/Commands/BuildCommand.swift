@@ -75,11 +75,16 @@ struct BuildCommand: Command {
             output.map { URL(fileURLWithPath: $0, relativeTo: here) }
             ?? sourceURL.appendingPathComponent("public", isDirectory: true)
         let today = future ? nil : try Self.today(environment)
-        let builder = SiteBuilder(
-            options: .init(
-                source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
-                includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables,
-                today: today))
+        var options = SiteBuilder.Options(
+            source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
+            includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables,
+            today: today)
+        let console = environment.console
+        let waitingFor = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        options.waitingForOutput = {
+            console.error("waiting for another sitegen build writing into \(waitingFor) to finish")
+        }
+        let builder = SiteBuilder(options: options)
         let report = try builder.build()
         for line in WarningReport.lines(report.warnings, verbose: verbose) { environment.console.error(line) }
         let elapsed = clock.now - start
