@@ -152,7 +152,8 @@ struct BuildManifestTests {
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/index.html").path))
     }
 
-    @Test("two builds at once (the release binary): both succeed, one after the other, and the output is a clean build's")
+    @Test(
+        "two builds at once (the built binary): both succeed, one after the other, and the output is a clean build's")
     func buildsAtOnce() async throws {
         var files = manifestSite
         for number in 0..<150 {
@@ -164,10 +165,12 @@ struct BuildManifestTests {
         let binary = try BuiltBinary("sitegen")
         #expect(try binary.run(["build"], in: site.url).status == 0)
         for round in 0..<4 {
-            try write(site.url, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Round \(round)."))
+            try write(
+                site.url, "content/movies/heat.md", review("title: Heat\ndate: 2024-02-01", body: "Round \(round)."))
             let url = site.url
             let builds = [
-                Task.detached { try binary.run(["build"], in: url) }, Task.detached { try binary.run(["build"], in: url) },
+                Task.detached { try binary.run(["build"], in: url) },
+                Task.detached { try binary.run(["build"], in: url) },
             ]
             var results: [BuiltBinary.Result] = []
             for build in builds { results.append(try await build.value) }
@@ -175,7 +178,8 @@ struct BuildManifestTests {
             // The second to start found the first one's output and manifest.
             #expect(results.filter { $0.outText.contains("(nothing changed since the last build)") }.count == 1)
             #expect(
-                !FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/.sitegen-staging").path))
+                !FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/.sitegen-staging").path)
+            )
             #expect(try binary.run(["build", "--output", "clean-\(round)"], in: site.url).status == 0)
             let built = try visible(site.url.appendingPathComponent("public"))
             let clean = try visible(site.url.appendingPathComponent("clean-\(round)"))
