@@ -198,10 +198,7 @@ struct CheckCommandTests {
         ])
         #expect(truncate(folder.url.appendingPathComponent("out/big.html").path, 4 << 30) == 0)
         #expect(mkfifo(folder.url.appendingPathComponent("out/pipe.html").path, 0o644) == 0)
-        let console = TestConsole()
-        #expect(
-            await console.run(
-                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        let console = await checkFailing(folder.url)
         #expect(
             console.err == """
                 out/big.html: cannot be checked: the file is 4294967296 bytes; files over 1024 MiB are refused here
@@ -213,14 +210,21 @@ struct CheckCommandTests {
             timeless(console.out)
                 == "Checked 3 pages in out/: 1 link to 0 files of the site; 1 broken, 2 files not read, in T s.\n")
 
-        // Nothing broken, one file not read: still a failure.
+        // Nothing broken, two files not read: still a failure.
         try folder.write("out/index.html", "<p>No links.</p>")
-        let again = TestConsole()
-        #expect(
-            await again.run(
-                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        let again = await checkFailing(folder.url)
         #expect(again.err.hasPrefix("out/big.html: cannot be checked: "))
         #expect(timeless(again.out).hasSuffix("none broken, 2 files not read, in T s.\n"), "\(again.out)")
+    }
+
+    /// `sitegen check --no-build` of the folder `out` in `folder`, built for https://example.org/,
+    /// which must fail.
+    private func checkFailing(_ folder: URL) async -> TestConsole {
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder) == 1)
+        return console
     }
 
     @Test("control characters in a page's links are shown escaped, and a very long link cut short")
@@ -230,10 +234,7 @@ struct CheckCommandTests {
             "site.yml": Self.config,
             "out/index.html": "<a href=\"/&#27;[2J&#x9b;31m&#7;x/\">x</a><a href=\"/\(long)\">y</a>",
         ])
-        let console = TestConsole()
-        #expect(
-            await console.run(
-                ["check", "--no-build", "--output", "out", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        let console = await checkFailing(folder.url)
         #expect(
             console.err == """
                 out/index.html: broken link /\\u{1B}[2J\\u{9B}31m\\u{7}x/ (no such page)
