@@ -177,7 +177,10 @@ public struct SiteBuilder: Sendable {
         try checkOutputFolder()
         try StateFolder.check(options.source, step: "checking the site folder")
         // One build at a time writes into an output folder; the next one then reads its manifest.
-        return try OutputLock.holding(options.output, waiting: options.waitingForOutput) { try buildLocked() }
+        let (source, output) = (options.source, options.output)
+        return try OutputLock.holding(source: source, output: output, waiting: options.waitingForOutput) {
+            try buildLocked()
+        }
     }
 
     /// ``build()`` once no other build writes into the output folder.

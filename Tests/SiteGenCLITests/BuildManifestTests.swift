@@ -187,15 +187,18 @@ struct BuildManifestTests {
         }
     }
 
-    @Test("the manifest is kept out of the output, in .sitegen/, one per output folder")
+    @Test("the manifest is kept out of the output, in .sitegen/, one per output folder with its lock")
     func location() async throws {
         let site = try TemporaryFolder(manifestSite)
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
         #expect(await TestConsole().run(["build", "--output", "other"], in: site.url) == 0)
-        let manifests = try FileManager.default.contentsOfDirectory(
+        let names = try FileManager.default.contentsOfDirectory(
             atPath: site.url.appendingPathComponent(".sitegen").path)
+        let manifests = names.filter { $0.hasPrefix("build-") && $0.hasSuffix(".manifest") }
         #expect(manifests.count == 2)
-        #expect(manifests.allSatisfy { $0.hasPrefix("build-") && $0.hasSuffix(".manifest") })
+        // Beside each, the lock that keeps two builds into its output folder apart; nothing else.
+        let locks = manifests.map { String($0.dropLast(".manifest".count)) + ".lock" }
+        #expect(Set(names) == Set(manifests + locks))
         #expect(try visible(site.url.appendingPathComponent("public")).keys.allSatisfy { !$0.contains("manifest") })
     }
 }

@@ -313,8 +313,12 @@ struct OutputTransactionTests {
         #expect(try builder.build().upToDate == false)
         #expect(waited.withLock { $0 } == 0)
 
-        // Another build (here, the test) holds the lock: the folder holding the output folder.
-        let other = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+        // Another build (here, the test) holds the lock, which only this user may open.
+        let lock = OutputLock.path(source: folder.url, output: output)
+        #expect(lock.hasPrefix(folder.url.path + "/.sitegen/build-") && lock.hasSuffix(".lock"))
+        var info = stat()
+        #expect(lstat(lock, &info) == 0 && info.st_mode & 0o7777 == 0o600)
+        let other = open(lock, O_RDONLY)
         #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
         try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nOther words.\n")
         let before = try folder.snapshot()

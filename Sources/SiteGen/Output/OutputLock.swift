@@ -6,24 +6,27 @@ import Foundation
 
 /// Keeps two builds from writing one output folder at once (a build on save in an editor
 /// and one typed in a terminal): their staged files and moves would mix, and both could fail
-/// with the folder left neither old nor new. A build holds an exclusive `flock` on the folder
-/// that holds the output folder (the output folder itself may not exist yet: a fresh build
-/// renames it into place) from before it reads the build manifest until its last file is in
-/// place; a second build waits, then finds the first one's manifest. Builds into two folders
-/// side by side wait for each other too. Where the file system has no `flock`, a build goes
-/// on unlocked, as it did before.
+/// with the folder left neither old nor new. A build holds an exclusive `flock` on a lock file
+/// beside its build manifest (`.sitegen/build-<output>.lock`, which only its owner may open,
+/// so no other user can hold it) from before it reads the manifest until its last file is in
+/// place; a second build waits, then finds the first one's manifest. Where the lock cannot be
+/// had (`.sitegen` cannot be written, a file system without `flock`), a build goes on
+/// unlocked, as it did before.
 enum OutputLock {
-    /// Runs `body` holding the lock for builds into `output`, calling `waiting` first when
-    /// another build holds it.
-    static func holding<T>(_ output: URL, waiting: () -> Void, _ body: () throws -> T) throws -> T {
-        // The nearest folder that exists: `--output new/deeper` makes its folders as it builds.
-        var folder = OutputFolder.realPath(of: output.standardizedFileURL.path).parentPath
-        var descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        while descriptor < 0 && errno == ENOENT && folder != "/" {
-            folder = folder.parentPath
-            descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        }
-        // Closing the folder lets the lock go.
+    /// The lock file of builds of `source` into `output`.
+    static func path(source: URL, output: URL) -> String {
+        let manifest = BuildManifest.location(source: source, output: output)
+        return manifest.deletingPathExtension().appendingPathExtension("lock").path
+    }
+
+    /// Runs `body` holding the lock for builds of `source` into `output`, calling `waiting`
+    /// first when another build holds it.
+    static func holding<T>(source: URL, output: URL, waiting: () -> Void, _ body: () throws -> T) throws -> T {
+        let path = path(source: source, output: output)
+        try? Directory.make(path.parentPath)
+        // Never through a link: the file is sitegen's own, made here if missing.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // Closing the file lets the lock go.
         defer { if descriptor >= 0 { close(descriptor) } }
         if descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
             waiting()
