@@ -322,7 +322,12 @@ struct OutputTransactionTests {
         #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
         try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nOther words.\n")
         let before = try folder.snapshot()
-        let build = Task.detached { try builder.build() }
+        // On a thread of its own, which it blocks while it waits (never one of the shared pool's).
+        let finished = Mutex<Result<SiteBuilder.Report, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { try builder.build() }
+            finished.withLock { $0 = result }
+        }
         // (A build that does not wait is a failure, not a hang: it is given a minute to start waiting.)
         let deadline = ContinuousClock.now + .seconds(60)
         while waited.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {
@@ -332,7 +337,8 @@ struct OutputTransactionTests {
         // Waiting, it has written nothing, not even its manifest's check of the inputs.
         #expect(try folder.snapshot() == before)
         close(other)
-        let report = try await build.value
+        while finished.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(5)) }
+        let report = try #require(finished.withLock { $0 }).get()
         #expect(report.upToDate == false)
         #expect(waited.withLock { $0 } == 1)
         let page = try String(contentsOf: output.appendingPathComponent("movies/heat/index.html"), encoding: .utf8)
