@@ -219,7 +219,7 @@ public struct SiteBuilder: Sendable {
             do {
                 try manifest.write(to: manifestURL)
             } catch {
-                report.warnings.append(Diagnostic.manifestNotKept(manifestURL, site: options.source, error))
+                report.warnings.append(Diagnostic.manifestNotKept(manifestURL, error))
             }
         }
         return report

@@ -328,16 +328,17 @@ struct OutputTransactionTests {
             let result = Result { try builder.build() }
             finished.withLock { $0 = result }
         }
-        // (A build that does not wait is a failure, not a hang: it is given a minute to start waiting.)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while waited.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        // (A build that does not wait is a failure, not a hang: each step is given a minute.)
+        func eventually(_ done: () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !done() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         }
+        try await eventually { waited.withLock { $0 } > 0 }
         #expect(waited.withLock { $0 } == 1)
         // Waiting, it has written nothing, not even its manifest's check of the inputs.
         #expect(try folder.snapshot() == before)
         close(other)
-        while finished.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { finished.withLock { $0 != nil } }
         let report = try #require(finished.withLock { $0 }).get()
         #expect(report.upToDate == false)
         #expect(waited.withLock { $0 } == 1)

@@ -306,17 +306,3 @@ private extension BuildManifest {
         return true
     }
 }
-
-extension Diagnostic {
-    /// The manifest at `url` (in the site folder `site`) could not be written: the build is
-    /// done, but the next one cannot tell that nothing changed.
-    static func manifestNotKept(_ url: URL, site: URL, _ error: any Error) -> Diagnostic {
-        let root = site.standardizedFileURL.path
-        let full = url.standardizedFileURL.path
-        let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
-        return Diagnostic(
-            "the build manifest cannot be kept (\(ErrorText.reason(error))), so no build can tell that nothing "
-                + "changed, and each one does all its work again: make \(StateFolder.name) a folder sitegen can write to",
-            file: relative, severity: .warning)
-    }
-}

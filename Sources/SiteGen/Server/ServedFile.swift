@@ -12,8 +12,6 @@ struct ServedFile: Sendable {
     private let content: Content
     let contentType: String
     let etag: String
-    /// How many bytes are sent.
-    let count: Int
 
     private enum Content {
         /// Sent as they are, without copying: a static file may be large.
@@ -31,14 +29,13 @@ struct ServedFile: Sendable {
         } else {
             // One copy, straight from the data.
             let bytes = data.withUnsafeBytes { SharedBytes(copying: $0) }
-            self.init(.bytes(bytes), type: type, count: bytes.count, hash: bytes.withUnsafeBytes(Self.hash))
+            self.init(.bytes(bytes), type: type, hash: bytes.withUnsafeBytes(Self.hash))
         }
     }
 
-    private init(_ content: Content, type: String, count: Int, hash: UInt64) {
+    private init(_ content: Content, type: String, hash: UInt64) {
         self.content = content
         contentType = type
-        self.count = count
         etag = "\"\(String(hash, radix: 16))\""
     }
 
@@ -49,9 +46,15 @@ struct ServedFile: Sendable {
             page.withUnsafeBytes(ContentHash.init), overlay.withUnsafeBytes(ContentHash.init),
             ContentHash(high: UInt64(at), low: UInt64(overlay.count)),
         ]
-        self.init(
-            .page(page, at: at, overlay: overlay), type: type,
-            count: page.count + overlay.count + LiveReload.scriptBytes.count, hash: ContentHash(combining: parts).high)
+        self.init(.page(page, at: at, overlay: overlay), type: type, hash: ContentHash(combining: parts).high)
+    }
+
+    /// How many bytes are sent.
+    var count: Int {
+        switch content {
+        case .bytes(let bytes): bytes.count
+        case .page(let page, _, let overlay): page.count + overlay.count + LiveReload.scriptBytes.count
+        }
     }
 
     /// The bytes sent: a static file's as held, a page's joined with the script for this request.

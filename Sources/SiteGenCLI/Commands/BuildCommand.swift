@@ -80,7 +80,7 @@ struct BuildCommand: Command {
             includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables,
             today: today)
         let console = environment.console
-        let waitingFor = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        let waitingFor = Self.shownOutput(output, source: source)
         options.waitingForOutput = {
             console.error("waiting for another sitegen build writing into \(waitingFor) to finish")
         }
@@ -89,7 +89,7 @@ struct BuildCommand: Command {
         for line in WarningReport.lines(report.warnings, verbose: verbose) { environment.console.error(line) }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        var shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        var shown = Self.shownOutput(output, source: source)
         while shown.utf8.count > 1 && shown.utf8.last == UInt8(ascii: "/") {
             shown = String(decoding: shown.utf8.dropLast(), as: UTF8.self)
         }
@@ -104,6 +104,12 @@ struct BuildCommand: Command {
                 "Steps: " + (steps.isEmpty ? "none (the build stopped early)" : steps.joined(separator: ", ")))
         }
         return ExitCode.success
+    }
+
+    /// The output folder as the command line names it: `--output`, else `public` in `--source`
+    /// or in the current folder.
+    static func shownOutput(_ output: String?, source: String?) -> String {
+        output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
     }
 
     /// Today's date, for leaving out reviews dated after it (see ``Day/today(environment:now:timeZone:)``).

@@ -107,7 +107,7 @@ struct CheckCommand: Command {
         } else if externalCount > 0 {
             externalNote = ", \(Self.count(externalCount, "link")) to other sites not checked (use --external)"
         }
-        let shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        let shown = BuildCommand.shownOutput(output, source: source)
         for page in report.unreadable { console.error("\(shown)/\(page)") }
         for problem in problems.sorted() { console.error("\(shown)/\(problem)") }
         let elapsed = clock.now - start
