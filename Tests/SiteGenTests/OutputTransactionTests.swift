@@ -328,11 +328,6 @@ struct OutputTransactionTests {
             let result = Result { try builder.build() }
             finished.withLock { $0 = result }
         }
-        // (A build that does not wait is a failure, not a hang: each step is given a minute.)
-        func eventually(_ done: () -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while !done() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        }
         try await eventually { waited.withLock { $0 } > 0 }
         #expect(waited.withLock { $0 } == 1)
         // Waiting, it has written nothing, not even its manifest's check of the inputs.
@@ -347,5 +342,69 @@ struct OutputTransactionTests {
         // With the lock free, the next build does not wait, and finds nothing changed.
         #expect(try builder.build().upToDate)
         #expect(waited.withLock { $0 } == 1)
+    }
+
+    @Test("sitegen check waits for a build writing the output folder, and a build waits for a check reading it")
+    func checkReadsNoFolderHalfWritten() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nWords.\n")
+        let output = folder.url.appendingPathComponent("public")
+        let checkWaited = Mutex(0)
+        let buildWaited = Mutex(0)
+        var options = SiteBuilder.Options(source: folder.url, output: output)
+        options.waitingForOutput = { buildWaited.withLock { $0 += 1 } }
+        let builder = SiteBuilder(options: options)
+        _ = try builder.build()
+        let checker = LinkChecker(output: output, base: try #require(BaseURL("https://example.org/")))
+        let check = { @Sendable in try checker.run(lockingBuildsOf: folder.url) { checkWaited.withLock { $0 += 1 } } }
+        #expect(try check().problems.isEmpty)
+        #expect(checkWaited.withLock { $0 } == 0)
+
+        // A build (here, the test) holds the lock: the check waits, on a thread of its own.
+        let lock = open(OutputLock.path(source: folder.url, output: output), O_RDONLY)
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        let checked = Mutex<Result<LinkChecker.Report, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { try check() }
+            checked.withLock { $0 = result }
+        }
+        try await eventually { checkWaited.withLock { $0 } > 0 }
+        #expect(checkWaited.withLock { $0 } == 1)
+        #expect(checked.withLock { $0 == nil })
+        #expect(flock(lock, LOCK_UN) == 0)
+        try await eventually { checked.withLock { $0 != nil } }
+        let report = try #require(checked.withLock { $0 }).get()
+        #expect(report.pages > 0 && report.problems.isEmpty && report.unreadable.isEmpty)
+
+        // Another check (here, the test) is reading: a second check reads alongside it, a build waits.
+        #expect(flock(lock, LOCK_SH | LOCK_NB) == 0)
+        let alongside = Mutex<Result<LinkChecker.Report, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { try check() }
+            alongside.withLock { $0 = result }
+        }
+        try await eventually { alongside.withLock { $0 != nil } }
+        #expect(try #require(alongside.withLock { $0 }).get().pages == report.pages)
+        #expect(checkWaited.withLock { $0 } == 1)
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nOther words.\n")
+        let built = Mutex<Result<SiteBuilder.Report, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { try builder.build() }
+            built.withLock { $0 = result }
+        }
+        try await eventually { buildWaited.withLock { $0 } > 0 }
+        #expect(built.withLock { $0 == nil })
+        close(lock)
+        try await eventually { built.withLock { $0 != nil } }
+        #expect(try #require(built.withLock { $0 }).get().upToDate == false)
+        #expect(buildWaited.withLock { $0 } == 1)
+    }
+
+    /// Waits until `done`, or a minute (so a build or check that does not wait fails its
+    /// expectations instead of hanging the tests).
+    private func eventually(_ done: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !done() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
 }

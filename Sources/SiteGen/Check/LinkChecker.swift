@@ -15,6 +15,14 @@ public struct LinkChecker: Sendable {
         self.base = base
     }
 
+    /// ``run()`` while no build of the site at `source` writes into the output folder: a build
+    /// under way is waited for (`waiting` is called first), and none starts until the folder is
+    /// read. Where `.sitegen` leads out of the site, or the lock cannot be had, it reads unlocked.
+    public func run(lockingBuildsOf source: URL, waiting: () -> Void) throws -> Report {
+        guard StateFolder.refusal(in: source) == nil else { return try run() }
+        return try OutputLock.holding(source: source, output: output, shared: true, waiting: waiting) { try run() }
+    }
+
     /// A link that leads nowhere.
     public struct Problem: Sendable, Equatable, Comparable, CustomStringConvertible {
         /// The page, relative to the output folder: `movies/x/index.html`.

@@ -11,7 +11,8 @@ import Foundation
 /// so no other user can hold it) from before it reads the manifest until its last file is in
 /// place; a second build waits, then finds the first one's manifest. Where the lock cannot be
 /// had (`.sitegen` cannot be written, a file system without `flock`), a build goes on
-/// unlocked, as it did before.
+/// unlocked, as it did before. `sitegen check` reads the folder holding the lock shared, so it
+/// never reads a folder a build is halfway through changing.
 enum OutputLock {
     /// The lock file of builds of `source` into `output`.
     static func path(source: URL, output: URL) -> String {
@@ -19,18 +20,21 @@ enum OutputLock {
         return manifest.deletingPathExtension().appendingPathExtension("lock").path
     }
 
-    /// Runs `body` holding the lock for builds of `source` into `output`, calling `waiting`
-    /// first when another build holds it.
-    static func holding<T>(source: URL, output: URL, waiting: () -> Void, _ body: () throws -> T) throws -> T {
+    /// Runs `body` holding the lock for builds of `source` into `output` (`shared`: alongside
+    /// other readers, never alongside a build), calling `waiting` first when it is held.
+    static func holding<T>(
+        source: URL, output: URL, shared: Bool = false, waiting: () -> Void, _ body: () throws -> T
+    ) throws -> T {
         let path = path(source: source, output: output)
         try? Directory.make(path.parentPath)
         // Never through a link: the file is sitegen's own, made here if missing.
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         // Closing the file lets the lock go.
         defer { if descriptor >= 0 { close(descriptor) } }
-        if descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+        let mode = shared ? LOCK_SH : LOCK_EX
+        if descriptor >= 0, flock(descriptor, mode | LOCK_NB) != 0, errno == EWOULDBLOCK {
             waiting()
-            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+            while flock(descriptor, mode) != 0 && errno == EINTR {}
         }
         return try body()
     }

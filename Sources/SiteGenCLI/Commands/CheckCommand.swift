@@ -79,10 +79,13 @@ struct CheckCommand: Command {
             _ = try await BuildCommand(Arguments(words, spec: BuildCommand.arguments)).run(environment)
         }
         let console = environment.console
+        let shown = BuildCommand.shownOutput(output, source: source)
         let report: LinkChecker.Report
         do {
             let base = try baseURL.flatMap(BaseURL.init) ?? LinkChecker.baseURL(ofSite: site)
-            report = try LinkChecker(output: folder, base: base).run()
+            report = try LinkChecker(output: folder, base: base).run(lockingBuildsOf: site) {
+                console.error("waiting for a sitegen build writing into \(shown) to finish")
+            }
         } catch {
             throw CommandError("sitegen check: \(error)")
         }
@@ -107,7 +110,6 @@ struct CheckCommand: Command {
         } else if externalCount > 0 {
             externalNote = ", \(Self.count(externalCount, "link")) to other sites not checked (use --external)"
         }
-        let shown = BuildCommand.shownOutput(output, source: source)
         for page in report.unreadable { console.error("\(shown)/\(page)") }
         for problem in problems.sorted() { console.error("\(shown)/\(problem)") }
         let elapsed = clock.now - start
