@@ -261,9 +261,13 @@ public struct SiteBuilder: Sendable {
         }
         // Every review's image went through the cache: what it did not use can go.
         images.cache?.prune()
+        var warnings = content.warnings
+        if let cache = images.cache, let failure = cache.storeFailure {
+            warnings.append(Diagnostic.imagesNotKept(cache.folder, failure))
+        }
         let pages = outputs.filter { $0.hasSuffix(".html") }.count
         let report = Report(
-            pages: pages, files: outputs.count + others.count, output: written, warnings: content.warnings,
+            pages: pages, files: outputs.count + others.count, output: written, warnings: warnings,
             upToDate: false, nextPublication: content.nextPublication,
             newestPublication: content.reviews.lazy.map(\.date).max(), steps: steps.laps)
         BackgroundRelease.release((consume content, consume presentation))

@@ -92,6 +92,32 @@ struct ImageBuildTests {
         #expect(try site.publishedImages() == first)
     }
 
+    @Test("images that cannot be kept in .sitegen/images/ are a warning; the build publishes them all the same")
+    func cacheNotKept() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let published = try site.publishedImages()
+        try FileManager.default.removeItem(at: site.url(".sitegen"))
+        try FileManager.default.removeItem(at: site.url("public"))
+        // A file where the cache's folder should be.
+        try site.write(".sitegen/images", Data("not a folder".utf8))
+        for _ in 1...2 {
+            let report = try site.build()
+            #expect(
+                report.warnings.map(\.description) == [
+                    ".sitegen/images: warning: processed images cannot be kept (a file is where a folder is needed), "
+                        + "so each build decodes and encodes every image again: make .sitegen a folder sitegen can "
+                        + "write to"
+                ])
+            #expect(try site.publishedImages() == published)
+            #expect(try site.data(".sitegen/images") == Data("not a folder".utf8))
+        }
+        // With the folder back, the warning goes.
+        try FileManager.default.removeItem(at: site.url(".sitegen/images"))
+        #expect(try site.build().warnings.isEmpty)
+        #expect(try site.cacheFiles().count == 7)
+    }
+
     @Test("a broken image stops the build with its place, and public/ stays as it was")
     func allOrNothing() throws {
         let site = try ImageSite()

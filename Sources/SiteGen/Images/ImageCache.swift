@@ -20,7 +20,8 @@ struct ImageCache: Sendable {
     /// while it is previewed now and then.
     static let keptUnused: TimeInterval = 14 * 24 * 60 * 60
     let folder: URL
-    /// The keys read or written through this cache (by any copy of it).
+    /// The keys read or written through this cache (by any copy of it), and why the first
+    /// entry that could not be stored was not.
     private let used = UsedKeys()
 
     /// The cache of the site at `source`.
@@ -114,9 +115,13 @@ struct ImageCache: Sendable {
             }
             try AtomicFile.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: indexURL(key))
         } catch {
-            // Only a shortcut for the next build.
+            // Only a shortcut for the next build, but the reviewer is told (``storeFailure``).
+            used.failed(error)
         }
     }
+
+    /// Why an entry could not be stored (the first such failure through any copy), or nil.
+    var storeFailure: (any Error)? { used.failure }
 
     private func indexURL(_ key: ContentHash) -> URL {
         folder.appendingPathComponent("\(key).index")
@@ -127,13 +132,20 @@ struct ImageCache: Sendable {
     }
 }
 
-/// The keys an ``ImageCache`` was asked for, shared by its copies.
+/// The keys an ``ImageCache`` was asked for, and its first failure to store an entry, shared
+/// by its copies.
 private final class UsedKeys: Sendable {
-    private let stored = Mutex<Set<ContentHash>>([])
+    private let stored = Mutex<(keys: Set<ContentHash>, failure: (any Error)?)>(([], nil))
 
     func insert(_ key: ContentHash) {
-        _ = stored.withLock { $0.insert(key) }
+        _ = stored.withLock { $0.keys.insert(key) }
     }
 
-    var keys: Set<ContentHash> { stored.withLock { $0 } }
+    var keys: Set<ContentHash> { stored.withLock { $0.keys } }
+
+    func failed(_ error: any Error) {
+        stored.withLock { $0.failure = $0.failure ?? error }
+    }
+
+    var failure: (any Error)? { stored.withLock { $0.failure } }
 }

@@ -9,4 +9,13 @@ extension Diagnostic {
                 + "changed, and each one does all its work again: make \(StateFolder.name) a folder sitegen can write to",
             file: "\(StateFolder.name)/\(url.lastPathComponent)", severity: .warning)
     }
+
+    /// A processed image could not be kept in the site's `.sitegen/images/` (`folder`): the
+    /// build is done, but the next one decodes and encodes every image again.
+    static func imagesNotKept(_ folder: URL, _ error: any Error) -> Diagnostic {
+        Diagnostic(
+            "processed images cannot be kept (\(ErrorText.reason(error))), so each build decodes and encodes every "
+                + "image again: make \(StateFolder.name) a folder sitegen can write to",
+            file: "\(StateFolder.name)/\(folder.lastPathComponent)", severity: .warning)
+    }
 }
