@@ -426,6 +426,35 @@ struct ImportGoodreadsTests {
     }
 }
 
+extension ImportGoodreadsTests {
+    @Test("a book reviewed by hand under its other ISBN (10 digits or 13, with hyphens or not) is already reviewed")
+    func otherISBN() async throws {
+        let rows = ImportFixtures.goodreadsRows
+        // The Iliad's row with its ISBN-10 only.
+        let iliad = rows[2].replacingOccurrences(of: #""=""9780140275360""""#, with: #""=""""""#)
+        #expect(iliad != rows[2])
+        let site = try TemporaryFolder(
+            ImportFixtures.site.merging([
+                "library.csv": ([ImportFixtures.goodreadsHeader, rows[0], iliad].map { $0 + "\n" }).joined(),
+                // Other titles: only the ISBN tells they are the same books.
+                "content/books/railroad.md": "---\ntitle: Railroad\ndate: 2024-01-01\nisbn: 0-385-54236-4\n---\n",
+                "content/books/iliad.md": "---\ntitle: Iliad\ndate: 2024-01-01\nisbn: 978-0-14-027536-0\n---\n",
+            ]) { $1 })
+        let before = try files(site.url)
+        let console = TestConsole()
+        #expect(await console.run(["import", "goodreads", "library.csv"], in: site.url) == 0)
+        #expect(
+            console.out == """
+                Importing library.csv into content/books/.
+                skipped "The Iliad", library.csv:3: already reviewed in content/books/iliad.md, which has no import id
+                skipped "The Underground Railroad", library.csv:2: already reviewed in content/books/railroad.md, which has no import id
+                Created 0, updated 0, unchanged 0, skipped 2 (2 already reviewed).
+
+                """)
+        #expect(try files(site.url).filter { !$0.key.hasPrefix(".sitegen/") } == before)
+    }
+}
+
 /// Bad exports and bad command lines: `file:line:column: message`, exit 1 (64 for the command
 /// line), and nothing written.
 @Suite("sitegen import errors")

@@ -36,7 +36,7 @@ struct ExistingReviews {
             if let id = entry.goodreads { byID[.goodreads, default: [:]][id, default: []].append(entry.source) }
             guard entry.letterboxd == nil, entry.goodreads == nil, let title = entry.title else { continue }
             byTitle[title.nameKey, default: []].append(entry)
-            if let isbn = entry.isbn, !isbn.isEmpty, byISBN[isbn] == nil { byISBN[isbn] = entry }
+            if let isbn = entry.isbn.map(Self.isbn13), byISBN[isbn] == nil { byISBN[isbn] = entry }
         }
         self.byID = byID
         self.byTitle = byTitle
@@ -98,6 +98,18 @@ struct ExistingReviews {
         return ExistingReviews(entries: entries, takenSlugs: taken)
     }
 
+    /// An ISBN (10 or 13 digits, as ``Review/isbn(_:)`` gives it) in its 13-digit form, so that
+    /// a book's two ISBNs compare equal: an ISBN-10 becomes 978, its first nine digits, and the
+    /// ISBN-13 check digit.
+    static func isbn13(_ isbn: String) -> String {
+        guard isbn.utf8.count == 10 else { return isbn }
+        let digits = Array("978".utf8) + Array(isbn.utf8.prefix(9))
+        let sum = digits.enumerated().reduce(0) { sum, pair in
+            sum + Int(pair.element - UInt8(ascii: "0")) * (pair.offset % 2 == 0 ? 1 : 3)
+        }
+        return String(decoding: digits, as: UTF8.self) + String((10 - sum % 10) % 10)
+    }
+
     /// The files whose front matter names `key` under `source`'s field (`letterboxd`, `goodreads`).
     func sources(naming key: String, in source: ImportSource) -> [String] {
         byID[source]?[key] ?? []
@@ -106,14 +118,15 @@ struct ExistingReviews {
     /// A review written without an import id about the same film (same title, same year when
     /// both have one) or book (same ISBN, or same title and author when both have one).
     func handWritten(sameAs item: ImportItem, source: ImportSource) -> String? {
-        if source == .goodreads, let isbn = item.isbn, let entry = byISBN[isbn] { return entry.source }
+        let isbn = item.isbn.map(Self.isbn13)
+        if source == .goodreads, let isbn, let entry = byISBN[isbn] { return entry.source }
         return byTitle[item.title.nameKey]?.first { entry in
             switch source {
             case .letterboxd:
                 guard let year = item.year, let other = entry.year else { return true }
                 return year == other
             case .goodreads:
-                if let isbn = item.isbn, let other = entry.isbn, !other.isEmpty, isbn != other { return false }
+                if let isbn, let other = entry.isbn.map(Self.isbn13), isbn != other { return false }
                 guard let author = item.author, let other = entry.author else { return true }
                 return author.nameKey == other.nameKey
             }
