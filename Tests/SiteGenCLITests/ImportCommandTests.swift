@@ -427,6 +427,69 @@ struct ImportGoodreadsTests {
 }
 
 extension ImportGoodreadsTests {
+    @Test("books skipped on the read shelf are named with the option that publishes them, not as drafts")
+    func readShelfHint() async throws {
+        let site = try TemporaryFolder(ImportFixtures.site.merging(["library.csv": ImportFixtures.goodreads]) { $1 })
+        let console = TestConsole()
+        #expect(await console.run(["import", "goodreads", "library.csv", "--shelf", "to-read"], in: site.url) == 0)
+        #expect(
+            console.out == """
+                Importing library.csv into content/books/.
+                created content/books/the-hunger-games.md (draft: on the to-read shelf)
+                skipped 4 books on the read shelf (--shelf read imports them)
+                skipped 1 book on the currently-reading shelf (--shelf currently-reading imports it as a draft)
+                Created 1 (1 draft), updated 0, unchanged 0, skipped 5 (4 on the read shelf, 1 on the currently-reading shelf).
+
+                """)
+    }
+
+    @Test("a review that cannot be written stops the import: it is named, and only the files written are listed")
+    func writeFails() async throws {
+        let site = try TemporaryFolder(ImportFixtures.site.merging(["library.csv": ImportFixtures.goodreads]) { $1 })
+        // A folder where the import writes the second new file before moving it into place.
+        let blocker = site.url.appendingPathComponent("content/books/.the-underground-railroad.md.sitegen-import")
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+        let console = TestConsole()
+        #expect(await console.run(["import", "goodreads", "library.csv"], in: site.url) == 1)
+        #expect(
+            console.out == """
+                Importing library.csv into content/books/.
+                skipped "Stoner", library.csv:7: already reviewed in content/books/stoner.md, which has no import id
+                created content/books/the-iliad.md
+                Stopped by the error below. Created 1, updated 0, unchanged 0, skipped 1 (1 already reviewed).
+
+                """)
+        #expect(console.err.hasPrefix("content/books/the-underground-railroad.md: cannot write the review: "), "\(console.err)")
+        let books = try files(site.url.appendingPathComponent("content/books"))
+        #expect(books.keys.sorted() == ["stoner.md", "the-iliad.md"])
+        // With the folder gone, importing again carries on: the file written before is recorded.
+        try FileManager.default.removeItem(at: blocker)
+        let again = TestConsole()
+        #expect(await again.run(["import", "goodreads", "library.csv"], in: site.url) == 0)
+        #expect(again.out.contains("\nCreated 2, updated 0, unchanged 1, skipped 3 ("), "\(again.out)")
+    }
+
+    @Test("a record of imports behind a link out of the site is refused before anything is written")
+    func recordBehindLink() async throws {
+        let outside = try TemporaryFolder()
+        let site = try TemporaryFolder(ImportFixtures.site.merging(["library.csv": ImportFixtures.goodreads]) { $1 })
+        try FileManager.default.createDirectory(
+            at: site.url.appendingPathComponent(".sitegen"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: site.url.appendingPathComponent(".sitegen/imports"), withDestinationURL: outside.url)
+        let before = try files(site.url)
+        let console = TestConsole()
+        #expect(await console.run(["import", "goodreads", "library.csv"], in: site.url) == 1)
+        #expect(
+            console.err == """
+                .sitegen/imports/goodreads-books.json: refused: a link on the way leads out of the site folder (or nowhere), and sitegen writes its record of imports here; make .sitegen and its folders plain folders
+                finding the record of earlier imports failed: 1 error
+
+                """)
+        #expect(try files(site.url) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
+    }
+
     @Test("a book reviewed by hand under its other ISBN (10 digits or 13, with hyphens or not) is already reviewed")
     func otherISBN() async throws {
         let rows = ImportFixtures.goodreadsRows

@@ -92,7 +92,7 @@ struct ImageBuildTests {
         #expect(try site.publishedImages() == first)
     }
 
-    @Test("images that cannot be kept in .sitegen/images/ are a warning; the build publishes them all the same")
+    @Test("images that cannot be kept in .sitegen/images/ (a file there, a link out) are a warning; they are published all the same")
     func cacheNotKept() throws {
         let site = try ImageSite()
         _ = try site.build()
@@ -112,6 +112,19 @@ struct ImageBuildTests {
             #expect(try site.publishedImages() == published)
             #expect(try site.data(".sitegen/images") == Data("not a folder".utf8))
         }
+        // Nor through a link out of the site: nothing is written where it leads.
+        let outside = try ScratchFolder()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: site.url(".sitegen/images"))
+        try FileManager.default.createSymbolicLink(at: site.url(".sitegen/images"), withDestinationURL: outside.url)
+        #expect(
+            try site.build().warnings.map(\.description) == [
+                ".sitegen/images: warning: processed images cannot be kept (a link on the way leads out of the site "
+                    + "folder, or nowhere), so each build decodes and encodes every image again: make .sitegen a "
+                    + "folder sitegen can write to"
+            ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
+        #expect(try site.publishedImages() == published)
         // With the folder back, the warning goes.
         try FileManager.default.removeItem(at: site.url(".sitegen/images"))
         #expect(try site.build().warnings.isEmpty)

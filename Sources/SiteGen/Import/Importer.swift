@@ -69,6 +69,17 @@ public struct Importer: Sendable {
         let (items, skipped) = try read()
         let existing = try ExistingReviews.scan(folder, section: section)
         let statePath = ImportState.path(source: options.source.rawValue, section: section)
+        // The record is written only inside the site, never through a link to another place.
+        if SafePath.linkLeadsOut(statePath, in: options.site) {
+            throw BuildError(
+                step: "finding the record of earlier imports",
+                diagnostics: [
+                    Diagnostic(
+                        "refused: a link on the way leads out of the site folder (or nowhere), and sitegen writes "
+                            + "its record of imports here; make \(StateFolder.name) and its folders plain folders",
+                        file: statePath)
+                ])
+        }
         let (state, warning) = ImportState.load(options.site.appendingPathComponent(statePath))
         var planner = ImportPlanner(
             source: options.source, section: section, folder: folder, existing: existing, state: state)
@@ -79,24 +90,34 @@ public struct Importer: Sendable {
     }
 
     /// Writes what `plan` decided: new files (never over an existing one), updated files
-    /// (atomically), then the record of what was imported. After a failed write, the record
-    /// still lists what was written before it.
-    public func apply(_ plan: Plan) throws {
+    /// (atomically), then the record of what was imported, calling `done` as each action is
+    /// carried out (a file written, one left unchanged or skipped). A failed write stops it
+    /// with the file and the reason; the record then still lists what was written before.
+    public func apply(_ plan: Plan, done: (ImportAction) -> Void = { _ in }) throws {
         var state = plan.state
         let stateURL = options.site.appendingPathComponent(plan.statePath)
         do {
             for action in plan.actions {
-                guard let path = action.path else { continue }
+                guard let path = action.path else {
+                    done(action)
+                    continue
+                }
                 switch action.kind {
                 case .create, .update:
                     guard let text = action.text, let url = SafePath.resolve(path, in: options.site) else {
                         throw Diagnostic("refused: the path leads out of the site folder", file: path)
                     }
                     let data = Data(text.utf8)
-                    if action.kind == .create {
-                        try Self.create(data, at: url, shown: path)
-                    } else {
-                        try AtomicFile.write(data, to: url)
+                    do {
+                        if action.kind == .create {
+                            try Self.create(data, at: url, shown: path)
+                        } else {
+                            try AtomicFile.write(data, to: url)
+                        }
+                    } catch let error as Diagnostic {
+                        throw error
+                    } catch {
+                        throw Diagnostic("cannot write the review: \(ErrorText.reason(error))", file: path)
                     }
                     if let old = action.takesOver { state.records[old] = nil }
                     state.records[action.key] = .init(
@@ -107,12 +128,20 @@ public struct Importer: Sendable {
                 case .skip:
                     break
                 }
+                done(action)
             }
         } catch {
             try? state.write(to: stateURL)
             throw error
         }
-        try state.write(to: stateURL)
+        do {
+            try state.write(to: stateURL)
+        } catch {
+            throw Diagnostic(
+                "the record of what was imported cannot be written (\(ErrorText.reason(error))): the reviews are "
+                    + "written, but importing again counts them as not imported here, and leaves them as they are",
+                file: plan.statePath)
+        }
     }
 }
 

@@ -80,45 +80,63 @@ struct ImportCommand: Command {
         for warning in plan.warnings { console.error("warning: \(warning)") }
         console.line(
             "Importing \(export) into content/\(plan.section)/" + (dryRun ? " (dry run: nothing is written)." : "."))
-        for line in Self.lines(plan.actions, dryRun: dryRun) { console.line(line) }
-        if !dryRun { try importer.apply(plan) }
-        console.line(Self.summary(plan.actions, dryRun: dryRun))
+        guard !dryRun else {
+            for action in plan.actions { if let line = Self.line(action, dryRun: true) { console.line(line) } }
+            for line in Self.shelfLines(plan.actions, dryRun: true) { console.line(line) }
+            console.line(Self.summary(plan.actions, dryRun: true))
+            return ExitCode.success
+        }
+        // Each file is named once it is written, so a failed import lists only what it wrote.
+        var done: [ImportAction] = []
+        do {
+            try importer.apply(plan) { action in
+                done.append(action)
+                if let line = Self.line(action, dryRun: false) { console.line(line) }
+            }
+        } catch {
+            console.line("Stopped by the error below. " + Self.summary(done, dryRun: false))
+            throw error
+        }
+        for line in Self.shelfLines(plan.actions, dryRun: false) { console.line(line) }
+        console.line(Self.summary(plan.actions, dryRun: false))
         return ExitCode.success
     }
 
-    /// A line per file created, updated or skipped; books skipped for their shelf are counted
-    /// per shelf, with the option that imports them.
-    static func lines(_ actions: [ImportAction], dryRun: Bool) -> [String] {
-        var lines: [String] = []
+    /// The line of a file created, updated or skipped; nil for one unchanged, and for a book
+    /// skipped for its shelf (counted per shelf: ``shelfLines(_:dryRun:)``).
+    static func line(_ action: ImportAction, dryRun: Bool) -> String? {
+        switch action.kind {
+        case .unchanged:
+            return nil
+        case .create, .update:
+            let verb = dryRun ? "would \(action.kind.rawValue)" : action.kind == .create ? "created" : "updated"
+            let note = action.draftReason.map { " (draft: \($0))" } ?? ""
+            return "\(verb) \(action.path ?? "")\(note)"
+        case .skip:
+            guard let reason = action.skipReason else { return nil }
+            if case .shelf = reason { return nil }
+            let subject = action.path ?? "\(action.label), \(action.origin)"
+            return "\(dryRun ? "would skip" : "skipped") \(subject): \(reason.description)"
+        }
+    }
+
+    /// A line per shelf whose books were skipped, with the option that imports them (as drafts,
+    /// but for the read shelf).
+    static func shelfLines(_ actions: [ImportAction], dryRun: Bool) -> [String] {
         var shelves: [(shelf: String, count: Int)] = []
         for action in actions {
-            let verb = dryRun ? "would \(action.kind.rawValue)" : action.kind == .create ? "created" : "updated"
-            switch action.kind {
-            case .unchanged:
-                continue
-            case .create, .update:
-                let note = action.draftReason.map { " (draft: \($0))" } ?? ""
-                lines.append("\(verb) \(action.path ?? "")\(note)")
-            case .skip:
-                guard let reason = action.skipReason else { continue }
-                if case .shelf(let shelf) = reason {
-                    if let index = shelves.firstIndex(where: { $0.shelf == shelf }) {
-                        shelves[index].count += 1
-                    } else {
-                        shelves.append((shelf, 1))
-                    }
-                    continue
-                }
-                let subject = action.path ?? "\(action.label), \(action.origin)"
-                lines.append("\(dryRun ? "would skip" : "skipped") \(subject): \(reason.description)")
+            guard case .shelf(let shelf)? = action.skipReason else { continue }
+            if let index = shelves.firstIndex(where: { $0.shelf == shelf }) {
+                shelves[index].count += 1
+            } else {
+                shelves.append((shelf, 1))
             }
         }
-        for (shelf, count) in shelves {
-            lines.append(
-                "\(dryRun ? "would skip" : "skipped") \(count) book\(count == 1 ? "" : "s") on the \(shelf) shelf "
-                    + "(--shelf \(shelf) imports \(count == 1 ? "it as a draft" : "them as drafts"))")
+        return shelves.map { shelf, count in
+            let how = shelf == "read" ? "" : count == 1 ? " as a draft" : " as drafts"
+            return "\(dryRun ? "would skip" : "skipped") \(count) book\(count == 1 ? "" : "s") on the \(shelf) shelf "
+                + "(--shelf \(shelf) imports \(count == 1 ? "it" : "them")\(how))"
         }
-        return lines
     }
 
     /// `Created 4 (1 draft), updated 1, unchanged 3, skipped 2 (1 edited since import, 1 listed twice).`
