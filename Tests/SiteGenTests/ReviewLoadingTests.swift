@@ -290,6 +290,27 @@ struct ReviewLoadingTests {
             ])
     }
 
+    @Test("two section folders whose names differ only in how an accent is encoded (NFC, NFD) are one address")
+    func sectionsEncodedTwoWays() throws {
+        // On disk: as strings the two names are equal, so an in-memory site could not hold both.
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: T\nbase_url: https://example.org/\n")
+        try folder.write("content/caf\u{E9}/_index.md", "---\nkind: movie\n---\n")
+        try folder.write("content/cafe\u{301}/_index.md", "---\nkind: book\n---\n")
+        try folder.write("content/caf\u{E9}/x.md", reviewFile("title: X\ndate: 2024-01-01"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("content").path)
+        #expect(names.count == 2)
+        let error = #expect(throws: BuildError.self) { try SiteLoader(root: folder.url).load() }
+        let scalars = { (text: String) in
+            text.unicodeScalars.map { $0.value > 0x7F ? "<\($0.value)>" : String($0) }.joined()
+        }
+        #expect(
+            error?.diagnostics.map { scalars($0.description) } == [
+                "content/caf<233>:1:1: /caf<233>/ is also the address of the section content/cafe<769> (the "
+                    + "names differ only in how their characters are encoded): rename one folder"
+            ])
+    }
+
     @Test(
         "a review cannot take the path of its section's sorted or paginated indexes",
         arguments: ["by-title", "by-rating", "by-year", "by-date", "page"])

@@ -409,8 +409,21 @@ private extension SiteLoader {
     static func conflicts(sections: [ReviewSection], reviews: [Review], pages: [Page]) -> [Diagnostic] {
         var owners: [String: String] = [:]
         owners.reserveCapacity(sections.count + reviews.count + pages.count)
-        for section in sections { owners[section.name + "/"] = "content/\(section.name)" }
         var diagnostics: [Diagnostic] = []
+        // Names that differ only in how an accent is encoded (NFC, NFD) are one address: Swift's
+        // strings compare them equal, as browsers and macOS's file system do.
+        for section in sections.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+            let folder = "content/\(section.name)"
+            if let owner = owners[section.name + "/"] {
+                diagnostics.append(
+                    Diagnostic(
+                        "/\(section.name)/ is also the address of the section \(owner) (the names differ only in "
+                            + "how their characters are encoded): rename one folder",
+                        at: SourceLocation(path: folder, line: 1, column: 1)))
+            } else {
+                owners[section.name + "/"] = folder
+            }
+        }
         let claims = reviews.map { ($0.path, $0.source) } + pages.map { ($0.path, $0.source) }
         for (path, source) in claims.sorted(by: { $0.1 < $1.1 }) {
             if let owner = owners[path] {
