@@ -286,6 +286,7 @@ struct BuildCommandTests {
             failed.err == """
                 Templates/page.mustache:4:3: no template named "sidebar"
                     included from Templates/page.mustache:1:1
+                    rendering about/index.html
                 rendering failed: 1 error
 
                 """)

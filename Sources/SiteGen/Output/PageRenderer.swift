@@ -8,8 +8,9 @@ struct PageRenderer: Sendable {
 
     /// Renders every job and hands each page's bytes to `deliver` as soon as they are made,
     /// from any thread, so pages need not all be held at once. Throws a ``BuildError``
-    /// naming each template problem once, or the first error `deliver` threw (after which
-    /// the remaining pages are not rendered).
+    /// naming each template problem once, with the first page it was met on (in path order)
+    /// and how many others, or the first error `deliver` threw (after which the remaining
+    /// pages are not rendered).
     func render(_ jobs: [PageJob], deliver: @Sendable (PageJob, Data) throws(BuildError) -> Void) throws(BuildError) {
         try render(jobs, job: { $0 }, deliver: deliver)
     }
@@ -24,13 +25,13 @@ struct PageRenderer: Sendable {
         let stopped = Mutex<BuildError?>(nil)
         // Pages differ in cost (a feed or the sitemap against a review page): short runs keep
         // both cores busy to the end.
-        let failures = items.parallelMap(chunksPerCore: 256) { item -> TemplateError? in
+        let failures = items.parallelMap(chunksPerCore: 256) { item -> (error: TemplateError, page: String)? in
             if stopped.withLock({ $0 != nil }) { return nil }
             let job = makeJob(item)
             let data: Data
             switch Self.render(job, library) {
             case .success(let bytes): data = bytes
-            case .failure(let error): return error
+            case .failure(let error): return (error, job.output)
             }
             do throws(BuildError) {
                 try deliver(job, data)
@@ -40,13 +41,22 @@ struct PageRenderer: Sendable {
             return nil
         }
         if let error = stopped.withLock({ $0 }) { throw error }
-        var problems: [Diagnostic] = []
-        var seen: Set<String> = []
-        for error in failures.compactMap({ $0 }) {
-            let diagnostic = Self.diagnostic(error)
-            if seen.insert(diagnostic.description).inserted { problems.append(diagnostic) }
+        // Each problem once (a mistake in the review template fails every review page), in the
+        // order first met, with the pages it failed.
+        var problems: [(error: TemplateError, pages: [String])] = []
+        var places: [String: Int] = [:]
+        for (error, page) in failures.compactMap({ $0 }) {
+            let key = Self.diagnostic(error).description
+            if let place = places[key] {
+                problems[place].pages.append(page)
+            } else {
+                places[key] = problems.count
+                problems.append((error, [page]))
+            }
         }
-        guard problems.isEmpty else { throw BuildError(step: "rendering", diagnostics: problems) }
+        guard problems.isEmpty else {
+            throw BuildError(step: "rendering", diagnostics: problems.map { Self.diagnostic($0.error, pages: $0.pages) })
+        }
     }
 
     /// The rendered pages by output path (for a site held in memory).
@@ -61,18 +71,20 @@ struct PageRenderer: Sendable {
         switch Self.render(job, library) {
         case .success(let data): return data
         case .failure(let error):
-            throw BuildError(step: "rendering", diagnostics: [Self.diagnostic(error)])
+            throw BuildError(step: "rendering", diagnostics: [Self.diagnostic(error, pages: [job.output])])
         }
     }
 
-    /// A template error as the build reports it, where it happened.
-    static func diagnostic(_ error: TemplateError) -> Diagnostic {
-        Diagnostic(message(error), at: error.location)
-    }
-
-    /// The error's message with the chain of partials that led to it.
-    static func message(_ error: TemplateError) -> String {
-        ([error.message] + error.includedFromLines).joined(separator: "\n")
+    /// A template error as the build reports it, where it happened, and (given) on which
+    /// pages: the first in path order, and how many others.
+    static func diagnostic(_ error: TemplateError, pages: [String] = []) -> Diagnostic {
+        var lines = [error.message] + error.includedFromLines
+        if let first = pages.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let others = pages.count - 1
+            let more = others == 0 ? "" : " (and \(others) other page\(others == 1 ? "" : "s"))"
+            lines.append("    rendering \(Diagnostic.shown(first))\(more)")
+        }
+        return Diagnostic(lines.joined(separator: "\n"), at: error.location)
     }
 }
 
