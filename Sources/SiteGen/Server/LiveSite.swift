@@ -691,6 +691,10 @@ private extension LiveSite {
             changed.insert(relative)
             // A folder where a page or a review's own file goes: a full build lists it and refuses it.
             if lstatKind(folder.appendingPathComponent(relative).path) == .folder { return nil }
+            // Another name for it on disk, differing only in how an accent is encoded: a full
+            // build refuses the two. (The paths of one save may hold both, as one: Swift's
+            // strings take them for one, so the disk is asked.)
+            if Self.hasEncodedTwin(relative, in: folder) { return nil }
             if jobs[relative] != nil || pending[relative] != nil {
                 // Only a file that is there takes a generated page's place; once removed (the
                 // fix of that error), the page stays as it is.
@@ -713,16 +717,6 @@ private extension LiveSite {
             if let url = SafePath.resolve(relative, in: folder),
                 let data = try? DiskFile.read(url.path, limit: DiskFile.copiedSizeLimit, within: realRoot)
             {
-                // Another file of static/ whose name differs only in how an accent is encoded:
-                // Swift takes the two names for one, so one would replace the other.
-                if let index = staticFiles.index(forKey: relative),
-                    !staticFiles.keys[index].utf8.elementsEqual(relative.utf8),
-                    lstatKind(folder.appendingPathComponent(staticFiles.keys[index]).path) != nil
-                {
-                    throw BuildError(
-                        step: "loading the site",
-                        diagnostics: [.sameName("static/\(relative)", as: "static/\(staticFiles.keys[index])")])
-                }
                 // As a build refuses it: a file where a review's own file or a page needs a
                 // folder, or in a folder where one of them is (in the build's order).
                 let owned = images?.filter { $0.value.owner != nil } ?? [:]
@@ -757,6 +751,18 @@ private extension LiveSite {
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent,
             presentation: presentation, library: library, jobs: jobs, pending: pending)
+    }
+
+    /// Whether a folder on the way to `relative` in `folder`, or the file itself, has a
+    /// neighbour whose name differs from its own only in how an accent is encoded.
+    static func hasEncodedTwin(_ relative: String, in folder: URL) -> Bool {
+        var parent = folder.path
+        for part in relative.pathSegments() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+            if names.contains(where: { $0 == part && !$0.utf8.elementsEqual(part.utf8) }) { return true }
+            parent += "/" + part
+        }
+        return false
     }
 
     /// A file the site publishes for a review: an image, or a page bundle's file.
