@@ -65,13 +65,15 @@ public struct SiteBuilder: Sendable {
         try load(images: images)
     }
 
-    /// ``load()`` with `images` as the image step (whose cache then knows what was used).
+    /// ``load()`` with `images` as the image step (whose cache then knows what was used), and
+    /// large files of `static/` and page bundles left to read when written when `images` says
+    /// so (a build, which writes them; see ``CopiedFile``).
     func load(images: ReviewImages) throws -> SiteContent {
         try StateFolder.check(options.source, step: "loading the site")
-        let content = try SiteLoader(
-            root: options.source, fileSystem: fileSystem,
-            options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL, today: options.today)
-        ).load()
+        var loading = SiteLoader.Options(
+            includeDrafts: options.includeDrafts, baseURL: options.baseURL, today: options.today)
+        loading.copiesLater = images.copiesLater
+        let content = try SiteLoader(root: options.source, fileSystem: fileSystem, options: loading).load()
         let cache = MetadataCache(folder: options.source.appendingPathComponent(MetadataCache.folderName))
         return try images.publish(try MetadataEnricher(cache: cache).enrich(content))
     }
@@ -146,13 +148,14 @@ public struct SiteBuilder: Sendable {
     static func staticFiles(
         _ content: SiteContent, besides generated: some Sequence<String>, isGenerated: (String) -> Bool
     ) throws -> [String: Data] {
-        let clashes = content.staticFiles.keys.filter(isGenerated).sorted()
+        let copied = Array(content.staticFiles.keys) + content.copiedFiles.keys
+        let clashes = copied.filter(isGenerated).sorted()
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))
         }
         // A static file where a page needs a folder (`static/movies`), or in a folder where a
         // page is (`static/movies/x/index.html/a.txt`).
-        let paths = PublishedPaths(content.staticFiles.keys)
+        let paths = PublishedPaths(copied)
         let folderClashes = Self.folderClashes(generated, inTheWay: paths.clash(with:))
         guard folderClashes.isEmpty else { throw BuildError(step: "copying static files", diagnostics: folderClashes) }
         return content.staticFiles
@@ -228,7 +231,8 @@ public struct SiteBuilder: Sendable {
     /// Loads, presents, renders and writes the whole site.
     func buildAll() throws -> Report {
         var steps = StepClock()
-        let images = self.images
+        var images = self.images
+        images.copiesLater = true
         let content = try load(images: images)
         steps.lap("load")
         let library = try Self.compile(content.theme)
@@ -241,6 +245,9 @@ public struct SiteBuilder: Sendable {
         let keys = all.filter(\.readsManyReviews) + all.filter { !$0.readsManyReviews }
         let outputs = keys.parallelMap { SitePresenter.output($0, presentation) }
         let others = try Self.staticFiles(content, besides: Set(outputs))
+        let copies = others.mapValues(CopiedBytes.held).merging(content.copiedFiles.mapValues(CopiedBytes.later)) {
+            held, _ in held
+        }
         steps.lap("list pages and files")
         let transaction = try OutputTransaction(output: options.output, force: options.force)
         let written: OutputTransaction.Report
@@ -248,9 +255,17 @@ public struct SiteBuilder: Sendable {
             try PageRenderer(library: library).render(
                 keys, job: { SitePresenter.job($0, presentation) },
                 deliver: { job, data throws(BuildError) in try transaction.put(data, at: job.output) })
-            // Staged on every core; the first failure in path order is the one reported.
-            let staged = others.sorted { $0.key < $1.key }
-                .parallelMap { path, data in Result { () throws(BuildError) in try transaction.put(data, at: path) } }
+            // Staged on every core; the first failure in path order is the one reported. Large
+            // files are read as they are staged, one per core at a time.
+            let staged = copies.sorted { $0.key < $1.key }
+                .parallelMap { path, bytes in
+                    Result { () throws(BuildError) in
+                        switch bytes {
+                        case .held(let data): try transaction.put(data, at: path)
+                        case .later(let file): try transaction.put(try file.read(), at: path)
+                        }
+                    }
+                }
             for result in staged { try result.get() }
             steps.lap("render and write")
             written = try transaction.commit()
@@ -267,7 +282,7 @@ public struct SiteBuilder: Sendable {
         }
         let pages = outputs.filter { $0.hasSuffix(".html") }.count
         let report = Report(
-            pages: pages, files: outputs.count + others.count, output: written, warnings: warnings,
+            pages: pages, files: outputs.count + copies.count, output: written, warnings: warnings,
             upToDate: false, nextPublication: content.nextPublication,
             newestPublication: content.reviews.lazy.map(\.date).max(), steps: steps.laps)
         BackgroundRelease.release((consume content, consume presentation))

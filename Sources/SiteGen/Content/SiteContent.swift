@@ -11,6 +11,9 @@ public struct SiteContent: Sendable {
     public let theme: Theme
     /// Files copied as they are, by output path: theme assets, then the site's `static/` over them.
     public let staticFiles: [String: Data]
+    /// Large files of `static/` and page bundles a build copies when it writes them, by output
+    /// path (``CopiedFile``); none when loaded for `serve`, which holds them in ``staticFiles``.
+    public let copiedFiles: [String: CopiedFile]
     /// Problems that do not stop the build.
     public let warnings: [Diagnostic]
     /// The date of the first review left out because it is dated after today: a build on or
@@ -19,7 +22,8 @@ public struct SiteContent: Sendable {
 
     public init(
         config: SiteConfig, sections: [ReviewSection], reviews: [Review], pages: [Page], theme: Theme,
-        staticFiles: [String: Data], warnings: [Diagnostic] = [], nextPublication: Day? = nil
+        staticFiles: [String: Data], copiedFiles: [String: CopiedFile] = [:], warnings: [Diagnostic] = [],
+        nextPublication: Day? = nil
     ) {
         self.config = config
         self.sections = sections
@@ -27,6 +31,7 @@ public struct SiteContent: Sendable {
         self.pages = pages
         self.theme = theme
         self.staticFiles = staticFiles
+        self.copiedFiles = copiedFiles
         self.warnings = warnings
         self.nextPublication = nextPublication
     }

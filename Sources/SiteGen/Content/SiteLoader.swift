@@ -9,6 +9,8 @@ public struct SiteLoader: Sendable {
         /// Reviews dated after this day are left out until it comes; nil publishes every one
         /// (`--future`).
         public var today: Day?
+        /// Large files of `static/` are read when written, not now (a build; see ``CopiedFile``).
+        public var copiesLater = false
 
         public init(includeDrafts: Bool = false, baseURL: BaseURL? = nil, today: Day? = nil) {
             self.includeDrafts = includeDrafts
@@ -145,7 +147,7 @@ public struct SiteLoader: Sendable {
         diagnostics += resolving.problems(sourceLinks + sections.flatMap(\.sourceLinks), in: folder)
         diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
-        let staticFiles = readStatic(folder, theme: theme, &diagnostics)
+        let (staticFiles, copiedFiles) = readStatic(folder, theme: theme, keeping: config.image, &diagnostics)
         if let image = config.image {
             let at = SourceLocation(
                 path: SiteConfig.fileName, line: config.imagePosition.line, column: config.imagePosition.column)
@@ -165,7 +167,7 @@ public struct SiteLoader: Sendable {
         sections.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         return SiteContent(
             config: config, sections: sections, reviews: reviews, pages: pages, theme: theme,
-            staticFiles: staticFiles, warnings: warnings, nextPublication: future.min())
+            staticFiles: staticFiles, copiedFiles: copiedFiles, warnings: warnings, nextPublication: future.min())
     }
 
     /// Reads one review file again (`sitegen serve`, after it changed): the review; nil when
@@ -515,13 +517,24 @@ private extension SiteLoader {
         return diagnostics
     }
 
-    /// Theme assets, then `static/` over them; files that link outside the site are refused.
-    func readStatic(_ folder: SiteFolder, theme: Theme, _ diagnostics: inout [Diagnostic]) -> [String: Data] {
+    /// Theme assets, then `static/` over them (its large files to read when written, when
+    /// ``Options/copiesLater``, but for `keeping`, the site's image, which is checked now); files
+    /// that link outside the site are refused.
+    func readStatic(_ folder: SiteFolder, theme: Theme, keeping: String? = nil, _ diagnostics: inout [Diagnostic])
+        -> (files: [String: Data], later: [String: CopiedFile])
+    {
         var files = theme.assets
+        var later: [String: CopiedFile] = [:]
         let paths = folder.files(under: "static", &diagnostics)
         for path in paths {
-            if let data = folder.read("static/\(path)", limit: DiskFile.copiedSizeLimit, &diagnostics) {
+            switch folder.readCopied("static/\(path)", later: options.copiesLater && path != keeping, &diagnostics) {
+            case .held(let data)?:
                 files[path] = data
+            case .later(let file)?:
+                files[path] = nil
+                later[path] = file
+            case nil:
+                break
             }
         }
         // A file where a theme asset needs a folder (`static/assets`), or in a folder where one
@@ -530,7 +543,7 @@ private extension SiteLoader {
         for path in paths {
             if let asset = assets.clash(with: path) { diagnostics.append(.staticFolderClash(path, page: asset)) }
         }
-        return files
+        return (files, later)
     }
 }
 

@@ -11,14 +11,18 @@ struct BundleFiles {
     /// The step their errors are reported under (by `build` and by `serve`).
     static let step = "publishing page bundles' files"
     let folder: SiteFolder
+    /// Large files are read when written, not now (a build; see ``CopiedFile``).
+    var copiesLater = false
 
-    /// The files of `review`'s page bundle by output path, and any problem (a file that
-    /// cannot be read, one in the place of the page); nothing for a review that is no bundle.
-    func files(of review: Review) -> (files: [String: Data], problems: [Diagnostic]) {
-        guard ReviewFile.isBundle(review.source) else { return ([:], []) }
+    /// The files of `review`'s page bundle by output path (large ones to read when written,
+    /// apart), and any problem (a file that cannot be read, one in the place of the page);
+    /// nothing for a review that is no bundle.
+    func files(of review: Review) -> (files: [String: Data], later: [String: CopiedFile], problems: [Diagnostic]) {
+        guard ReviewFile.isBundle(review.source) else { return ([:], [:], []) }
         let bundle = ReviewFile.folder(of: review.source)
         var problems: [Diagnostic] = []
         var files: [String: Data] = [:]
+        var later: [String: CopiedFile] = [:]
         for name in folder.files(under: bundle, &problems) where Self.isPublished(name) {
             let source = bundle + "/" + name
             guard source != review.image?.source else { continue }
@@ -38,9 +42,13 @@ struct BundleFiles {
                             + "are published beside its page, so rename the folder index.html", at: source))
                 continue
             }
-            if let data = folder.read(source, limit: DiskFile.copiedSizeLimit, &problems) { files[output] = data }
+            switch folder.readCopied(source, later: copiesLater, &problems) {
+            case .held(let data)?: files[output] = data
+            case .later(let file)?: later[output] = file
+            case nil: break
+            }
         }
-        return (files, problems)
+        return (files, later, problems)
     }
 
     /// Whether a file of a bundle (by its path in the bundle) is published: not a Markdown file.

@@ -13,6 +13,8 @@ struct ReviewImages: Sendable {
     let folder: SiteFolder
     /// Where processed images are kept between builds; nil processes every image.
     let cache: ImageCache?
+    /// Page bundles' large files are read when written, not now (a build; see ``CopiedFile``).
+    var copiesLater = false
 
     /// The widths published, in CSS pixels at 1x to 3x of the theme's cover sizes (cards 12rem,
     /// the review page 15rem, 45 to 55vw on phones); an image narrower than one is published
@@ -32,6 +34,7 @@ struct ReviewImages: Sendable {
     func publish(_ content: SiteContent) throws -> SiteContent {
         let results = content.reviews.parallelMap { attach($0) }
         var files = content.staticFiles
+        var later = content.copiedFiles
         var problems: [Diagnostic] = []
         var bundleProblems: [Diagnostic] = []
         // Made only when a review publishes files of its own.
@@ -42,21 +45,31 @@ struct ReviewImages: Sendable {
             problems += result.problems
             bundleProblems += result.bundleProblems
             let review = result.review
-            for (path, data) in result.files.sorted(by: { $0.key < $1.key }) {
-                if files[path] != nil {
+            let own = result.files.mapValues(CopiedBytes.held).merging(result.later.mapValues(CopiedBytes.later)) { $1 }
+            for (path, bytes) in own.sorted(by: { $0.key < $1.key }) {
+                if files[path] != nil || later[path] != nil {
                     if review.isBundleFile(path) {
                         bundleProblems.append(review.ownFileClash(path))
                     } else {
                         problems.append(review.ownFileClash(path))
                     }
                 } else {
-                    if staticPaths == nil { staticPaths = PublishedPaths(content.staticFiles.keys) }
+                    if staticPaths == nil {
+                        staticPaths = PublishedPaths(Array(content.staticFiles.keys) + content.copiedFiles.keys)
+                    }
                     if let other = staticPaths?.clash(with: path), folderClashes[other].map({ path < $0.path }) ?? true
                     {
                         folderClashes[other] = (path, review)
                     }
                 }
-                files[path] = data
+                switch bytes {
+                case .held(let data):
+                    files[path] = data
+                    later[path] = nil
+                case .later(let file):
+                    later[path] = file
+                    files[path] = nil
+                }
             }
         }
         for (other, own) in folderClashes.sorted(by: { $0.key < $1.key }) {
@@ -67,17 +80,20 @@ struct ReviewImages: Sendable {
         guard bundleProblems.isEmpty else { throw BuildError(step: BundleFiles.step, diagnostics: bundleProblems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: results.map(\.review), pages: content.pages,
-            theme: content.theme, staticFiles: files, warnings: content.warnings,
+            theme: content.theme, staticFiles: files, copiedFiles: later, warnings: content.warnings,
             nextPublication: content.nextPublication)
     }
 
     /// One review with its image's published sizes and its page bundle's files, those files
-    /// by output path, and any problem with the image or with the bundle's files.
+    /// by output path (large ones to read when written apart), and any problem with the image
+    /// or with the bundle's files.
     func attach(_ review: Review) -> (
-        review: Review, files: [String: Data], problems: [Diagnostic], bundleProblems: [Diagnostic]
+        review: Review, files: [String: Data], later: [String: CopiedFile], problems: [Diagnostic],
+        bundleProblems: [Diagnostic]
     ) {
-        let bundle = BundleFiles(folder: folder).files(of: review)
-        var review = bundle.files.isEmpty ? review : review.with(bundleFiles: bundle.files.keys.sorted())
+        let bundle = BundleFiles(folder: folder, copiesLater: copiesLater).files(of: review)
+        let bundlePaths = Array(bundle.files.keys) + bundle.later.keys
+        var review = bundlePaths.isEmpty ? review : review.with(bundleFiles: bundlePaths.sorted())
         var files = bundle.files
         var problems: [Diagnostic] = []
         if let image = review.image {
@@ -85,8 +101,8 @@ struct ReviewImages: Sendable {
             case .success(let published):
                 for (variant, data) in published {
                     // A bundle's file (or folder) of the very name a size takes (`poster-480-1f3a9c0e.jpg`).
-                    if files[variant.path] != nil
-                        || files.keys.contains(where: { $0.hasPathPrefix(variant.path + "/") })
+                    if files[variant.path] != nil || bundle.later[variant.path] != nil
+                        || bundlePaths.contains(where: { $0.hasPathPrefix(variant.path + "/") })
                     {
                         problems.append(
                             Diagnostic(
@@ -100,7 +116,7 @@ struct ReviewImages: Sendable {
                 problems.append(problem)
             }
         }
-        return (review, files, problems, bundle.problems)
+        return (review, files, bundle.later, problems, bundle.problems)
     }
 }
 

@@ -23,19 +23,22 @@ public struct MetadataEnricher: Sendable {
         var problems: [Diagnostic] = []
         var warnings = content.warnings
         var files = content.staticFiles
+        var later = content.copiedFiles
         var reviews: [Review] = []
         reviews.reserveCapacity(content.reviews.count)
         // Each review's cache file is read and decoded on every core; the results keep the reviews' order.
         for attached in content.reviews.parallelMap({ attach($0) }) {
             reviews.append(attached.review)
             files.merge(attached.images) { _, new in new }
+            for path in attached.images.keys { later[path] = nil }
             problems += attached.problems
             warnings += attached.warnings
         }
         guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
-            theme: content.theme, staticFiles: files, warnings: warnings, nextPublication: content.nextPublication)
+            theme: content.theme, staticFiles: files, copiedFiles: later, warnings: warnings,
+            nextPublication: content.nextPublication)
     }
 
     /// One review with its cached metadata, the images to publish, and any problems.

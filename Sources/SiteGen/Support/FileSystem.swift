@@ -23,19 +23,24 @@ public struct FileSystem: Sendable {
     /// Whether a path is itself a symbolic link (the last part of it not followed); nil to
     /// find it in its folder's entries.
     public var isSymbolicLink: (@Sendable (String) -> Bool)?
+    /// The size of a regular file, checked as ``read`` checks it but not read; nil where files
+    /// are only ever read whole (a site held in memory).
+    public var checkedSize: (@Sendable (String, Int, String?) throws(FileSystemError) -> Int)?
 
     public init(
         read: @escaping @Sendable (String, Int, String?) throws(FileSystemError) -> Data,
         list: @escaping @Sendable (String) throws(FileSystemError) -> [Entry],
         kind: @escaping @Sendable (String) -> Kind?,
         realPath: @escaping @Sendable (String) -> String?,
-        isSymbolicLink: (@Sendable (String) -> Bool)? = nil
+        isSymbolicLink: (@Sendable (String) -> Bool)? = nil,
+        checkedSize: (@Sendable (String, Int, String?) throws(FileSystemError) -> Int)? = nil
     ) {
         self.read = read
         self.list = list
         self.kind = kind
         self.realPath = realPath
         self.isSymbolicLink = isSymbolicLink
+        self.checkedSize = checkedSize
     }
 
     /// Whether `path`, in the folder at `folder`, is itself a symbolic link.
@@ -97,7 +102,12 @@ public struct FileSystem: Sendable {
         kind: { DiskFile.kind($0) },
         realPath: { SafePath.resolved($0) },
         // One `lstat`, where reading the folder's entries took 10 ms in a section of 5,000 reviews.
-        isSymbolicLink: { lstatKind($0) == .link })
+        isSymbolicLink: { lstatKind($0) == .link },
+        checkedSize: { path, limit, root throws(FileSystemError) in
+            let (descriptor, size) = try DiskFile.openChecked(path, limit: limit, within: root)
+            close(descriptor)
+            return size
+        })
 }
 
 /// A file or folder that could not be read, with the system's reason.
@@ -149,28 +159,8 @@ enum DiskFile {
     static func read(_ path: String, limit: Int = sizeLimit, within root: String? = nil) throws(FileSystemError)
         -> Data
     {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        let (descriptor, size) = try openChecked(path, limit: limit, within: root)
         defer { close(descriptor) }
-        // A path checked to lead inside the folder can be made a link out of it before it is
-        // opened: what was opened is what is checked, by the kernel's name for it.
-        if let root, let opened = openedPath(descriptor), !SafePath.isWithin(opened, root) {
-            throw FileSystemError(path: path, reason: "refused: it is a link to a place outside the site folder")
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FileSystemError(
-                path: path,
-                reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "not a regular file")
-        }
-        let size = Int(info.st_size)
-        guard size <= limit else {
-            throw FileSystemError(
-                path: path,
-                reason: "the file is \(size) bytes; files over \(limit / (1024 * 1024)) MiB are refused here")
-        }
         var data = Data(count: size)
         var total = 0
         let failure: Int32? = data.withUnsafeMutableBytes { buffer in
@@ -189,6 +179,38 @@ enum DiskFile {
         // A file that shrank while read is read as it now is.
         if total < size { data.removeSubrange(total...) }
         return data
+    }
+
+    /// The regular file at `path` opened for reading, and its size, with ``read(_:limit:within:)``'s
+    /// checks; the caller closes the descriptor.
+    static func openChecked(_ path: String, limit: Int, within root: String?) throws(FileSystemError) -> (Int32, Int) {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        do throws(FileSystemError) {
+            // A path checked to lead inside the folder can be made a link out of it before it is
+            // opened: what was opened is what is checked, by the kernel's name for it.
+            if let root, let opened = openedPath(descriptor), !SafePath.isWithin(opened, root) {
+                throw FileSystemError(path: path, reason: "refused: it is a link to a place outside the site folder")
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw FileSystemError(
+                    path: path,
+                    reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "not a regular file")
+            }
+            let size = Int(info.st_size)
+            guard size <= limit else {
+                throw FileSystemError(
+                    path: path,
+                    reason: "the file is \(size) bytes; files over \(limit / (1024 * 1024)) MiB are refused here")
+            }
+            return (descriptor, size)
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
 
     /// `/proc/self/fd`, open for the life of the process (-1 where there is none).
