@@ -27,14 +27,18 @@ public struct Template: Sendable {
     ///
     /// A byte that is not UTF-8 is an error at its line and column.
     public init(utf8 bytes: [UInt8], name: String = "template", path: String? = nil) throws(TemplateError) {
+        try self.init(try Self.text(utf8: bytes, path: path ?? name), name: name, path: path)
+    }
+
+    /// The text of a template file's bytes: UTF-8 after an optional byte order mark, or an
+    /// error at the first byte that breaks it (at `path`, its line and column).
+    public static func text(utf8 bytes: [UInt8], path: String) throws(TemplateError) -> String {
         let body = UTF8Text.withoutByteOrderMark(bytes)
         switch UTF8Text.decode(body) {
         case .success(let text):
-            try self.init(text, name: name, path: path)
+            return text
         case .failure(let invalid):
-            let location = body.withUnsafeBufferPointer {
-                SourceLocation(path: path ?? name, utf8: $0, offset: invalid.offset)
-            }
+            let location = body.withUnsafeBufferPointer { SourceLocation(path: path, utf8: $0, offset: invalid.offset) }
             throw TemplateError(.invalidUTF8(byte: invalid.byte), at: location)
         }
     }

@@ -23,7 +23,7 @@ public struct Theme: Sendable {
         var assets: [String: Data] = [:]
         for (path, base64) in DefaultTheme.files {
             guard let data = Data(base64Encoded: base64) else { continue }
-            add(path, data, display: "\(defaultPath)/\(path)", to: &templates, &assets)
+            try? add(path, data, display: "\(defaultPath)/\(path)", to: &templates, &assets)
         }
         return Theme(templates: templates, assets: assets)
     }
@@ -45,7 +45,11 @@ public struct Theme: Sendable {
             }
             let limit = path.hasPathPrefix("assets/") ? DiskFile.copiedSizeLimit : DiskFile.sizeLimit
             guard let data = site.read(source, limit: limit, &diagnostics) else { continue }
-            add(path, data, display: source, to: &templates, &assets)
+            do throws(TemplateError) {
+                try add(path, data, display: source, to: &templates, &assets)
+            } catch {
+                diagnostics.append(Diagnostic(error.message, at: error.location))
+            }
         }
         return Theme(templates: templates, assets: assets)
     }
@@ -75,12 +79,14 @@ public struct Theme: Sendable {
         return (TemplateLibrary(templates: compiled, missingPartials: .fail), [])
     }
 
+    /// Adds a file of a theme: a template's text (UTF-8, a byte order mark skipped; other
+    /// bytes are an error at their place), or an asset's bytes.
     private static func add(
         _ path: String, _ data: Data, display: String,
         to templates: inout [String: (text: String, path: String)], _ assets: inout [String: Data]
-    ) {
+    ) throws(TemplateError) {
         if path.hasSuffix(".mustache") {
-            templates[String(path.dropLast(".mustache".count))] = (String(decoding: data, as: UTF8.self), display)
+            templates[String(path.dropLast(".mustache".count))] = (try Template.text(utf8: [UInt8](data), path: display), display)
         } else if path.hasPathPrefix("assets/") {
             assets[path] = data
         }
