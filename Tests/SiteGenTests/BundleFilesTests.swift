@@ -362,6 +362,33 @@ struct BundleFilesTests {
         #expect(site.files["cafe\u{301}/b.txt"] == Data("decomposed".utf8))
     }
 
+    @Test("serve: folders named like Markdown files, made while serving, are read as a full build reads them")
+    func foldersNamedLikeMarkdown() throws {
+        let folder = try ScratchFolder()
+        let builder = try site(in: folder)
+        var site = try LiveSite.build(builder)
+        let fresh = { try LiveSite.build(builder) }
+        // An empty folder in a section: ignored (with the build's warning), not a FIFO.
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("content/movies/alien.md"), withIntermediateDirectories: true)
+        site = try site.updating(["content/movies/alien.md"])
+        #expect(site.files == (try fresh()).files)
+        // Given an index.md, it is a page bundle, whichever path the watcher reports.
+        try folder.write("content/movies/alien.md/index.md", "---\ntitle: Alien\ndate: 2024-03-01\nslug: alien\n---\nA.\n")
+        for changed in ["content/movies/alien.md/index.md", "content/movies/alien.md"] {
+            site = try site.updating([changed])
+            #expect(site.files == (try fresh()).files, "\(changed)")
+            #expect(site.files["movies/alien/index.html"] != nil, "\(changed)")
+        }
+        // A section's _index.md that is a folder, and a top-level folder named like a page: as a build.
+        try folder.files.remove("content/movies/alien.md")
+        site = try site.updating(["content/movies/alien.md"])
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("content/notes.md"), withIntermediateDirectories: true)
+        let top = sameError(builder, site, after: ["content/notes.md"])
+        #expect(top == ["content/notes.md:1:1: the section folder name \"notes.md\" cannot be used as a URL here"])
+    }
+
     @Test("two folders whose names differ only in how an accent is encoded are two folders, not a link loop")
     func accentedFolders() throws {
         let folder = try ScratchFolder()

@@ -246,6 +246,13 @@ private extension LiveSite {
         let knownSection = { (name: String) in presentation.context.section(named: name) != nil }
         if path == SiteConfig.fileName { return .config }
         if parts.first == "content" {
+            // A folder named like a Markdown file (`heat.md/`, maybe a page bundle or a section):
+            // read as a full build reads it, not as a file.
+            if path.hasSuffix(".md"),
+                SiteFolder(root: builder.options.source, fileSystem: builder.fileSystem).kind(path) == .folder
+            {
+                return .other
+            }
             if parts.count == 3, knownSection(parts[1]), parts[2] == "_index.md" { return .sectionIndex(parts[1]) }
             if parts.count == 3, knownSection(parts[1]), parts[2].hasSuffix(".md") { return .review(path) }
             if parts.count == 4, knownSection(parts[1]), ReviewFile.isBundle(path) { return .review(path) }
