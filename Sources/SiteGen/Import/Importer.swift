@@ -52,6 +52,18 @@ public struct Importer: Sendable {
 
     private var folder: SiteFolder { SiteFolder(root: options.site, fileSystem: .disk) }
 
+    /// Runs `body` (``plan()`` and ``apply(_:done:)``) while no other import into the site
+    /// runs, calling `waiting` first when one does: two at once would each write the record of
+    /// imports from what it read, and the last one would drop the other's records.
+    public func locked<T>(waiting: () -> Void, _ body: () throws -> T) throws -> T {
+        // No site here, or a .sitegen that leads out of it: plan() says so, and nothing is made.
+        guard folder.kind(SiteConfig.fileName) == .file, StateFolder.refusal(in: options.site) == nil else {
+            return try body()
+        }
+        let path = options.site.appendingPathComponent(StateFolder.name).appendingPathComponent("import.lock").path
+        return try OutputLock.holding(path, shared: false, waiting: waiting, body)
+    }
+
     /// Reads the export and the section and decides, writing nothing.
     public func plan() throws -> Plan {
         let folder = self.folder

@@ -25,7 +25,13 @@ enum OutputLock {
     static func holding<T>(
         source: URL, output: URL, shared: Bool = false, waiting: () -> Void, _ body: () throws -> T
     ) throws -> T {
-        let path = path(source: source, output: output)
+        try holding(path(source: source, output: output), shared: shared, waiting: waiting, body)
+    }
+
+    /// Runs `body` holding an `flock` on the file at `path` (in a site's `.sitegen/`, made if
+    /// missing, mode 600, never through a link), shared or not, calling `waiting` first when
+    /// it is held; unlocked where the file cannot be had.
+    static func holding<T>(_ path: String, shared: Bool, waiting: () -> Void, _ body: () throws -> T) throws -> T {
         try? Directory.make(path.parentPath)
         // Never through a link: the file is sitegen's own, made here if missing.
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)

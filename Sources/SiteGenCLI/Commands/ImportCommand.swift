@@ -75,8 +75,15 @@ struct ImportCommand: Command {
             options: .init(
                 source: source, export: URL(fileURLWithPath: export, relativeTo: here).standardizedFileURL,
                 exportShown: export, site: siteURL, section: section, shelves: shelves))
-        let plan = try importer.plan()
         let console = environment.console
+        return try importer.locked(waiting: { console.error("waiting for another sitegen import into this site to finish") }) {
+            try run(importer, console)
+        }
+    }
+
+    /// The import, once no other one runs in the site.
+    private func run(_ importer: Importer, _ console: Console) throws -> Int32 {
+        let plan = try importer.plan()
         for warning in plan.warnings { console.error("warning: \(warning)") }
         console.line(
             "Importing \(export) into content/\(plan.section)/" + (dryRun ? " (dry run: nothing is written)." : "."))
