@@ -44,6 +44,30 @@ struct ImportLockTests {
         while !ran.withLock({ $0 }) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(ran.withLock { $0 })
 
+        // A plan made before another import wrote the record no longer holds.
+        let header =
+            "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
+            + "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+            + "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies\n"
+        let row = { (id: Int, title: String) in
+            "\(id),\(title),Ann Author,\"Author, Ann\",,,,4,4.0,P,Paperback,100,2001,2001,2024/01/02,2024/01/01,,,read,,,,1,0\n"
+        }
+        try folder.write("a.csv", header + row(1, "Alpha"))
+        try folder.write("b.csv", header + row(2, "Beta"))
+        let goodreads = { (name: String) in
+            Importer(
+                options: .init(
+                    source: .goodreads, export: folder.url.appendingPathComponent(name), exportShown: name,
+                    site: folder.url))
+        }
+        let first = try goodreads("a.csv").plan()
+        #expect(goodreads("a.csv").isCurrent(first))
+        try goodreads("b.csv").apply(try goodreads("b.csv").plan())
+        #expect(!goodreads("a.csv").isCurrent(first))
+        let again = try goodreads("a.csv").plan()
+        #expect(goodreads("a.csv").isCurrent(again))
+        #expect(again.state.records.count == 1)
+
         // A folder without site.yml gets no .sitegen from it.
         let elsewhere = try ScratchFolder()
         try elsewhere.write("notes.txt", "not a site")

@@ -42,6 +42,8 @@ public struct Importer: Sendable {
         public let warnings: [String]
         let state: ImportState
         let statePath: String
+        /// The record of imports as it was before the section was read (nil: none).
+        let recordStamp: FileStamp?
     }
 
     public let options: Options
@@ -52,9 +54,10 @@ public struct Importer: Sendable {
 
     private var folder: SiteFolder { SiteFolder(root: options.site, fileSystem: .disk) }
 
-    /// Runs `body` (``plan()`` and ``apply(_:done:)``) while no other import into the site
-    /// runs, calling `waiting` first when one does: two at once would each write the record of
-    /// imports from what it read, and the last one would drop the other's records.
+    /// Runs `body` (``apply(_:done:)`` of a plan that ``isCurrent(_:)``, else of a new one)
+    /// while no other import into the site runs, calling `waiting` first when one does: two at
+    /// once would each write the record of imports from what it read, and the last one would
+    /// drop the other's records. Call it once a plan succeeded: it makes `.sitegen/import.lock`.
     public func locked<T>(waiting: () -> Void, _ body: () throws -> T) throws -> T {
         // No site here, or a .sitegen that leads out of it: plan() says so, and nothing is made.
         guard folder.kind(SiteConfig.fileName) == .file, StateFolder.refusal(in: options.site) == nil else {
@@ -62,6 +65,11 @@ public struct Importer: Sendable {
         }
         let path = options.site.appendingPathComponent(StateFolder.name).appendingPathComponent("import.lock").path
         return try OutputLock.holding(path, shared: false, waiting: waiting, body)
+    }
+
+    /// Whether `plan` still holds: no import wrote the record of imports since it was made.
+    public func isCurrent(_ plan: Plan) -> Bool {
+        FileStamp.of(options.site.appendingPathComponent(plan.statePath).path) == plan.recordStamp
     }
 
     /// Reads the export and the section and decides, writing nothing.
@@ -79,8 +87,9 @@ public struct Importer: Sendable {
         try StateFolder.check(options.site, step: "finding the site")
         let section = try section(folder)
         let (items, skipped) = try read()
-        let existing = try ExistingReviews.scan(folder, section: section)
         let statePath = ImportState.path(source: options.source.rawValue, section: section)
+        let recordStamp = FileStamp.of(options.site.appendingPathComponent(statePath).path)
+        let existing = try ExistingReviews.scan(folder, section: section)
         // The record is written only inside the site, never through a link to another place.
         if SafePath.linkLeadsOut(statePath, in: options.site) {
             throw BuildError(
@@ -98,7 +107,7 @@ public struct Importer: Sendable {
         let actions = try planner.actions(for: items) + skipped.map(ImportAction.init(skippedShelf:))
         return Plan(
             section: section, actions: actions, warnings: warning.map { [$0] } ?? [], state: state,
-            statePath: statePath)
+            statePath: statePath, recordStamp: recordStamp)
     }
 
     /// Writes what `plan` decided: new files (never over an existing one), updated files

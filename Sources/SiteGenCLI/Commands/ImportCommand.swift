@@ -76,23 +76,26 @@ struct ImportCommand: Command {
                 source: source, export: URL(fileURLWithPath: export, relativeTo: here).standardizedFileURL,
                 exportShown: export, site: siteURL, section: section, shelves: shelves))
         let console = environment.console
-        return try importer.locked(waiting: { console.error("waiting for another sitegen import into this site to finish") }) {
-            try run(importer, console)
-        }
-    }
-
-    /// The import, once no other one runs in the site.
-    private func run(_ importer: Importer, _ console: Console) throws -> Int32 {
+        // A bad export stops here, before anything is written (or locked).
         let plan = try importer.plan()
-        for warning in plan.warnings { console.error("warning: \(warning)") }
-        console.line(
-            "Importing \(export) into content/\(plan.section)/" + (dryRun ? " (dry run: nothing is written)." : "."))
         guard !dryRun else {
+            for warning in plan.warnings { console.error("warning: \(warning)") }
+            console.line("Importing \(export) into content/\(plan.section)/ (dry run: nothing is written).")
             for action in plan.actions { if let line = Self.line(action, dryRun: true) { console.line(line) } }
             for line in Self.shelfLines(plan.actions, dryRun: true) { console.line(line) }
             console.line(Self.summary(plan.actions, dryRun: true))
             return ExitCode.success
         }
+        return try importer.locked(waiting: { console.error("waiting for another sitegen import into this site to finish") }) {
+            // Another import wrote the record meanwhile: decided again from what it left.
+            try write(importer.isCurrent(plan) ? plan : importer.plan(), importer, console)
+        }
+    }
+
+    /// Writes the import's files, once no other import runs in the site.
+    private func write(_ plan: Importer.Plan, _ importer: Importer, _ console: Console) throws -> Int32 {
+        for warning in plan.warnings { console.error("warning: \(warning)") }
+        console.line("Importing \(export) into content/\(plan.section)/.")
         // Each file is named once it is written, so a failed import lists only what it wrote.
         var done: [ImportAction] = []
         do {
