@@ -131,6 +131,55 @@ struct ImageBuildTests {
         #expect(try site.cacheFiles().count == 7)
     }
 
+    @Test("a file of static/ where fetched posters need a folder stops build and serve at the file, not at a write")
+    func staticInFetchedImagesWay() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let before = try site.snapshot()
+        let served = try LiveSite.build(SiteBuilder(options: .init(source: site.url(""), output: site.url("public"))))
+        try site.write("static/images", Data("a file".utf8))
+        let expected = [
+            "static/images:1:1: static/images is a file where sitegen writes /images/tmdb-2-w342.svg, which needs it "
+                + "to be a folder: rename or remove it"
+        ]
+        let built = #expect(throws: BuildError.self) { _ = try site.build() }
+        #expect(built?.diagnostics.map(\.description) == expected)
+        #expect(try site.snapshot() == before)
+        let updated = #expect(throws: BuildError.self) { _ = try served.updating(["static/images"]) }
+        #expect(updated?.diagnostics.map(\.description) == expected)
+        #expect(updated?.step == built?.step)
+        // A file inside the folder of a fetched poster's name: the other way round.
+        try FileManager.default.removeItem(at: site.url("static/images"))
+        try site.write("static/images/tmdb-2-w342.svg/a.txt", Data("x".utf8))
+        let inside = #expect(throws: BuildError.self) { _ = try site.build() }
+        #expect(
+            inside?.diagnostics.map(\.description) == [
+                "static/images/tmdb-2-w342.svg/a.txt:1:1: static/images/tmdb-2-w342.svg/a.txt needs a folder where "
+                    + "sitegen writes /images/tmdb-2-w342.svg: rename or remove it"
+            ])
+    }
+
+    @Test("serve: a review that comes to show a fetched poster where a file of static/ is in the way is refused")
+    func fetchedPosterComesInTheWay() throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: Images\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-01-01\n---\nA review.\n")
+        try folder.write(
+            "metadata/movies/tmdb-2.json",
+            #"{"kind": "movie", "source": "tmdb", "id": "2", "title": "Film 2", "images": "#
+                + #"[{"file": "images/tmdb-2-w342.svg", "width": 342, "height": 513, "size": "w342"}]}"#)
+        try folder.write("metadata/images/tmdb-2-w342.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
+        try folder.write("static/images", "a file")
+        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let served = try LiveSite.build(builder)
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-01-01\ntmdb: 2\n---\nA review.\n")
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        let updated = #expect(throws: BuildError.self) { _ = try served.updating(["content/movies/heat.md"]) }
+        #expect(updated?.diagnostics == built?.diagnostics)
+        #expect(updated?.step == built?.step)
+        #expect(built?.diagnostics.first?.description.hasPrefix("static/images:1:1: static/images is a file") == true)
+    }
+
     @Test("a broken image stops the build with its place, and public/ stays as it was")
     func allOrNothing() throws {
         let site = try ImageSite()

@@ -26,14 +26,24 @@ public struct MetadataEnricher: Sendable {
         var later = content.copiedFiles
         var reviews: [Review] = []
         reviews.reserveCapacity(content.reviews.count)
+        // A file of static/ where a fetched image needs a folder (`static/images`), or in a
+        // folder where one goes: each once, with the first image it is in the way of.
+        let staticPaths = PublishedPaths(Array(content.staticFiles.keys) + content.copiedFiles.keys)
+        var inTheWay: [String: String] = [:]
         // Each review's cache file is read and decoded on every core; the results keep the reviews' order.
         for attached in content.reviews.parallelMap({ attach($0) }) {
             reviews.append(attached.review)
+            for path in attached.images.keys {
+                if let other = staticPaths.clash(with: path), inTheWay[other].map({ path < $0 }) ?? true {
+                    inTheWay[other] = path
+                }
+            }
             files.merge(attached.images) { _, new in new }
             for path in attached.images.keys { later[path] = nil }
             problems += attached.problems
             warnings += attached.warnings
         }
+        problems += inTheWay.sorted { $0.key < $1.key }.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }
         guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,

@@ -391,6 +391,13 @@ private extension LiveSite {
                 warnings[source, default: []] += attached.warnings
                 let withImage = builder.images.attach(attached.review)
                 cacheProblems[source] = attached.problems
+                // As a build refuses it: a file of static/ where a fetched image needs a folder,
+                // or in a folder where one goes.
+                for path in attached.images.keys.sorted() where content.staticFiles[path] == nil {
+                    if let other = staticClash(with: path), inTheWay.insert(other).inserted {
+                        cacheProblems[source, default: []].append(.staticFolderClash(other, page: path))
+                    }
+                }
                 imageProblems[source] = withImage.problems
                 bundleProblems[source] = withImage.bundleProblems
                 // As a build refuses it: a file of static/ (or the theme) where the image or a
@@ -730,6 +737,11 @@ private extension LiveSite {
                 if let own = Self.clash(relative, with: owned), let owner = owned[own]?.owner {
                     let step = owner.isBundleFile(own) ? BundleFiles.step : ReviewImages.step
                     throw BuildError(step: step, diagnostics: [owner.ownFolderClash(own, staticPath: relative)])
+                }
+                // Or where a fetched poster or cover needs a folder, or in a folder where one goes.
+                if let fetched = Self.clash(relative, with: images?.filter { $0.value.owner == nil } ?? [:]) {
+                    throw BuildError(
+                        step: MetadataEnricher.step, diagnostics: [.staticFolderClash(relative, page: fetched)])
                 }
                 if let asset = Self.clash(relative, with: content.theme.assets) {
                     throw BuildError(
