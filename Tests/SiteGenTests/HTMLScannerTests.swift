@@ -85,6 +85,17 @@ struct HTMLScannerTests {
         #expect(resolve("/reviews/nope/") == .missing("nope/"))
         #expect(resolve("/elsewhere/") == .outside)
         #expect(resolve("../../../x/") == .outside)
+        // The site's folder without its final slash, as a server redirects it; not a longer name.
+        #expect(resolve("/reviews") == .file("index.html", fragment: nil))
+        #expect(resolve("https://example.org/reviews#top") == .file("index.html", fragment: "top"))
+        #expect(resolve("/reviewsx") == .outside)
+        #expect(resolve("/reviews/../reviews") == .file("index.html", fragment: nil))
+        // Dot segments above the root stay at the root, as browsers resolve them.
+        let atRoot = LinkResolver(base: try #require(BaseURL("https://example.org/")), files: files)
+        #expect(atRoot.resolve("/../movies/a/", from: "/") == .file("movies/a/index.html", fragment: nil))
+        #expect(atRoot.resolve("/movies/../../movies/a/", from: "/") == .file("movies/a/index.html", fragment: nil))
+        #expect(atRoot.resolve("../../site.css", from: "/movies/") == .file("site.css", fragment: nil))
+        #expect(resolve("/reviews/../../reviews/site.css") == .file("site.css", fragment: nil))
         #expect(resolve("https://other.example/a#b") == .external("https://other.example/a"))
         #expect(resolve("//other.example/a") == .external("https://other.example/a"))
         #expect(resolve("mailto:me@example.org") == .ignored)

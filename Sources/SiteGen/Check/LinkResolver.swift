@@ -53,10 +53,10 @@ struct LinkResolver: Sendable {
         if let question = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = path[..<question] }
         // Compared and cut as bytes: as Characters, a name starting with a combining mark
         // (`/%CC%81x`) joins the slash before it, and the link looked outside the site.
-        guard let decoded = LinkTarget.normalized(Self.percentDecoded(path)), decoded.utf8.starts(with: basePath.utf8)
-        else {
-            return .outside
-        }
+        var decoded = LinkTarget.normalized(Self.percentDecoded(path))
+        // The site's own folder without its final slash (`/reviews`): servers redirect to it.
+        if basePath.utf8.count > 1, decoded.utf8.elementsEqual(basePath.utf8.dropLast()) { decoded = basePath }
+        guard decoded.utf8.starts(with: basePath.utf8) else { return .outside }
         let relative = String(decoding: decoded.utf8.dropFirst(basePath.utf8.count), as: UTF8.self)
         let file = relative.isEmpty || relative.endsWithSlash ? relative + "index.html" : relative
         if files.contains(Array(file.utf8)) { return .file(file, fragment: fragment) }

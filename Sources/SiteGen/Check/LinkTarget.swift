@@ -13,8 +13,8 @@ enum LinkTarget: Sendable, Equatable {
     /// A scheme sitegen does not check: `mailto:`, `tel:`, `data:`, `javascript:`…
     case ignored
 
-    /// An absolute path with `.` and `..` segments resolved; nil when `..` climbs above `/`.
-    static func normalized(_ path: String) -> String? {
+    /// An absolute path with `.` and `..` segments resolved (a `..` at `/` stays there).
+    static func normalized(_ path: String) -> String {
         // Most paths have no segment starting with a dot: "/." nowhere.
         var previous: UInt8 = 0
         guard
@@ -29,8 +29,8 @@ enum LinkTarget: Sendable, Equatable {
             switch segment {
             case ".": if position == segments.count - 1 { parts.append("") }
             case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
+                // Above the root stays at the root, as browsers resolve it (RFC 3986, 5.2.4).
+                if !parts.isEmpty { parts.removeLast() }
                 if position == segments.count - 1 { parts.append("") }
             default: parts.append(segment)
             }
