@@ -86,4 +86,23 @@ struct UnshowableCharactersTests {
         #expect(page.contains("<title>A B\u{FFFD} · Site Name</title>"), "\(page.prefix(600))")
         #expect(page.contains("One two"))
     }
+
+    @Test("written raw in the front matter and site.yml (not as escapes), they are replaced too, lines kept")
+    func rawInFrontMatter() throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: Site\u{85}Name\nbase_url: https://example.org/\n")
+        try folder.write(
+            "content/movies/vt.md",
+            "---\ntitle: A\u{0B}B\u{01}C\u{85}D\u{FFFE}\ndate: 2025-01-01\nsummary: One\u{0C}two\n---\nWords.\n")
+        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let page = try #require(try LiveSite.build(builder).files["movies/vt/index.html"])
+        let text = String(decoding: page, as: UTF8.self)
+        #expect(text.contains("<title>A B\u{FFFD}C D\u{FFFD} · Site Name</title>"), "\(text.prefix(600))")
+        #expect(text.contains("One two"))
+        // A mistake after them is still at its line and column.
+        try folder.write(
+            "content/movies/vt.md", "---\ntitle: A\u{85}B\u{0B}C\ndate: 2025-01-01\nrating: 9\n---\nWords.\n")
+        let error = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        #expect(error?.diagnostics.first?.description.hasPrefix("content/movies/vt.md:4:9: \"rating\"") == true)
+    }
 }

@@ -58,7 +58,9 @@ extension FrontMatter {
             return .failure(Problems(diagnostics: [error]))
         }
         do {
-            let node = try YAMLParser.parse(front.yaml)?.replacingUnshowable()
+            // Raw, before libyaml refuses them (a vertical tab pasted from a word processor), and
+            // each character for one, so that lines and columns stay where they were.
+            let node = try YAMLParser.parse(front.yaml.replacingUnshowableButNUL())?.replacingUnshowable()
             return .success((front, FieldReader(node, path: path, firstLine: front.yamlFirstLine)))
         } catch {
             return .failure(

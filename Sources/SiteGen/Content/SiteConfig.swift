@@ -36,7 +36,7 @@ public struct SiteConfig: Sendable, Equatable {
     static func read(_ text: String, path: String) -> (SiteConfig?, [Diagnostic]) {
         let node: YAMLNode?
         do {
-            node = try YAMLParser.parse(text)?.replacingUnshowable()
+            node = try YAMLParser.parse(text.replacingUnshowableButNUL())?.replacingUnshowable()
         } catch {
             return (nil, [Diagnostic(error.message, path: path, position: error.position)])
         }

@@ -11,6 +11,14 @@ extension String {
         withUnshowableReplaced ?? self
     }
 
+    /// ``replacingUnshowable()`` but for NUL, left for the YAML reader to refuse at its place: a
+    /// NUL in a text file is a damaged or binary file, not a character pasted from elsewhere.
+    func replacingUnshowableButNUL() -> String {
+        guard utf8.contains(0) else { return replacingUnshowable() }
+        return split(separator: "\0", omittingEmptySubsequences: false).map { String($0).replacingUnshowable() }
+            .joined(separator: "\0")
+    }
+
     /// ``replacingUnshowable()`` when it changes anything, else nil.
     var withUnshowableReplaced: String? {
         var text = self
