@@ -99,6 +99,23 @@ struct MarkdownLinksTests {
             ])
     }
 
+    @Test("a link to a review dated after today says so, with --future")
+    func futureTarget() throws {
+        let site = InMemorySite([
+            "content/books/a.md": reviewFile("title: A\ndate: 2024-01-01", body: "[soon](../movies/soon.md)"),
+            "content/movies/soon.md": reviewFile("title: Soon\ndate: 2030-05-01"),
+        ])
+        let today = try #require(Day("2026-12-04"))
+        let loader = SiteLoader(
+            root: InMemorySite.root, fileSystem: site.fileSystem, options: .init(today: today))
+        let error = #expect(throws: BuildError.self) { _ = try loader.load() }
+        #expect(
+            error?.diagnostics.map(\.description) == [
+                "content/books/a.md:5:1: the link \"../movies/soon.md\" names content/movies/soon.md, dated "
+                    + "2030-05-01, after today, which this build leaves out until then (or use --future)"
+            ])
+    }
+
     @Test("with --drafts a draft is a target; a draft's own broken links do not stop a build that leaves it out")
     func drafts() throws {
         let site = InMemorySite([

@@ -141,7 +141,13 @@ private extension MarkdownLinks {
         guard let data = folder.read(target, &ignored), let text = String(data: data, encoding: .utf8),
             case .success(var (_, reader)) = FrontMatter.read(text, path: target)
         else { return nil }
-        guard reader.bool("draft") == true else { return "which is not published" }
+        guard reader.bool("draft") == true else {
+            // Neither missing nor a draft: left out for its date.
+            if let day = reader.day("date") {
+                return "dated \(day), after today, which this build leaves out until then (or use --future)"
+            }
+            return "which is not published"
+        }
         return "a draft, which this build leaves out (publish it, or use --drafts)"
     }
 }
