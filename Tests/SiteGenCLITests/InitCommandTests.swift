@@ -89,11 +89,17 @@ struct InitCommandTests {
         #expect(await TestConsole().run(["init"], in: folder.url, variables: Self.today) == 0)
         #expect(try files(in: folder.url).keys.count == Self.written.count + 1)
 
-        let blocked = try TemporaryFolder(["content": "a file where a folder goes\n"])
-        let console = TestConsole()
-        #expect(await console.run(["init", "--force"], in: blocked.url, variables: Self.today) == 1)
-        #expect(console.err.hasPrefix("sitegen init: \(blocked.url.standardizedFileURL.path)/content"))
-        #expect(console.err.contains("cannot create the folder"))
+        // A file where a folder goes, at the top or further down: refused before anything is written.
+        for (file, first) in [("content", "content/movies/_index.md"), ("content/movies", "content/movies/_index.md")] {
+            let blocked = try TemporaryFolder([file: "a file where a folder goes\n"])
+            let console = TestConsole()
+            #expect(await console.run(["init", "--force"], in: blocked.url, variables: Self.today) == 1)
+            #expect(
+                console.err
+                    == "sitegen init: \(blocked.url.standardizedFileURL.path)/\(file): a file is where the folder for "
+                    + "\(first) goes; move it away (nothing was written)\n")
+            #expect(try files(in: blocked.url).keys.sorted() == [file])
+        }
     }
 
     @Test("a system folder, or one inside its trees, is refused even with --force, as build refuses it")

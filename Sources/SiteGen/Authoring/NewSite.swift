@@ -68,6 +68,19 @@ public struct NewSite: Sendable {
             throw AuthoringError(
                 "\(outside): refused: it leads out of \(folder.path) (or nowhere) through a link; nothing was written")
         }
+        // A file where one of the site's folders goes (`content/movies`): refused before any is
+        // written, rather than stopping halfway.
+        for (path, _) in files {
+            var prefix = ""
+            for part in path.pathSegments().dropLast() {
+                prefix += (prefix.isEmpty ? "" : "/") + part
+                if let kind = DiskFile.kind(folder.appendingPathComponent(prefix).path), kind != .folder {
+                    throw AuthoringError(
+                        "\(folder.appendingPathComponent(prefix).path): a file is where the folder for \(path) "
+                            + "goes; move it away (nothing was written)")
+                }
+            }
+        }
         var report = Report()
         for (path, text) in files {
             if try NewFile.create(Data(text.utf8), at: folder.appendingPathComponent(path)) {
