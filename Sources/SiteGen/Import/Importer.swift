@@ -115,6 +115,7 @@ public struct Importer: Sendable {
     /// carried out (a file written, one left unchanged or skipped). A failed write stops it
     /// with the file and the reason; the record then still lists what was written before.
     public func apply(_ plan: Plan, done: (ImportAction) -> Void = { _ in }) throws {
+        Self.removeLeftovers(in: options.site.appendingPathComponent("content/\(plan.section)").path)
         var state = plan.state
         let stateURL = options.site.appendingPathComponent(plan.statePath)
         do {
@@ -252,5 +253,31 @@ private extension Importer {
                     ? "appeared while importing, and is not overwritten" : String(cString: strerror(code)),
                 file: shown)
         }
+    }
+}
+
+extension Importer {
+    /// Removes what an import killed while writing left in the section folder: its temporary
+    /// files (`.heat.md.sitegen-import`, `.heat.md.sitegen-tmp-<random>` and the two together),
+    /// plain files only, and only those over a minute old (never one being written now).
+    static func removeLeftovers(in folder: String, now: Date = Date()) {
+        guard let entries = Directory.entries(folder) else { return }
+        let cutoff = Int(now.timeIntervalSince1970) - 60
+        for entry in entries where entry.kind == .file && isLeftover(entry.name) {
+            let path = folder + "/" + entry.name
+            guard let stamp = FileStamp.of(path), stamp.seconds < cutoff else { continue }
+            unlink(path)
+        }
+    }
+
+    /// Whether `name` is one of the temporary files an import writes (see ``removeLeftovers(in:now:)``).
+    static func isLeftover(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.count > 1 else { return false }
+        if name.hasSuffix(".md.sitegen-import") { return true }
+        guard let range = name.range(of: ".sitegen-tmp-", options: .backwards) else { return false }
+        let stem = name[..<range.lowerBound]
+        let suffix = name[range.upperBound...]
+        return (stem.hasSuffix(".md") || stem.hasSuffix(".md.sitegen-import")) && !suffix.isEmpty
+            && suffix.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
     }
 }
