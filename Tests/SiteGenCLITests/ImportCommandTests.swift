@@ -459,7 +459,9 @@ extension ImportGoodreadsTests {
                 Stopped by the error below. Created 1, updated 0, unchanged 0, skipped 1 (1 already reviewed).
 
                 """)
-        #expect(console.err.hasPrefix("content/books/the-underground-railroad.md: cannot write the review: "), "\(console.err)")
+        #expect(
+            console.err.hasPrefix("content/books/the-underground-railroad.md: cannot write the review: "),
+            "\(console.err)")
         let books = try files(site.url.appendingPathComponent("content/books"))
         #expect(books.keys.sorted() == ["stoner.md", "the-iliad.md"])
         // With the folder gone, importing again carries on: the file written before is recorded.

@@ -374,7 +374,8 @@ struct BundleFilesTests {
         site = try site.updating(["content/movies/alien.md"])
         #expect(site.files == (try fresh()).files)
         // Given an index.md, it is a page bundle, whichever path the watcher reports.
-        try folder.write("content/movies/alien.md/index.md", "---\ntitle: Alien\ndate: 2024-03-01\nslug: alien\n---\nA.\n")
+        try folder.write(
+            "content/movies/alien.md/index.md", "---\ntitle: Alien\ndate: 2024-03-01\nslug: alien\n---\nA.\n")
         for changed in ["content/movies/alien.md/index.md", "content/movies/alien.md"] {
             site = try site.updating([changed])
             #expect(site.files == (try fresh()).files, "\(changed)")

@@ -71,9 +71,13 @@ struct CopiedFilesTests {
         // Gone, or a link out of the site put in its place, after the site was loaded.
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("static/video/trailer.bin"))
         let gone = #expect(throws: BuildError.self) { _ = try trailer.read() }
-        #expect(gone?.diagnostics.map(\.description) == ["static/video/trailer.bin:1:1: cannot read: No such file or directory"])
+        #expect(
+            gone?.diagnostics.map(\.description) == [
+                "static/video/trailer.bin:1:1: cannot read: No such file or directory"
+            ])
         try FileManager.default.createSymbolicLink(
-            atPath: folder.url.appendingPathComponent("static/video/trailer.bin").path, withDestinationPath: "/etc/hostname")
+            atPath: folder.url.appendingPathComponent("static/video/trailer.bin").path,
+            withDestinationPath: "/etc/hostname")
         let out = #expect(throws: BuildError.self) { _ = try trailer.read() }
         #expect(
             out?.diagnostics.map(\.description) == [

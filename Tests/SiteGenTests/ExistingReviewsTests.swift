@@ -37,7 +37,9 @@ struct ImportLockTests {
             try? importer.locked(waiting: { waited.withLock { $0 += 1 } }) { ran.withLock { $0 = true } }
         }
         let deadline = ContinuousClock.now + .seconds(60)
-        while waited.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        while waited.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         #expect(waited.withLock { $0 } == 1)
         #expect(ran.withLock { $0 } == false)
         #expect(flock(lock, LOCK_UN) == 0)
@@ -73,7 +75,7 @@ struct ImportLockTests {
         try elsewhere.write("notes.txt", "not a site")
         let stray = Importer(
             options: .init(source: .letterboxd, export: elsewhere.url, exportShown: "x", site: elsewhere.url))
-        #expect(try stray.locked(waiting: {}) { 7 } == 7)
+        #expect(try stray.locked(waiting: {}, { 7 }) == 7)
         #expect(try elsewhere.entries() == ["notes.txt"])
     }
 }
@@ -95,7 +97,8 @@ struct ImportLeftoverTests {
         let old = Date().addingTimeInterval(-120)
         for name in names {
             try FileManager.default.setAttributes(
-                [.modificationDate: old], ofItemAtPath: folder.url.appendingPathComponent("content/movies/\(name)").path)
+                [.modificationDate: old], ofItemAtPath: folder.url.appendingPathComponent("content/movies/\(name)").path
+            )
         }
         Importer.removeLeftovers(in: folder.url.appendingPathComponent("content/movies").path)
         #expect(

@@ -92,7 +92,9 @@ struct ImageBuildTests {
         #expect(try site.publishedImages() == first)
     }
 
-    @Test("images that cannot be kept in .sitegen/images/ (a file there, a link out) are a warning; they are published all the same")
+    @Test(
+        "images that cannot be kept in .sitegen/images/ (a file there, a link out) are a warning; they are published all the same"
+    )
     func cacheNotKept() throws {
         let site = try ImageSite()
         _ = try site.build()
@@ -170,7 +172,8 @@ struct ImageBuildTests {
                 + #"[{"file": "images/tmdb-2-w342.svg", "width": 342, "height": 513, "size": "w342"}]}"#)
         try folder.write("metadata/images/tmdb-2-w342.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
         try folder.write("static/images", "a file")
-        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         let served = try LiveSite.build(builder)
         try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-01-01\ntmdb: 2\n---\nA review.\n")
         let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }

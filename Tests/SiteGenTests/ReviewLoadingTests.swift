@@ -298,7 +298,8 @@ struct ReviewLoadingTests {
         try folder.write("content/caf\u{E9}/_index.md", "---\nkind: movie\n---\n")
         try folder.write("content/cafe\u{301}/_index.md", "---\nkind: book\n---\n")
         try folder.write("content/caf\u{E9}/x.md", reviewFile("title: X\ndate: 2024-01-01"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("content").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("content").path)
         #expect(names.count == 2)
         let error = #expect(throws: BuildError.self) { try SiteLoader(root: folder.url).load() }
         let scalars = { (text: String) in

@@ -94,7 +94,8 @@ struct UnshowableCharactersTests {
         try folder.write(
             "content/movies/vt.md",
             "---\ntitle: A\u{0B}B\u{01}C\u{85}D\u{FFFE}\ndate: 2025-01-01\nsummary: One\u{0C}two\n---\nWords.\n")
-        let builder = SiteBuilder(options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
         let page = try #require(try LiveSite.build(builder).files["movies/vt/index.html"])
         let text = String(decoding: page, as: UTF8.self)
         #expect(text.contains("<title>A B\u{FFFD}C D\u{FFFD} · Site Name</title>"), "\(text.prefix(600))")

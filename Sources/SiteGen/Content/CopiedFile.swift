@@ -20,7 +20,9 @@ public struct CopiedFile: Sendable, Equatable {
         } catch {
             throw BuildError(
                 step: "copying static files",
-                diagnostics: [Diagnostic("cannot read: \(error.reason)", at: SourceLocation(path: source, line: 1, column: 1))])
+                diagnostics: [
+                    Diagnostic("cannot read: \(error.reason)", at: SourceLocation(path: source, line: 1, column: 1))
+                ])
         }
     }
 }

@@ -86,7 +86,9 @@ public struct Theme: Sendable {
         to templates: inout [String: (text: String, path: String)], _ assets: inout [String: Data]
     ) throws(TemplateError) {
         if path.hasSuffix(".mustache") {
-            templates[String(path.dropLast(".mustache".count))] = (try Template.text(utf8: [UInt8](data), path: display), display)
+            templates[String(path.dropLast(".mustache".count))] = (
+                try Template.text(utf8: [UInt8](data), path: display), display
+            )
         } else if path.hasPathPrefix("assets/") {
             assets[path] = data
         }

@@ -110,7 +110,8 @@ struct ImageCache: Sendable {
             // Never through a link to another place.
             let site = folder.deletingLastPathComponent().deletingLastPathComponent()
             if SafePath.linkLeadsOut("\(StateFolder.name)/\(folder.lastPathComponent)", in: site) {
-                throw FileSystemError(path: folder.path, reason: "a link on the way leads out of the site folder, or nowhere")
+                throw FileSystemError(
+                    path: folder.path, reason: "a link on the way leads out of the site folder, or nowhere")
             }
             try Directory.make(folder.path)
             var lines = [Self.header]

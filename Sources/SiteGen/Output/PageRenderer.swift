@@ -55,7 +55,8 @@ struct PageRenderer: Sendable {
             }
         }
         guard problems.isEmpty else {
-            throw BuildError(step: "rendering", diagnostics: problems.map { Self.diagnostic($0.error, pages: $0.pages) })
+            throw BuildError(
+                step: "rendering", diagnostics: problems.map { Self.diagnostic($0.error, pages: $0.pages) })
         }
     }
 

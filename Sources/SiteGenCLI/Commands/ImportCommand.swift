@@ -86,7 +86,8 @@ struct ImportCommand: Command {
             console.line(Self.summary(plan.actions, dryRun: true))
             return ExitCode.success
         }
-        return try importer.locked(waiting: { console.error("waiting for another sitegen import into this site to finish") }) {
+        let waiting = { console.error("waiting for another sitegen import into this site to finish") }
+        return try importer.locked(waiting: waiting) {
             // Another import wrote the record meanwhile: decided again from what it left.
             try write(importer.isCurrent(plan) ? plan : importer.plan(), importer, console)
         }
