@@ -584,6 +584,18 @@ struct ReviewLoadingTests {
             ])
     }
 
+    @Test("base_url: an internationalized host is written in its ASCII form, however it was given")
+    func internationalizedHost() throws {
+        for text in ["https://bücher.example/reviews", "https://xn--bcher-kva.example/reviews/"] {
+            let url = try #require(BaseURL(text))
+            #expect(url.absolute == "https://xn--bcher-kva.example/reviews/")
+            #expect(url.path == "/reviews/")
+        }
+        #expect(BaseURL("http://127.0.0.1:1313/")?.absolute == "http://127.0.0.1:1313/")
+        #expect(BaseURL("http://[::1]:8080/")?.absolute == "http://[::1]:8080/")
+        #expect(BaseURL("https://e.org:0/") == nil)
+    }
+
     @Test("site.yml: every setting read; defaults for the optional ones")
     func siteConfig() throws {
         let full = InMemorySite(
@@ -636,6 +648,17 @@ struct ReviewLoadingTests {
                 [
                     #"site.yml:2:11: "base_url" must be an absolute http or https URL like https://example.org/, not "/reviews/""#
                 ]
+            ),
+            (
+                // Not an http URL, though its "path" has an empty part.
+                "title: T\nbase_url: javascript:alert(1)//\n",
+                [
+                    #"site.yml:2:11: "base_url" must be an absolute http or https URL like https://example.org/, not "javascript:alert(1)//""#
+                ]
+            ),
+            (
+                "title: T\nbase_url: https://e.org:99999/\n",
+                [#"site.yml:2:11: "base_url" has the port 99999, but ports go from 1 to 65535"#]
             ),
             (
                 // Links would start with //assets/ (another host) or /../.

@@ -125,9 +125,12 @@ public struct BaseURL: Sendable, Equatable {
     /// Accepts absolute http(s) URLs whose path has no empty, `.` or `..` part (see
     /// ``refusal(of:example:)``); adds the final `/` when missing.
     public init?(_ text: String) {
+        // The host as feeds, sitemaps and links need it: an internationalized name in its ASCII
+        // (punycode) form, which `host` would decode (`xn--tda.com` became `ü.com`).
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
-            components.query == nil, components.fragment == nil, !Self.hasStrayParts(components.percentEncodedPath)
+            scheme == "http" || scheme == "https", let host = components.encodedHost, !host.isEmpty,
+            components.query == nil, components.fragment == nil, !Self.hasStrayParts(components.percentEncodedPath),
+            components.port.map({ (1...65_535).contains($0) }) ?? true
         else { return nil }
         var path = components.percentEncodedPath
         if !path.endsWithSlash { path += "/" }
@@ -140,12 +143,21 @@ public struct BaseURL: Sendable, Equatable {
     /// What is wrong with `text`, which ``init(_:)`` refused, completing a sentence that names
     /// the setting: `must be an absolute http or https URL…`, or why its path cannot be used.
     public static func refusal(of text: String, example: Bool) -> String {
-        if let components = URLComponents(string: text), hasStrayParts(components.percentEncodedPath) {
+        let absolute = "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
+        guard let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.encodedHost, !host.isEmpty
+        else { return absolute }
+        if let port = components.port, !(1...65_535).contains(port) {
+            return "has the port \(port), but ports go from 1 to 65535"
+        }
+        if hasStrayParts(components.percentEncodedPath) {
             return "cannot have an empty, \".\" or \"..\" part in its path, as \"\(text)\" has: every link of the "
                 + "site starts with that path, and //assets/ would be another host's, /../ another folder"
         }
-        return "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
+        return absolute
     }
+
 
     /// Whether `path` (percent-encoded) has an empty part between slashes (`//`), or a `.` or
     /// `..` part (written as such or encoded), which browsers resolve away.
