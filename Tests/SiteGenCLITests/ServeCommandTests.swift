@@ -321,6 +321,32 @@ struct ServeCommandTests {
         #expect(try await server.waitForExit() == 0)
     }
 
+    @Test("a rebuild that ran out of open files is tried again once they are back, without another save")
+    func rebuildOutOfFileDescriptors() async throws {
+        let site = try TemporaryFolder(smallSite)
+        let server = try RunningBinary(["serve", "--port", "0"], in: site.url, openFiles: 64)
+        let port = try #require(try await server.servedPort(), "\(server.err)")
+        var held: [RawConnection] = []
+        for _ in 0..<100 { held.append(try RawConnection(port: port)) }
+        #expect(
+            try await server.waitForOutput { _, err in err.contains("Not accepting new connections for now") },
+            "\(server.err)")
+        try save(
+            review("title: Stoner\ndate: 2024-11-02\ntags: [campus]", body: "Read again."),
+            to: site.url.appendingPathComponent("content/books/stoner.md"))
+        #expect(
+            try await server.waitForOutput { _, err in
+                err.contains("Too many open files") && err.contains("Trying again in 1 s")
+            }, "\(server.err)")
+        held.removeAll()
+        #expect(
+            try await server.waitForOutput { _, err in err.contains("the errors are fixed") }, "\(server.err)")
+        let page = try RawConnection.request(port: port, "GET", "/books/stoner/").text
+        #expect(page.contains("Read again."))
+        server.send(SIGINT)
+        #expect(try await server.waitForExit() == 0)
+    }
+
     @Test(
         "a section folder moved out of content/: its pages are 404 after the rebuild, and editing it there rebuilds nothing"
     )

@@ -43,6 +43,10 @@ public final class PreviewServer: Sendable {
         }
         /// Paths whose change failed to build, retried with the next change.
         var failedPaths: Set<String> = []
+        /// The wait before trying again a rebuild that failed for lack of open files (doubled
+        /// each time, up to ``longestRetryDelay``); nil when none failed so.
+        var retryDelay: Double?
+        var stopped = false
         var clients: [ObjectIdentifier: HTTPExchange] = [:]
         var started = false
         var heartbeat: Heartbeat?
@@ -202,7 +206,10 @@ public final class PreviewServer: Sendable {
 
     /// Stops watching, closes every connection and frees the port.
     public func stop() {
-        let heartbeat = state.withLock { $0.heartbeat }
+        let heartbeat = state.withLock { state in
+            state.stopped = true
+            return state.heartbeat
+        }
         watcher.stop()
         heartbeat?.cancel()
         http.stop()
@@ -249,7 +256,10 @@ public final class PreviewServer: Sendable {
                 }
                 let changed = updated.lastUpdate.changedFiles
                 show(updated, changed: changed, replacingAll: false)
-                state.withLock { $0.failedPaths = [] }
+                state.withLock {
+                    $0.failedPaths = []
+                    $0.retryDelay = nil
+                }
                 let elapsed = clock.now - start
                 // After a failed rebuild every page changes as served (the errors leave it).
                 let cleared = hadErrors ? "; the errors are fixed" : ""
@@ -277,7 +287,34 @@ public final class PreviewServer: Sendable {
                 log("Rebuild failed; still serving the last good site:\n\(message)")
                 broadcast("reload")
                 onRebuild?(nil, message)
+                retryIfTransient(message)
             }
+        }
+    }
+
+    /// The longest wait before trying again a rebuild that failed for lack of open files.
+    static let longestRetryDelay = 30.0
+
+    /// Tries the failed rebuild again, without a save, when it failed for lack of open files
+    /// (the process's limit, reached while many connections were open): once they close it
+    /// succeeds, where the errors would have stayed until the next save. Waits 1 s, then twice
+    /// as long each time it fails so again, up to ``longestRetryDelay``.
+    private func retryIfTransient(_ message: String) {
+        let transient = [EMFILE, ENFILE].contains { message.contains(String(cString: strerror($0))) }
+        let delay: Double? = state.withLock { state in
+            guard transient, !state.stopped else {
+                state.retryDelay = nil
+                return nil
+            }
+            let delay = min((state.retryDelay ?? 0.5) * 2, Self.longestRetryDelay)
+            state.retryDelay = delay
+            return delay
+        }
+        guard let delay else { return }
+        log("Trying again in \(Int(delay)) s: the rebuild ran out of open files")
+        rebuilds.asyncAfter(deadline: .now() + delay) { [self] in
+            guard !state.withLock({ $0.stopped }) else { return }
+            rebuild([])
         }
     }
 
@@ -292,7 +329,10 @@ public final class PreviewServer: Sendable {
         do {
             let site = try LiveSite.build(builder)
             show(site, changed: [], replacingAll: true)
-            state.withLock { $0.failedPaths = [] }
+            state.withLock {
+                $0.failedPaths = []
+                $0.retryDelay = nil
+            }
             let elapsed = ContinuousClock.now - start
             log("Built (\(site.files.count) files; the errors are fixed) in \(Self.milliseconds(elapsed)) ms")
             state.withLock { $0.ledger = WarningLedger(site.content.warnings) }
@@ -306,6 +346,7 @@ public final class PreviewServer: Sendable {
             log("\(Self.unbuilt)\n\(message)")
             broadcast("reload")
             onRebuild?(nil, message)
+            retryIfTransient(message)
         }
     }
 
