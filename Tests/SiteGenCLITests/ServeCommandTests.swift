@@ -302,13 +302,7 @@ struct ServeCommandTests {
     @Test("out of file descriptors, it stops accepting for a moment and says so once, then serves again")
     func outOfFileDescriptors() async throws {
         let site = try TemporaryFolder(smallSite)
-        let server = try RunningBinary(["serve", "--port", "0"], in: site.url, openFiles: 64)
-        let port = try #require(try await server.servedPort(), "\(server.err)")
-        var held: [RawConnection] = []
-        for _ in 0..<100 { held.append(try RawConnection(port: port)) }
-        #expect(
-            try await server.waitForOutput { _, err in err.contains("Not accepting new connections for now") },
-            "\(server.err)")
+        var (server, port, held) = try await serverOutOfFiles(site.url)
         try await Task.sleep(for: .seconds(2))
         #expect(
             server.err
@@ -324,13 +318,7 @@ struct ServeCommandTests {
     @Test("a rebuild that ran out of open files is tried again once they are back, without another save")
     func rebuildOutOfFileDescriptors() async throws {
         let site = try TemporaryFolder(smallSite)
-        let server = try RunningBinary(["serve", "--port", "0"], in: site.url, openFiles: 64)
-        let port = try #require(try await server.servedPort(), "\(server.err)")
-        var held: [RawConnection] = []
-        for _ in 0..<100 { held.append(try RawConnection(port: port)) }
-        #expect(
-            try await server.waitForOutput { _, err in err.contains("Not accepting new connections for now") },
-            "\(server.err)")
+        var (server, port, held) = try await serverOutOfFiles(site.url)
         try save(
             review("title: Stoner\ndate: 2024-11-02\ntags: [campus]", body: "Read again."),
             to: site.url.appendingPathComponent("content/books/stoner.md"))
@@ -510,6 +498,19 @@ struct ServeCommandTests {
         #expect(console.err.hasPrefix(message + "Usage: sitegen serve [--source DIR]"), "\(console.err)")
         #expect(console.out.isEmpty)
     }
+}
+
+/// `sitegen serve` of the site at `folder`, allowed 64 open files, with 100 connections held
+/// open to it: it has run out of files, and said so.
+private func serverOutOfFiles(_ folder: URL) async throws -> (RunningBinary, Int, [RawConnection]) {
+    let server = try RunningBinary(["serve", "--port", "0"], in: folder, openFiles: 64)
+    let port = try #require(try await server.servedPort(), "\(server.err)")
+    var held: [RawConnection] = []
+    for _ in 0..<100 { held.append(try RawConnection(port: port)) }
+    #expect(
+        try await server.waitForOutput { _, err in err.contains("Not accepting new connections for now") },
+        "\(server.err)")
+    return (server, port, held)
 }
 
 /// A review file with front matter and a body.
