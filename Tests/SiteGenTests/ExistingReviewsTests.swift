@@ -36,14 +36,11 @@ struct ImportLockTests {
         Thread.detachNewThread {
             try? importer.locked(waiting: { waited.withLock { $0 += 1 } }) { ran.withLock { $0 = true } }
         }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while waited.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await eventually { waited.withLock { $0 } > 0 }
         #expect(waited.withLock { $0 } == 1)
         #expect(ran.withLock { $0 } == false)
         #expect(flock(lock, LOCK_UN) == 0)
-        while !ran.withLock({ $0 }) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { ran.withLock { $0 } }
         #expect(ran.withLock { $0 })
 
         // A plan made before another import wrote the record no longer holds.

@@ -400,11 +400,4 @@ struct OutputTransactionTests {
         #expect(try #require(built.withLock { $0 }).get().upToDate == false)
         #expect(buildWaited.withLock { $0 } == 1)
     }
-
-    /// Waits until `done`, or a minute (so a build or check that does not wait fails its
-    /// expectations instead of hanging the tests).
-    private func eventually(_ done: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !done() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-    }
 }
