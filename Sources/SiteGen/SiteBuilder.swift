@@ -148,7 +148,7 @@ public struct SiteBuilder: Sendable {
     static func staticFiles(
         _ content: SiteContent, besides generated: some Sequence<String>, isGenerated: (String) -> Bool
     ) throws -> [String: Data] {
-        let copied = Array(content.staticFiles.keys) + content.copiedFiles.keys
+        let copied = content.copiedPaths
         let clashes = copied.filter(isGenerated).sorted()
         guard clashes.isEmpty else {
             throw BuildError(step: "copying static files", diagnostics: clashes.map(Diagnostic.staticClash))

@@ -303,9 +303,7 @@ struct OutputTransactionTests {
     @Test("a build waits while another one writes into the output folder, then finds its manifest")
     func oneBuildAtATime() async throws {
         let folder = try ScratchFolder()
-        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
-        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nWords.\n")
-        let output = folder.url.appendingPathComponent("public")
+        let output = try oneReviewSite(in: folder)
         let waited = Mutex(0)
         var options = SiteBuilder.Options(source: folder.url, output: output)
         options.waitingForOutput = { waited.withLock { $0 += 1 } }
@@ -347,9 +345,7 @@ struct OutputTransactionTests {
     @Test("sitegen check waits for a build writing the output folder, and a build waits for a check reading it")
     func checkReadsNoFolderHalfWritten() async throws {
         let folder = try ScratchFolder()
-        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
-        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nWords.\n")
-        let output = folder.url.appendingPathComponent("public")
+        let output = try oneReviewSite(in: folder)
         let checkWaited = Mutex(0)
         let buildWaited = Mutex(0)
         var options = SiteBuilder.Options(source: folder.url, output: output)
@@ -399,5 +395,12 @@ struct OutputTransactionTests {
         try await eventually { built.withLock { $0 != nil } }
         #expect(try #require(built.withLock { $0 }).get().upToDate == false)
         #expect(buildWaited.withLock { $0 } == 1)
+    }
+
+    /// Writes a site of one review, Heat, into `folder`; returns its output folder's place.
+    private func oneReviewSite(in folder: borrowing ScratchFolder) throws -> URL {
+        try folder.write("site.yml", "title: Films\nbase_url: https://example.org/\n")
+        try folder.write("content/movies/heat.md", "---\ntitle: Heat\ndate: 2024-02-01\n---\nWords.\n")
+        return folder.url.appendingPathComponent("public")
     }
 }

@@ -130,7 +130,7 @@ public struct BaseURL: Sendable, Equatable {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.encodedHost, !host.isEmpty,
             components.query == nil, components.fragment == nil, !Self.hasStrayParts(components.percentEncodedPath),
-            components.port.map({ (1...65_535).contains($0) }) ?? true
+            components.port.map(Self.ports.contains) ?? true
         else { return nil }
         var path = components.percentEncodedPath
         if !path.endsWithSlash { path += "/" }
@@ -140,15 +140,19 @@ public struct BaseURL: Sendable, Equatable {
         self.path = path
     }
 
+    /// The ports a URL may name.
+    static let ports = 1...65_535
+
     /// What is wrong with `text`, which ``init(_:)`` refused, completing a sentence that names
     /// the setting: `must be an absolute http or https URL…`, or why its path cannot be used.
     public static func refusal(of text: String, example: Bool) -> String {
-        let absolute = "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
+        let absolute =
+            "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
         guard let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.encodedHost, !host.isEmpty
         else { return absolute }
-        if let port = components.port, !(1...65_535).contains(port) {
+        if let port = components.port, !ports.contains(port) {
             return "has the port \(port), but ports go from 1 to 65535"
         }
         if hasStrayParts(components.percentEncodedPath) {
@@ -157,7 +161,6 @@ public struct BaseURL: Sendable, Equatable {
         }
         return absolute
     }
-
 
     /// Whether `path` (percent-encoded) has an empty part between slashes (`//`), or a `.` or
     /// `..` part (written as such or encoded), which browsers resolve away.

@@ -35,4 +35,7 @@ public struct SiteContent: Sendable {
         self.warnings = warnings
         self.nextPublication = nextPublication
     }
+
+    /// The output paths of every file copied as it is, held or read when written.
+    var copiedPaths: [String] { Array(staticFiles.keys) + copiedFiles.keys }
 }

@@ -55,7 +55,7 @@ struct ReviewImages: Sendable {
                     }
                 } else {
                     if staticPaths == nil {
-                        staticPaths = PublishedPaths(Array(content.staticFiles.keys) + content.copiedFiles.keys)
+                        staticPaths = PublishedPaths(content.copiedPaths)
                     }
                     if let other = staticPaths?.clash(with: path), folderClashes[other].map({ path < $0.path }) ?? true
                     {

@@ -64,7 +64,7 @@ public struct Importer: Sendable {
             return try body()
         }
         let path = options.site.appendingPathComponent(StateFolder.name).appendingPathComponent("import.lock").path
-        return try OutputLock.holding(path, shared: false, waiting: waiting, body)
+        return try FileLock.holding(path, shared: false, waiting: waiting, body)
     }
 
     /// Whether `plan` still holds: no import wrote the record of imports since it was made.

@@ -28,7 +28,7 @@ public struct MetadataEnricher: Sendable {
         reviews.reserveCapacity(content.reviews.count)
         // A file of static/ where a fetched image needs a folder (`static/images`), or in a
         // folder where one goes: each once, with the first image it is in the way of.
-        let staticPaths = PublishedPaths(Array(content.staticFiles.keys) + content.copiedFiles.keys)
+        let staticPaths = PublishedPaths(content.copiedPaths)
         var inTheWay: [String: String] = [:]
         // Each review's cache file is read and decoded on every core; the results keep the reviews' order.
         for attached in content.reviews.parallelMap({ attach($0) }) {

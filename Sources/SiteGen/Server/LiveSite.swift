@@ -700,6 +700,7 @@ private extension LiveSite {
         // The folders holding static files, made once if a path that is gone is met (looking
         // through every file for each such path took minutes for 30,000 deleted files).
         var folders: Set<String>?
+        var twins = EncodedTwins()
         var images: [String: PublishedFile]?
         for relative in paths {
             changed.insert(relative)
@@ -708,7 +709,7 @@ private extension LiveSite {
             // Another name for it on disk, differing only in how an accent is encoded: a full
             // build refuses the two. (The paths of one save may hold both, as one: Swift's
             // strings take them for one, so the disk is asked.)
-            if Self.hasEncodedTwin(relative, in: folder) { return nil }
+            if twins.any(relative, in: folder.path) { return nil }
             if jobs[relative] != nil || pending[relative] != nil {
                 // Only a file that is there takes a generated page's place; once removed (the
                 // fix of that error), the page stays as it is.
@@ -770,18 +771,6 @@ private extension LiveSite {
         return LiveSite(
             files: files, lastUpdate: lastUpdate, lastWork: lastWork, builder: builder, content: newContent,
             presentation: presentation, library: library, jobs: jobs, pending: pending)
-    }
-
-    /// Whether a folder on the way to `relative` in `folder`, or the file itself, has a
-    /// neighbour whose name differs from its own only in how an accent is encoded.
-    static func hasEncodedTwin(_ relative: String, in folder: URL) -> Bool {
-        var parent = folder.path
-        for part in relative.pathSegments() {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-            if names.contains(where: { $0 == part && !$0.utf8.elementsEqual(part.utf8) }) { return true }
-            parent += "/" + part
-        }
-        return false
     }
 
     /// A file the site publishes for a review: an image, or a page bundle's file.
