@@ -262,7 +262,7 @@ public struct SiteBuilder: Sendable {
                     Result { () throws(BuildError) in
                         switch bytes {
                         case .held(let data): try transaction.put(data, at: path)
-                        case .later(let file): try transaction.put(try file.read(), at: path)
+                        case .later(let file): try transaction.put(copying: file, at: path)
                         }
                     }
                 }

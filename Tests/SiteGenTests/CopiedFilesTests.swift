@@ -55,6 +55,17 @@ struct CopiedFilesTests {
         #expect(try builder.build().output.written == 1)
         #expect(try Data(contentsOf: output.appendingPathComponent("video/trailer.bin")) == Self.large(3))
         #expect(try builder.build().upToDate)
+        // Its copy in the output touched (the record's stamp no longer holds) is read against
+        // the source and left alone; one edited in the output, to the same size, is replaced.
+        let copy = output.appendingPathComponent("video/trailer.bin")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: copy.path)
+        let touched = try builder.build()
+        #expect(touched.output.written == 0 && touched.output.unchanged == report.files)
+        var edited = Self.large(3)
+        edited[CopiedFile.heldSizeLimit - 7] ^= 1
+        try edited.write(to: copy)
+        #expect(try builder.build().output.written == 1)
+        #expect(try Data(contentsOf: copy) == Self.large(3))
     }
 
     @Test("one that cannot be read when written stops the build at the file, and the output stays as it was")
@@ -70,7 +81,7 @@ struct CopiedFilesTests {
         let trailer = try #require(loaded.copiedFiles["video/trailer.bin"])
         // Gone, or a link out of the site put in its place, after the site was loaded.
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("static/video/trailer.bin"))
-        let gone = #expect(throws: BuildError.self) { _ = try trailer.read() }
+        let gone = #expect(throws: BuildError.self) { _ = try trailer.open() }
         #expect(
             gone?.diagnostics.map(\.description) == [
                 "static/video/trailer.bin:1:1: cannot read: No such file or directory"
@@ -78,7 +89,7 @@ struct CopiedFilesTests {
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appendingPathComponent("static/video/trailer.bin").path,
             withDestinationPath: "/etc/hostname")
-        let out = #expect(throws: BuildError.self) { _ = try trailer.read() }
+        let out = #expect(throws: BuildError.self) { _ = try trailer.open() }
         #expect(
             out?.diagnostics.map(\.description) == [
                 "static/video/trailer.bin:1:1: cannot read: refused: it is a link to a place outside the site folder"

@@ -13,16 +13,20 @@ public struct CopiedFile: Sendable, Equatable {
     let path: String
     let root: String
 
-    /// Its bytes now, checked as when loaded (a regular file inside the site, within the limit).
-    func read() throws(BuildError) -> Data {
+    /// The file opened for reading, and its size, checked as when loaded (a regular file
+    /// inside the site, within the limit); the caller closes the descriptor.
+    func open() throws(BuildError) -> (descriptor: Int32, size: Int) {
         do {
-            return try DiskFile.read(path, limit: DiskFile.copiedSizeLimit, within: root)
+            return try DiskFile.openChecked(path, limit: DiskFile.copiedSizeLimit, within: root)
         } catch {
-            throw BuildError(
-                step: "copying static files",
-                diagnostics: [
-                    Diagnostic("cannot read: \(error.reason)", at: SourceLocation(path: source, line: 1, column: 1))
-                ])
+            throw problem(error.reason)
         }
+    }
+
+    /// The error of a copy of it that could not be read.
+    func problem(_ reason: String) -> BuildError {
+        BuildError(
+            step: "copying static files",
+            diagnostics: [Diagnostic("cannot read: \(reason)", at: SourceLocation(path: source, line: 1, column: 1))])
     }
 }

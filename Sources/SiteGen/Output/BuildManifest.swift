@@ -148,8 +148,7 @@ struct BuildManifest: Sendable, Equatable {
         for (path, stamp) in stamps {
             guard let input = inputs[path], input.stamp == stamp else { return false }
             if let hash = input.hash {
-                guard let data = try? DiskFile.read(source.path + "/" + path, limit: DiskFile.copiedSizeLimit),
-                    ContentHash(data) == hash
+                guard FileCopy.hash(ofFileAt: source.path + "/" + path, limit: DiskFile.copiedSizeLimit) == hash
                 else { return false }
             }
         }
@@ -171,10 +170,8 @@ struct BuildManifest: Sendable, Equatable {
             var hash: ContentHash?
             if stamp.seconds >= recent || stamp.changed / 1_000_000_000 >= recent {
                 // Changed too recently to trust: keep the bytes' fingerprint as they were read.
-                guard let data = try? DiskFile.read(source.path + "/" + path, limit: DiskFile.copiedSizeLimit),
-                    FileStamp.following(source.path + "/" + path) == stamp
-                else { return nil }
-                hash = ContentHash(data)
+                hash = FileCopy.hash(ofFileAt: source.path + "/" + path, limit: DiskFile.copiedSizeLimit)
+                guard hash != nil, FileStamp.following(source.path + "/" + path) == stamp else { return nil }
             }
             inputs[path] = Input(stamp: stamp, hash: hash)
         }

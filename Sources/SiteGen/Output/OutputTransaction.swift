@@ -119,35 +119,38 @@ public final class OutputTransaction: Sendable {
     func put(_ data: Data, at path: String) throws(BuildError) {
         let hash = ContentHash(data)
         if !isFresh, let entry = unchangedEntry(path, data, hash) {
-            state.withLock {
-                $0.entries[path] = entry
-                $0.unchanged += 1
-            }
+            keep(path, entry)
             return
         }
-        let target: String
-        let staged: String?
-        if isFresh {
-            staged = nil
-            target = staging + "/" + path
-            try makeParents(of: path)
-        } else {
-            let number = state.withLock { state in
-                defer { state.nextNumber += 1 }
-                return state.nextNumber
-            }
-            staged = String(number)
-            target = staging + "/" + String(number)
-        }
+        let (target, staged) = try stagingTarget(for: path)
         let stamp: FileStamp
         do {
             stamp = try Self.write(data, to: target)
         } catch {
             throw writeError(path, error)
         }
-        state.withLock {
-            $0.staged[path] = staged
-            $0.entries[path] = OutputRecord.Entry(stamp: stamp, hash: hash)
+        stage(path, as: staged, OutputRecord.Entry(stamp: stamp, hash: hash))
+    }
+
+    /// Copies the large file `file` to `path` a chunk at a time, so that it is never held
+    /// whole: one unchanged is only read (against the file there when the record cannot say).
+    func put(copying file: CopiedFile, at path: String) throws(BuildError) {
+        let (source, size) = try file.open()
+        defer { close(source) }
+        do throws(FileCopy.Failure) {
+            if !isFresh, let entry = try unchangedEntry(path, copying: source, size: size) {
+                keep(path, entry)
+                return
+            }
+        } catch {
+            throw copyError(error, file, path)
+        }
+        let (target, staged) = try stagingTarget(for: path)
+        do throws(FileCopy.Failure) {
+            let (stamp, hash) = try FileCopy.copy(source, size: size, to: target)
+            stage(path, as: staged, OutputRecord.Entry(stamp: stamp, hash: hash))
+        } catch {
+            throw copyError(error, file, path)
         }
     }
 
@@ -234,6 +237,57 @@ private extension OutputTransaction {
         }
         guard let existing = try? DiskFile.read(full, limit: Int.max), existing == data else { return nil }
         return OutputRecord.Entry(stamp: stamp, hash: hash)
+    }
+
+    /// The record entry of `path` when the file there already holds exactly the `size` bytes of `source`.
+    func unchangedEntry(_ path: String, copying source: Int32, size: Int) throws(FileCopy.Failure)
+        -> OutputRecord.Entry?
+    {
+        let full = folder + "/" + path
+        guard let stamp = FileStamp.of(full), stamp.size == size else { return nil }
+        if let entry = previous[path], entry.stamp == stamp {
+            return try FileCopy.hash(source, size: size) == entry.hash ? entry : nil
+        }
+        return try FileCopy.hash(source, size: size, ifSameAs: full).map { OutputRecord.Entry(stamp: stamp, hash: $0) }
+    }
+
+    /// Records that the file at `path` stays as it is.
+    func keep(_ path: String, _ entry: OutputRecord.Entry) {
+        state.withLock {
+            $0.entries[path] = entry
+            $0.unchanged += 1
+        }
+    }
+
+    /// Where the new bytes of `path` go: its place in a fresh build's staging folder (its
+    /// folders made), else a numbered file there, with that number.
+    func stagingTarget(for path: String) throws(BuildError) -> (target: String, staged: String?) {
+        if isFresh {
+            try makeParents(of: path)
+            return (staging + "/" + path, nil)
+        }
+        let number = state.withLock { state in
+            defer { state.nextNumber += 1 }
+            return state.nextNumber
+        }
+        return (staging + "/" + String(number), String(number))
+    }
+
+    /// Records the new file of `path`, written at its staged name.
+    func stage(_ path: String, as staged: String?, _ entry: OutputRecord.Entry) {
+        state.withLock {
+            $0.staged[path] = staged
+            $0.entries[path] = entry
+        }
+    }
+
+    /// The error of a copy of `file` to `path` that failed.
+    func copyError(_ failure: FileCopy.Failure, _ file: CopiedFile, _ path: String) -> BuildError {
+        switch failure {
+        case .reading(let reason): file.problem(reason)
+        case .changed: file.problem("it changed while it was copied: build again")
+        case .writing(let error): writeError(path, error)
+        }
     }
 
     /// Makes the folders `path` sits in, inside a fresh build's staging folder.
