@@ -66,4 +66,28 @@ struct ThemeLimitsTests {
 
                 """)
     }
+
+    @Test("a limit that takes long to reach stops the rendering of every other page, in one error")
+    func costlyLimitStops() async throws {
+        var files = Self.site
+        for number in 1...40 {
+            files["content/movies/film-\(number).md"] = "---\ntitle: Film \(number)\ndate: 2024-05-01\n---\nWords.\n"
+        }
+        // Each partial includes the next twice: the last one's kilobyte comes 2^24 times.
+        for level in 0..<24 { files["Templates/l\(level).mustache"] = "{{>l\(level + 1)}}{{>l\(level + 1)}}" }
+        files["Templates/l24.mustache"] = String(repeating: "x", count: 1024)
+        files["Templates/review.mustache"] = "{{>l0}}"
+        let failed = try await buildThatFails(files)
+        let lines = failed.err.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(": the output is larger than 268435456 bytes") == true, "\(lines.prefix(3))")
+        // One error, for the one or two pages (one per core) rendered before the rendering stopped.
+        #expect(lines.filter { $0.contains("the output is larger") }.count == 1)
+        let rendering = try #require(lines.first { $0.hasPrefix("    rendering movies/") })
+        #expect(
+            rendering.hasSuffix("/index.html") || rendering.hasSuffix("(and 1 other page)")
+                || rendering.hasSuffix("(and 2 other pages)"), "\(rendering)")
+        #expect(lines.contains("    the other pages were not rendered: each could take as long to fail"))
+        #expect(lines.last == "rendering failed: 1 error")
+        #expect(!failed.madeOutput)
+    }
 }

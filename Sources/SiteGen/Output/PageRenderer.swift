@@ -10,7 +10,8 @@ struct PageRenderer: Sendable {
     /// from any thread, so pages need not all be held at once. Throws a ``BuildError``
     /// naming each template problem once, with the first page it was met on (in path order)
     /// and how many others, or the first error `deliver` threw (after which the remaining
-    /// pages are not rendered).
+    /// pages are not rendered). A limit that takes long to reach (the steps, the output's
+    /// size) stops the rendering too: each page would take as long to fail.
     func render(_ jobs: [PageJob], deliver: @Sendable (PageJob, Data) throws(BuildError) -> Void) throws(BuildError) {
         try render(jobs, job: { $0 }, deliver: deliver)
     }
@@ -23,15 +24,18 @@ struct PageRenderer: Sendable {
     ) throws(BuildError) {
         let library = self.library
         let stopped = Mutex<BuildError?>(nil)
+        let exhausted = Atomic<Bool>(false)
         // Pages differ in cost (a feed or the sitemap against a review page): short runs keep
         // both cores busy to the end.
         let failures = items.parallelMap(chunksPerCore: 256) { item -> (error: TemplateError, page: String)? in
-            if stopped.withLock({ $0 != nil }) { return nil }
+            if exhausted.load(ordering: .relaxed) || stopped.withLock({ $0 != nil }) { return nil }
             let job = makeJob(item)
             let data: Data
             switch Self.render(job, library) {
             case .success(let bytes): data = bytes
-            case .failure(let error): return (error, job.output)
+            case .failure(let error):
+                if Self.isCostly(error.reason) { exhausted.store(true, ordering: .relaxed) }
+                return (error, job.output)
             }
             do throws(BuildError) {
                 try deliver(job, data)
@@ -46,7 +50,8 @@ struct PageRenderer: Sendable {
         var problems: [(error: TemplateError, pages: [String])] = []
         var places: [String: Int] = [:]
         for (error, page) in failures.compactMap({ $0 }) {
-            let key = Self.diagnostic(error).description
+            // A costly limit is met at a slightly different place on each page that meets it.
+            let key = Self.isCostly(error.reason) ? error.message : Self.diagnostic(error).description
             if let place = places[key] {
                 problems[place].pages.append(page)
             } else {
@@ -56,7 +61,18 @@ struct PageRenderer: Sendable {
         }
         guard problems.isEmpty else {
             throw BuildError(
-                step: "rendering", diagnostics: problems.map { Self.diagnostic($0.error, pages: $0.pages) })
+                step: "rendering",
+                diagnostics: problems.map {
+                    Self.diagnostic($0.error, pages: $0.pages, othersSkipped: Self.isCostly($0.error.reason))
+                })
+        }
+    }
+
+    /// Whether a page takes long to fail for this reason (it rendered up to a limit).
+    static func isCostly(_ reason: TemplateError.Reason) -> Bool {
+        switch reason {
+        case .tooManySteps, .outputTooLarge: true
+        default: false
         }
     }
 
@@ -77,13 +93,17 @@ struct PageRenderer: Sendable {
     }
 
     /// A template error as the build reports it, where it happened, and (given) on which
-    /// pages: the first in path order, and how many others.
-    static func diagnostic(_ error: TemplateError, pages: [String] = []) -> Diagnostic {
+    /// pages: the first in path order, and how many others, and whether the rendering of the
+    /// remaining pages stopped at it.
+    static func diagnostic(_ error: TemplateError, pages: [String] = [], othersSkipped: Bool = false) -> Diagnostic {
         var lines = [error.message] + error.includedFromLines
         if let first = pages.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let others = pages.count - 1
             let more = others == 0 ? "" : " (and \(others) other page\(others == 1 ? "" : "s"))"
             lines.append("    rendering \(Diagnostic.shown(first))\(more)")
+            if othersSkipped {
+                lines.append("    the other pages were not rendered: each could take as long to fail")
+            }
         }
         return Diagnostic(lines.joined(separator: "\n"), at: error.location)
     }
