@@ -661,6 +661,30 @@ struct ReviewLoadingTests {
                 [#"site.yml:2:11: "base_url" has the port 99999, but ports go from 1 to 65535"#]
             ),
             (
+                // Past Int's range, where Foundation has no port at all (the default one was used).
+                "title: T\nbase_url: https://e.org:99999999999999999999/\n",
+                [#"site.yml:2:11: "base_url" has the port 99999999999999999999, but ports go from 1 to 65535"#]
+            ),
+            (
+                "title: T\nbase_url: https://e.org:80x/\n",
+                [
+                    #"site.yml:2:11: "base_url" must be an absolute http or https URL like https://example.org/, not "https://e.org:80x/""#
+                ]
+            ),
+            (
+                "title: T\nbase_url: https://me:secret@e.org/\n",
+                [
+                    #"site.yml:2:11: "base_url" cannot hold a user name or password (the part before @ in "https://me:secret@e.org/"): every feed and sitemap would publish it"#
+                ]
+            ),
+            (
+                // Foundation's host is evil.com; a browser's is example.org.
+                "title: T\nbase_url: https://example.org\\@evil.com/\n",
+                [
+                    #"site.yml:2:11: "base_url" cannot hold a backslash, as "https://example.org\@evil.com/" does: browsers read it as a slash, which makes another host or path of it"#
+                ]
+            ),
+            (
                 // Links would start with //assets/ (another host) or /../.
                 "title: T\nbase_url: https://e.org//\n",
                 [

@@ -125,41 +125,79 @@ public struct BaseURL: Sendable, Equatable {
     /// Accepts absolute http(s) URLs whose path has no empty, `.` or `..` part (see
     /// ``refusal(of:example:)``); adds the final `/` when missing.
     public init?(_ text: String) {
-        // The host as feeds, sitemaps and links need it: an internationalized name in its ASCII
-        // (punycode) form, which `host` would decode (`xn--tda.com` became `ü.com`).
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.encodedHost, !host.isEmpty,
-            components.query == nil, components.fragment == nil, !Self.hasStrayParts(components.percentEncodedPath),
-            components.port.map(Self.ports.contains) ?? true
-        else { return nil }
-        var path = components.percentEncodedPath
-        if !path.endsWithSlash { path += "/" }
-        if !path.hasPathPrefix("/") { path = "/" + path }
-        let port = components.port.map { ":\($0)" } ?? ""
-        self.absolute = "\(scheme)://\(host)\(port)\(path)"
-        self.path = path
+        guard case .success(let parts) = Self.parse(text) else { return nil }
+        absolute = parts.absolute
+        path = parts.path
     }
 
     /// The ports a URL may name.
     static let ports = 1...65_535
 
     /// What is wrong with `text`, which ``init(_:)`` refused, completing a sentence that names
-    /// the setting: `must be an absolute http or https URL…`, or why its path cannot be used.
+    /// the setting: `must be an absolute http or https URL…`, or why it cannot be used.
     public static func refusal(of text: String, example: Bool) -> String {
-        let absolute =
-            "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
-        guard let components = URLComponents(string: text),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.encodedHost, !host.isEmpty
-        else { return absolute }
-        if let port = components.port, !ports.contains(port) {
+        guard case .failure(let problem) = parse(text) else { return "is \"\(text)\"" }
+        switch problem {
+        case .notAbsolute:
+            return "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
+        case .port(let port):
             return "has the port \(port), but ports go from 1 to 65535"
-        }
-        if hasStrayParts(components.percentEncodedPath) {
+        case .userInfo:
+            return "cannot hold a user name or password (the part before @ in \"\(text)\"): "
+                + "every feed and sitemap would publish it"
+        case .backslash:
+            return "cannot hold a backslash, as \"\(text)\" does: browsers read it as a slash, "
+                + "which makes another host or path of it"
+        case .strayParts:
             return "cannot have an empty, \".\" or \"..\" part in its path, as \"\(text)\" has: every link of the "
                 + "site starts with that path, and //assets/ would be another host's, /../ another folder"
         }
-        return absolute
+    }
+
+    /// Why a text cannot be the site's address.
+    private enum Problem: Error {
+        case notAbsolute, port(String), userInfo, backslash, strayParts
+    }
+
+    /// The address `text` names, or why it cannot be the site's: each condition stated once,
+    /// for ``init(_:)`` and ``refusal(of:example:)`` both.
+    private static func parse(_ text: String) -> Result<(absolute: String, path: String), Problem> {
+        // The host as feeds, sitemaps and links need it: an internationalized name in its ASCII
+        // (punycode) form, which `host` would decode (`xn--tda.com` became `ü.com`).
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.encodedHost, !host.isEmpty,
+            components.query == nil, components.fragment == nil
+        else { return .failure(.notAbsolute) }
+        // Browsers read a backslash as a slash: `https://example.org\@evil.com/` is example.org
+        // to them, evil.com to Foundation.
+        guard !text.contains("\\") else { return .failure(.backslash) }
+        guard components.percentEncodedUser == nil && components.percentEncodedPassword == nil else {
+            return .failure(.userInfo)
+        }
+        // The port as written: Foundation has none for one past Int's range.
+        let written = portText(of: text)
+        if let written, !written.isEmpty {
+            guard let port = Int(written), ports.contains(port), components.port == port else {
+                return .failure(.port(written))
+            }
+        }
+        guard !hasStrayParts(components.percentEncodedPath) else { return .failure(.strayParts) }
+        var path = components.percentEncodedPath
+        if !path.endsWithSlash { path += "/" }
+        if !path.hasPathPrefix("/") { path = "/" + path }
+        let port = components.port.map { ":\($0)" } ?? ""
+        return .success(("\(scheme)://\(host)\(port)\(path)", path))
+    }
+
+    /// The port written in `text`'s authority (after the host's last `:`, outside an IPv6
+    /// address's brackets), nil when there is no `:`.
+    private static func portText(of text: String) -> String? {
+        guard let start = text.range(of: "://")?.upperBound else { return nil }
+        let authority = text[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        let afterBrackets = host.lastIndex(of: "]").map { host[host.index(after: $0)...] } ?? host
+        guard let colon = afterBrackets.lastIndex(of: ":") else { return nil }
+        return String(afterBrackets[afterBrackets.index(after: colon)...])
     }
 
     /// Whether `path` (percent-encoded) has an empty part between slashes (`//`), or a `.` or
