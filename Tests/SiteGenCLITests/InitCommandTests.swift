@@ -217,6 +217,57 @@ struct InitCommandTests {
         #expect(try files(in: site.appendingPathComponent("inner")).keys.contains("layout.mustache"))
     }
 
+    @Test(
+        "theme eject refuses a link into the output, a hidden folder or the site's own files, as a build would",
+        arguments: [[], ["--force"]])
+    func themeEjectLinksInside(options: [String]) async throws {
+        let scratch = try TemporaryFolder()
+        let site = scratch.url.appendingPathComponent("site")
+        #expect(await TestConsole().run(["init", "site"], in: scratch.url, variables: Self.today) == 0)
+        #expect(await TestConsole().run(["build"], in: site, variables: Self.today) == 0)
+        for folder in [".git", "static/assets"] {
+            try FileManager.default.createDirectory(
+                at: site.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("my own".utf8).write(to: site.appendingPathComponent("static/assets/site.css"))
+        let templates = site.appendingPathComponent("Templates")
+        let cases: [(link: String, target: String, message: String)] = [
+            (
+                "Templates", "public",
+                "Templates: refused: it is a link into public, a folder sitegen wrote a site into: "
+                    + "its files would be published again inside themselves"
+            ),
+            (
+                "Templates/assets", ".git",
+                "Templates/assets: refused: it is a link into .git, which is hidden: "
+                    + "sitegen never reads hidden files and folders"
+            ),
+            (
+                "Templates/assets", "static/assets",
+                "Templates/assets: refused: it is a link into static, which holds the site's own files: "
+                    + "the theme's files would join or replace them"
+            ),
+            (
+                "Templates", "content",
+                "Templates: refused: it is a link into content, which holds the site's own files: "
+                    + "the theme's files would join or replace them"
+            ),
+        ]
+        for (link, target, message) in cases {
+            if link != "Templates" {
+                try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(
+                at: site.appendingPathComponent(link), withDestinationURL: site.appendingPathComponent(target))
+            let before = try files(in: site.appendingPathComponent(target))
+            let console = TestConsole()
+            #expect(await console.run(["theme", "eject"] + options, in: site) == 1, "\(link) -> \(target)")
+            #expect(console.err == "sitegen theme eject: \(message); nothing was copied\n")
+            #expect(try files(in: site.appendingPathComponent(target)) == before, "\(link) -> \(target)")
+            try FileManager.default.removeItem(at: templates)
+        }
+    }
+
     @Test("init --force never writes through a link out of the folder, nor stops halfway at a broken one")
     func initForceLinks() async throws {
         let scratch = try TemporaryFolder(["outside/keep.txt": "mine", "site/notes.txt": "mine"])

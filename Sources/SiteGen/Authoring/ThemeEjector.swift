@@ -27,6 +27,12 @@ public enum ThemeEjector {
             throw AuthoringError(
                 "\(shown): refused: it leads out of the site folder (or nowhere) through a link; nothing was copied")
         }
+        // Nor one into a place of the site that a build would not read the theme from (a
+        // hidden folder, an output folder) or that holds the site's own files (content/,
+        // static/, the metadata cache), which the theme's files would join or replace.
+        if let problem = misplaced(files.map(\.path), in: site) {
+            throw AuthoringError("\(problem); nothing was copied")
+        }
         // Something of the wrong kind in the way (a file where a folder goes, a folder where a
         // file goes) is refused before anything is copied, with or without --force.
         var blocked: [String] = []
@@ -107,6 +113,36 @@ public enum ThemeEjector {
             written.append("\(Theme.folderName)/\(path)")
         }
         return written
+    }
+
+    /// The first folder of `Templates/` (the folder itself, or one a theme file goes in) that
+    /// is a link a build would refuse, or one into the site's content, static files or metadata.
+    static func misplaced(_ paths: [String], in site: URL) -> String? {
+        let folder = SiteFolder(root: site, fileSystem: .disk)
+        var folders = [Theme.folderName]
+        for path in paths {
+            var prefix = Theme.folderName
+            for part in path.pathSegments().dropLast() {
+                prefix += "/\(part)"
+                if !folders.contains(prefix) { folders.append(prefix) }
+            }
+        }
+        let others = BuildManifest.inputFolders.filter { $0 != Theme.folderName }.map {
+            SafePath.join(folder.realRoot, $0)
+        }
+        for relative in folders {
+            var problems: [Diagnostic] = []
+            guard folder.isInside(relative, &problems) else {
+                return problems.first.map { "\($0.location.path): \($0.message)" } ?? relative
+            }
+            guard let real = FileSystem.disk.realPath(folder.path(relative)) else { continue }
+            if let other = others.first(where: { SafePath.isWithin(real, $0) }) {
+                let shown = other.removingPathPrefix(SafePath.join(folder.realRoot, "")).map(String.init) ?? other
+                return "\(relative): refused: it is a link into \(shown), which holds the site's own files: "
+                    + "the theme's files would join or replace them"
+            }
+        }
+        return nil
     }
 
     /// What a failed eject undid: "(the 2 files copied before it were removed; the file it
