@@ -264,6 +264,29 @@ struct SearchAndStatsTests {
         #expect(!site.outputs.contains("stats/2022/index.html"))
     }
 
+    @Test("stats: series are counted as series, not books, and their creators apart from authors")
+    func statsSeries() throws {
+        let site = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-02-01\nrating: 4\ndirector: Wong"),
+            "content/books/b.md": reviewFile("title: B\ndate: 2024-02-03\nauthor: Williams"),
+            "content/shows/_index.md": "---\ntitle: Shows\nkind: tv\n---\n",
+            "content/shows/c.md": reviewFile("title: C\ndate: 2024-07-03\nrating: 5\ncreator: Simon"),
+            "content/shows/d.md": reviewFile("title: D\ndate: 2024-07-04\ncreator: Simon"),
+        ])
+        let all = try site.model("stats/index.html", as: StatsPageModel.self)
+        #expect(all.figures.map(\.label) == ["Reviews", "Films", "Books", "Series", "Average rating", "Years"])
+        #expect(all.figures.map(\.value) == ["4", "1", "1", "2", "4.5", "1"])
+        let rows = { (id: String) in all.charts.first { $0.id == id }?.rows.map { [$0.heading] + $0.values } }
+        #expect(rows("authors") == [["Williams", "1"]])
+        #expect(rows("creators") == [["Simon", "2"]])
+        #expect(all.charts.first { $0.id == "creators" }?.title == "Top series creators")
+        // A site without series shows no figure for them.
+        let films = try present(["content/movies/a.md": reviewFile("title: A\ndate: 2024-02-01\ndirector: Wong")])
+        let filmStats = try films.model("stats/index.html", as: StatsPageModel.self)
+        #expect(!filmStats.figures.map(\.label).contains("Series"))
+        #expect(!filmStats.charts.contains { $0.id == "creators" })
+    }
+
     @Test("decades in time order, before the common era counted back from 1 BCE: 5 BCE and 5 CE are not one")
     func decades() {
         let years = [-751, -750, -19, -10, -9, -5, -1, 1, 5, 9, 10, 1994, 1999, 2000]

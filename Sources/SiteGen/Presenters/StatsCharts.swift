@@ -24,6 +24,9 @@ struct StatsCharts {
         if !tally.authors.isEmpty {
             charts.append(ranked("authors", words.topAuthors, tally.authors, heading: words.author))
         }
+        if !tally.creators.isEmpty {
+            charts.append(ranked("creators", words.topCreators, tally.creators, heading: words.creator))
+        }
         charts.append(decades())
         return charts
     }
@@ -145,9 +148,9 @@ struct StatsWords {
     let heading: String
     let yearHeading: (String) -> String
     let since: (String, String) -> String
-    let reviews, films, books, averageRating, years, allTime, yearsLabel, topRated: String
-    let perYear, perMonth, ratings, topGenres, topDirectors, topAuthors, byDecade, nothing: String
-    let year, month, rating, genre, director, author, decadeHeading: String
+    let reviews, films, books, series, averageRating, years, allTime, yearsLabel, topRated: String
+    let perYear, perMonth, ratings, topGenres, topDirectors, topAuthors, topCreators, byDecade, nothing: String
+    let year, month, rating, genre, director, author, creator, decadeHeading: String
     let decade: (Int) -> String
     let months: [String]
     let shortMonths: [String]
@@ -158,12 +161,13 @@ struct StatsWords {
         case false:
             StatsWords(
                 heading: "Stats", yearHeading: { "\($0) in review" }, since: { "\($0) since \($1)" },
-                reviews: "Reviews", films: "Films", books: "Books", averageRating: "Average rating", years: "Years",
+                reviews: "Reviews", films: "Films", books: "Books", series: "Series", averageRating: "Average rating", years: "Years",
                 allTime: "All time", yearsLabel: "Year", topRated: "Best rated this year",
                 perYear: "Reviews per year", perMonth: "Reviews per month", ratings: "Ratings, in half stars",
                 topGenres: "Top genres", topDirectors: "Top directors", topAuthors: "Top authors",
+                topCreators: "Top series creators",
                 byDecade: "Average rating by decade of release", nothing: "Nothing to count yet.", year: "Year",
-                month: "Month", rating: "Rating", genre: "Genre", director: "Director", author: "Author",
+                month: "Month", rating: "Rating", genre: "Genre", director: "Director", author: "Author", creator: "Creator",
                 decadeHeading: "Decade",
                 decade: {
                     let (start, isBCE) = StatsTally.decadeStart($0)
@@ -177,12 +181,13 @@ struct StatsWords {
         case true:
             StatsWords(
                 heading: "통계", yearHeading: { "\($0) 결산" }, since: { "\($1)부터 \($0)" },
-                reviews: "리뷰", films: "영화", books: "책", averageRating: "평균 평점", years: "햇수",
+                reviews: "리뷰", films: "영화", books: "책", series: "시리즈", averageRating: "평균 평점", years: "햇수",
                 allTime: "전체", yearsLabel: "연도", topRated: "올해 가장 높은 평점",
                 perYear: "연도별 리뷰 수", perMonth: "월별 리뷰 수", ratings: "평점 분포 (반 별 단위)",
                 topGenres: "많이 본 장르", topDirectors: "많이 본 감독", topAuthors: "많이 읽은 작가",
+                topCreators: "많이 본 시리즈 제작자",
                 byDecade: "개봉·출간 연대별 평균 평점", nothing: "아직 셀 것이 없습니다.", year: "연도",
-                month: "월", rating: "평점", genre: "장르", director: "감독", author: "작가",
+                month: "월", rating: "평점", genre: "장르", director: "감독", author: "작가", creator: "제작자",
                 decadeHeading: "연대",
                 decade: {
                     let (start, isBCE) = StatsTally.decadeStart($0)

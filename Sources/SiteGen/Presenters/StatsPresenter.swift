@@ -45,6 +45,10 @@ struct StatsPresenter: PagePresenter {
             StatFigure(label: words.reviews, value: format.number(tally.count)),
             StatFigure(label: words.films, value: format.number(tally.films)),
             StatFigure(label: words.books, value: format.number(tally.books)),
+        ]
+        // Series only on sites that review them (a tv section), not a 0 on every other.
+        if tally.series > 0 { figures.append(StatFigure(label: words.series, value: format.number(tally.series))) }
+        figures += [
             StatFigure(
                 label: words.averageRating,
                 value: tally.rated == 0 ? "–" : Self.average(tally.ratingHalves, tally.rated)),
@@ -103,6 +107,7 @@ struct StatsTally {
     var count = 0
     var films = 0
     var books = 0
+    var series = 0
     var rated = 0
     var ratingHalves = 0
     var unrated = 0
@@ -115,6 +120,8 @@ struct StatsTally {
     var genres: [String: Int] = [:]
     var directors: [String: Int] = [:]
     var authors: [String: Int] = [:]
+    /// A series' creators.
+    var creators: [String: Int] = [:]
     /// Per decade of release (``decade(of:)``): the rated reviews, their halves, and every review.
     var decades: [Int: (rated: Int, halves: Int, count: Int)] = [:]
 
@@ -139,9 +146,13 @@ struct StatsTally {
         for id in ids {
             let day = index[key: id].day
             let halves = index[key: id].ratingHalves
-            let isMovie = index[review: id].work.kind == .movie
+            let kind = index[review: id].work.kind
             count += 1
-            if isMovie { films += 1 } else { books += 1 }
+            switch kind {
+            case .movie: films += 1
+            case .book: books += 1
+            case .tv: series += 1
+            }
             perYear[day.year, default: 0] += 1
             perMonth[day.year, default: [Int](repeating: 0, count: 12)][day.month - 1] += 1
             firstYear = firstYear == 0 ? day.year : min(firstYear, day.year)
@@ -164,12 +175,12 @@ struct StatsTally {
                 }
                 genres[name ?? genre.name, default: 0] += 1
             }
-            if let creator = index[review: id].work.creator {
-                if isMovie { directors[creator, default: 0] += 1 } else { authors[creator, default: 0] += 1 }
-            } else if isMovie {
-                for name in index[review: id].metadata?.directors ?? [] { directors[name, default: 0] += 1 }
-            } else {
-                for name in index[review: id].metadata?.authors ?? [] { authors[name, default: 0] += 1 }
+            let metadata = index[review: id].metadata
+            let names = index[review: id].work.creator.map { [$0] }
+            switch kind {
+            case .movie: for name in names ?? metadata?.directors ?? [] { directors[name, default: 0] += 1 }
+            case .book: for name in names ?? metadata?.authors ?? [] { authors[name, default: 0] += 1 }
+            case .tv: for name in names ?? metadata?.series?.creators ?? [] { creators[name, default: 0] += 1 }
             }
         }
     }
