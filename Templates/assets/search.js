@@ -299,7 +299,14 @@
     clearTimeout(timer);
     run(field.value);
   });
-  more.addEventListener("click", () => show(current.shown));
+  more.addEventListener("click", async () => {
+    const first = current.shown;
+    await show(first);
+    // The button is gone once every result shows: keyboard focus moves on to the first new
+    // result, where reading goes on, instead of falling back to the top of the page.
+    const link = list.children[first]?.querySelector("a[href]");
+    if (link) link.focus();
+  });
   const initial = new URLSearchParams(location.search).get("q");
   if (initial) {
     field.value = initial;
