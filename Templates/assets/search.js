@@ -234,8 +234,14 @@
     } else {
       const placeholder = element("div", "placeholder");
       placeholder.setAttribute("aria-hidden", "true");
-      placeholder.append(element("span", "placeholder-title", title));
-      if (creator) placeholder.append(element("span", "placeholder-creator", creator));
+      const shownTitle = element("span", "placeholder-title", title);
+      shownTitle.lang = titleLanguage;
+      placeholder.append(shownTitle);
+      if (creator) {
+        const shownCreator = element("span", "placeholder-creator", creator);
+        shownCreator.lang = creatorLanguage;
+        placeholder.append(shownCreator);
+      }
       cover.append(placeholder);
     }
     article.append(heading, byline, element("p", "card-section", section), rating, cover);
