@@ -10,7 +10,15 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The cache could not take what arrived (a full disk, a folder in the way).
     case cacheWrite(String)
 
+    /// The message, with any control character in it (a server's text can reach it: a path or
+    /// key an answer gave) written as an escape, so it cannot steer a terminal.
     public var description: String {
+        Diagnostic.shown(message)
+    }
+}
+
+private extension MetadataError {
+    var message: String {
         switch self {
         case .badConfiguration(let message): message
         case .missingCredentials(let message): message
