@@ -25,4 +25,70 @@ struct FetchCleaningTests {
         #expect(!messages.joined().utf8.contains { $0 < 0x20 || $0 == 0x7F })
         #expect(!FileManager.default.fileExists(atPath: cache.url.path))
     }
+
+    @Test(
+        "a TMDB date is stored only when it is a real one; control characters leave no text of an answer",
+        arguments: [
+            (#""2001\u001b[31m-01-01""#, nil), (#""<i>2001</i>""#, nil), (#""2001-02-29""#, nil),
+            (#""0000-01-01""#, nil), (#""2001-1-1""#, nil), (#""2000-02-29""#, "2000-02-29"),
+            (#""0010-12""#, "0010-12"), (#""""#, nil), ("null", nil),
+        ] as [(String, String?)])
+    func tmdbDates(written: String, stored: String?) async throws {
+        let fake = try FakeProviders()
+        fake.route(
+            "/3/tv/7",
+            .json(
+                #"{"id": 7, "name": "Show", "first_air_date": \#(written), "last_air_date": \#(written), "#
+                    + #""genres": [{"name": "Dra\u009bma"}], "networks": [{"name": "N\u007fet"}]}"#))
+        let cache = try ScratchFolder()
+        let summary = try await FakeFetch.run(fake, cache: cache.url, [.tmdbSeries(7)])
+        let entry = try #require(summary.fetched.first?.1, "\(summary.failed)")
+        #expect(entry.releaseDate == stored)
+        #expect(entry.series?.lastAirDate == stored)
+        #expect(entry.year == stored.flatMap(WorkMetadata.year(ofDate:)))
+        #expect(entry.genres == ["Drama"])
+        #expect(entry.series?.networks == ["Net"])
+        #expect(try MetadataCache(folder: cache.url).entry(for: .tmdbSeries(7)) == entry)
+        let json = try #require(try cache.contents()["tv/tmdb-tv-7.json"])
+        #expect(!json.contains("\\u"), "\(json)")
+    }
+
+    @Test("a Naver pubdate the calendar has not is left out; an ISBN, an id or a publisher loses its control characters")
+    func naverDates() async throws {
+        let fake = try FakeProviders()
+        fake.route(
+            "/v1/search/book_adv.json",
+            .json(
+                #"{"items": [{"title": "Book", "pubdate": "20071301", "isbn": "9780000000002\u0007", "#
+                    + #""publisher": "Pub\u009blisher"}]}"#))
+        let cache = try ScratchFolder()
+        let summary = try await FakeFetch.run(
+            fake, cache: cache.url, [.isbn("9780000000002")],
+            credentials: ["NAVER_CLIENT_ID": "id", "NAVER_CLIENT_SECRET": "secret"])
+        let entry = try #require(summary.fetched.first?.1, "\(summary.failed)")
+        #expect(
+            entry
+                == WorkMetadata(
+                    kind: "book", source: "naver", id: "9780000000002", title: "Book", publisher: "Publisher",
+                    isbn: "9780000000002"))
+        #expect(NaverBookSearch.Item.date(fromCompact: "20070229") == nil)
+        #expect(NaverBookSearch.Item.date(fromCompact: "20040229") == "2004-02-29")
+        #expect(NaverBookSearch.Item.date(fromCompact: "200712") == "2007-12")
+        #expect(NaverBookSearch.Item.date(fromCompact: "200700") == nil)
+    }
+
+    @Test(
+        "an Open Library date is read as written, and stored only when it is a real one",
+        arguments: [
+            ("March 1, 99999", nil), ("1 January 0010", "0010-01-01"), ("March 1, 2006", "2006-03-01"),
+            ("February 30, 2006", nil), ("Mar 2006", "2006-03"), ("2006", "2006"), ("c. 1999", "1999"),
+            ("30 Sep 1999", "1999-09-30"), ("2006-13-01", "2006"), ("Smarch 1, 2006", "2006"),
+        ] as [(String, String?)])
+    func openLibraryDates(written: String, stored: String?) async throws {
+        let fake = try FakeProviders()
+        fake.route("/isbn/9780000000002.json", .json(#"{"title": "Book", "publish_date": "\#(written)"}"#))
+        let summary = try await FakeFetch.run(fake, cache: try ScratchFolder().url, [.isbn("9780000000002")])
+        let entry = try #require(summary.fetched.first?.1, "\(summary.failed)")
+        #expect(entry.releaseDate == stored)
+    }
 }

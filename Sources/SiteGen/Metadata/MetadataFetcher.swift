@@ -169,7 +169,7 @@ private extension MetadataFetcher {
     ) async throws(MetadataError) -> WorkMetadata {
         let found = try await provider.fetch(lookup)
         // Control characters (an escape sequence in a title) are neither stored nor printed.
-        let metadata = found.metadata.removingControlCharacters()
+        let metadata = found.metadata.cleanedForCache()
         let lookup = storedAs?(metadata) ?? lookup
         if let problem = metadata.rangeProblem ?? metadata.fetchedIDProblem {
             throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
