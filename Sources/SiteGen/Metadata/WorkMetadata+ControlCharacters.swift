@@ -3,21 +3,50 @@ import Foundation
 /// Control characters a provider (or a hand) put in a cache entry's text, which pages, feeds
 /// and terminals must not be given: removed when an answer is stored and when an entry is read.
 extension WorkMetadata {
-    /// Whether the entry's JSON may hold one: JSON writes them only as escapes (`\u001b`,
-    /// `\b`, `\f`), so entries without such an escape are left as they are.
+    /// Whether the entry's JSON may hold one, written as an escape (`\u001b`, `\b`, `\f`) or
+    /// as it is: a C0 control byte but JSON's whitespace (a JSON reader refuses them in a
+    /// string, but the check costs nothing), DEL, or the UTF-8 of a C1 control (`C2 80` to
+    /// `C2 9F`). Entries without one, nearly all, are left as they are. It runs for every
+    /// review on every build, so it reads each byte once and looks it up in a table; only the
+    /// bytes that may start one (`\`, `C2` and the control bytes) are looked at further.
     static func mayHoldControlCharacters(_ json: Data) -> Bool {
-        json.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            guard var position = buffer.baseAddress else { return false }
-            let end = position + buffer.count
-            // Backslashes are rare in an entry: jump from one to the next.
-            while position < end, let found = memchr(position, Int32(UInt8(ascii: "\\")), end - position) {
-                let next = UnsafeRawPointer(found) + 1
-                guard next < end else { return false }
-                let byte = next.load(as: UInt8.self)
-                if byte == UInt8(ascii: "u") || byte == UInt8(ascii: "b") || byte == UInt8(ascii: "f") { return true }
-                position = next + 1
+        json.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return mayStartControl.withUnsafeBufferPointer { table in
+                let count = bytes.count
+                var at = 0
+                while at < count {
+                    let byte = bytes[at]
+                    guard table[Int(byte)] else {
+                        at += 1
+                        continue
+                    }
+                    let next = at + 1 < count ? bytes[at + 1] : 0
+                    switch byte {
+                    case UInt8(ascii: "\\"):
+                        if next == UInt8(ascii: "u") || next == UInt8(ascii: "b") || next == UInt8(ascii: "f") {
+                            return true
+                        }
+                        // The escaped character is skipped: `\\u` is a backslash and a letter.
+                        at += 2
+                    case 0xC2:
+                        if (0x80...0x9F).contains(next) { return true }
+                        at += 1
+                    default:
+                        return true
+                    }
+                }
+                return false
             }
-            return false
+        }
+    }
+
+    /// For each byte, whether ``mayHoldControlCharacters(_:)`` must look at it.
+    private static let mayStartControl: [Bool] = (0...255).map { byte in
+        switch byte {
+        case 0x09, 0x0A, 0x0D, 0x20: false
+        case 0..<0x20, 0x7F, 0xC2, 0x5C: true
+        default: false
         }
     }
 
