@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import SiteGen
@@ -90,5 +91,46 @@ struct FetchCleaningTests {
         let summary = try await FakeFetch.run(fake, cache: try ScratchFolder().url, [.isbn("9780000000002")])
         let entry = try #require(summary.fetched.first?.1, "\(summary.failed)")
         #expect(entry.releaseDate == stored)
+    }
+
+    @Test("genres that can have no page are left out, and an entry keeps the first ten of the rest")
+    func genres() async throws {
+        let fake = try FakeProviders()
+        let kept = ["Drama", "C++", "..Noir"] + (1...7).map { "G\($0)" }
+        let names = ["", " ", ".", "..", String(repeating: "x", count: 300), "Drama", "C++", "..Noir"]
+            + (1...200_000).map { "G\($0)" }
+        let genres = names.map { #"{"name": "\#($0)"}"# }.joined(separator: ",")
+        fake.route("/3/movie/7", .json(#"{"id": 7, "title": "Film", "genres": [\#(genres)]}"#))
+        let cache = try ScratchFolder()
+        let summary = try await FakeFetch.run(fake, cache: cache.url, [.tmdb(7)])
+        #expect(summary.failed.isEmpty, "\(summary.failed)")
+        #expect(summary.fetched.map(\.1.genres) == [kept])
+        #expect(try MetadataCache(folder: cache.url).entry(for: .tmdb(7))?.genres == kept)
+        #expect(WorkMetadata.genreLimit == 10)
+    }
+
+    @Test(
+        "a genre edited into an entry that can have no page is an error at the entry",
+        arguments: [
+            ("", #"the genre "" has no letters or digits, so it can have no page"#),
+            ("..", #"the genre ".." has no letters or digits, so it can have no page"#),
+            (
+                String(repeating: "x", count: 300),
+                #"the genre "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" is too long: its page name would be 300 bytes, "#
+                    + "and at most 200 are allowed"
+            ),
+        ])
+    func handEditedGenres(genre: String, message: String) throws {
+        let scratch = try ScratchFolder()
+        let lookup = Lookup.tmdb(1)
+        try scratch.write(
+            lookup.path, #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "genres": ["Drama", "\#(genre)"]}"#)
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: \(message)",
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 1))
+        ) {
+            try MetadataCache(folder: scratch.url).entry(for: lookup)
+        }
     }
 }

@@ -69,12 +69,27 @@ extension WorkMetadata {
         for case (let name, let value?) in counts where !Self.counts.contains(value) {
             return "\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)"
         }
+        if let problem = genreProblem { return problem }
         for image in images where !Self.isImageFile(image.file) {
             return "the image \"\(image.file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
         }
         for image in images where !Self.imageSides.contains(image.width) || !Self.imageSides.contains(image.height) {
             return "the image \(image.file) must be 1 to \(Self.imageSides.upperBound) pixels wide and high, "
                 + "not \(image.width)×\(image.height)"
+        }
+        return nil
+    }
+
+    /// What in the genres cannot make a genre's page, in words: a genre whose page name (its
+    /// slug, as for tags) would be empty (`""`, `"."`) or longer than a file name may be.
+    var genreProblem: String? {
+        for genre in genres {
+            let bytes = genre.slug.utf8.count
+            if bytes == 0 { return "the genre \"\(genre)\" has no letters or digits, so it can have no page" }
+            if bytes > String.slugByteLimit {
+                return "the genre \"\(genre.prefix(40))…\" is too long: its page name would be \(bytes) bytes, "
+                    + "and at most \(String.slugByteLimit) are allowed"
+            }
         }
         return nil
     }
