@@ -59,6 +59,36 @@ public struct MetadataCache: Sendable {
         return WorkMetadata.mayHoldControlCharacters(data) ? entry.removingControlCharacters() : entry
     }
 
+    /// What is cached for a lookup.
+    public enum EntryState: Sendable, Equatable {
+        case none
+        /// The entry and every image it names.
+        case whole
+        /// Why it cannot be used as it is, as the build says it: it cannot be read, or an image it
+        /// names is missing or cannot be read.
+        case unusable(Diagnostic)
+    }
+
+    /// What is cached for `lookup`, which `review` names (the build's advice names it).
+    public func state(of lookup: Lookup, review: String) -> EntryState {
+        do {
+            guard let entry = try entry(for: lookup) else { return .none }
+            for image in entry.images where try self.image(image.file) == nil {
+                return .unusable(Self.missingImage(image.file, of: lookup, review: review))
+            }
+            return .whole
+        } catch {
+            return .unusable(error)
+        }
+    }
+
+    /// The error of an entry naming an image that is not there.
+    static func missingImage(_ file: String, of lookup: Lookup, review: String) -> Diagnostic {
+        Diagnostic(
+            "the image \(file) it names is missing: run sitegen fetch --refresh --only \(review)",
+            at: SourceLocation(path: "\(folderName)/\(lookup.path)", line: 1, column: 1))
+    }
+
     /// The bytes of a cached image (`images/x.jpg`); nil when it is missing; throws when it
     /// cannot be read or leads out of the folder.
     public func image(_ file: String) throws(Diagnostic) -> Data? {
@@ -89,9 +119,20 @@ public struct MetadataCache: Sendable {
     /// last, and the old entry's images it no longer names are removed (only files in
     /// `images/`, never an entry). A folder of the cache that is a link out of it is
     /// refused before anything is written.
-    func store(_ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup) throws(MetadataError) {
+    ///
+    /// An entry already there that cannot be read (it may hold edits by hand with a typo) is
+    /// replaced only when `refreshing`; else the store fails with its error.
+    func store(
+        _ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup, refreshing: Bool
+    ) throws(MetadataError) {
         if let placeProblem { throw .cacheWrite(placeProblem.message) }
-        let old = try? entry(for: lookup)
+        let old: WorkMetadata?
+        do {
+            old = try entry(for: lookup)
+        } catch {
+            guard refreshing else { throw .unreadableEntry(error) }
+            old = nil
+        }
         let entryFolder = (lookup.path as NSString).deletingLastPathComponent
         for relative in [entryFolder, "images"] {
             guard !SafePath.linkLeadsOut(relative, in: folder) else {

@@ -24,6 +24,9 @@ public struct MetadataFetcher: Sendable {
     public struct Job: Sendable {
         public let lookup: Lookup
         public let sources: [String]
+        /// Why its cached entry cannot be read, when it cannot and the run does not refresh:
+        /// the job then fails with it, and the entry is left as it is.
+        public var unreadable: Diagnostic? = nil
     }
 
     /// What happened, reported as it happens.
@@ -75,7 +78,8 @@ public struct MetadataFetcher: Sendable {
     }
 
     /// The jobs for `reviews`: one per film or book, filtered by `only`, cached ones (with all
-    /// their images) left out unless refreshing.
+    /// their images) left out unless refreshing. Without `refresh`, an entry that cannot be read
+    /// (or names a missing image) makes a job that fails with the build's error for it.
     public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int) {
         var order: [Lookup] = []
         var byLookup: [Lookup: [String]] = [:]
@@ -87,13 +91,12 @@ public struct MetadataFetcher: Sendable {
         var jobs: [Job] = []
         var cached = 0
         for lookup in order {
-            if !options.refresh, let entry = try? cache.entry(for: lookup),
-                entry.images.allSatisfy({ ((try? cache.image($0.file)) ?? nil) != nil })
-            {
-                cached += 1
-                continue
+            let sources = byLookup[lookup] ?? []
+            switch options.refresh ? .none : cache.state(of: lookup, review: sources.first ?? lookup.path) {
+            case .none: jobs.append(Job(lookup: lookup, sources: sources))
+            case .whole: cached += 1
+            case .unusable(let problem): jobs.append(Job(lookup: lookup, sources: sources, unreadable: problem))
             }
-            jobs.append(Job(lookup: lookup, sources: byLookup[lookup] ?? []))
         }
         return (jobs, cached)
     }
@@ -103,8 +106,14 @@ public struct MetadataFetcher: Sendable {
         let transport = Transport(client: client, policy: options.policy, maxInFlight: options.maxInFlight)
         let provider = MetadataProvider(transport: transport, sources: sources, language: language)
         var summary = Summary(cached: cached, total: jobs.count + cached)
+        for job in jobs {
+            guard let problem = job.unreadable else { continue }
+            report(.started(job))
+            summary.failed.append((job, .unreadableEntry(problem)))
+            report(.failed(job, .unreadableEntry(problem)))
+        }
         await withTaskGroup(of: Outcome.self) { group in
-            for job in jobs {
+            for job in jobs where job.unreadable == nil {
                 group.addTask {
                     report(.started(job))
                     // The result is complete before the outcome is made: see ``Outcome``.
@@ -191,7 +200,7 @@ private extension MetadataFetcher {
             let file = "images/\(lookup.imageKey)-\(request.size).\(request.fileExtension)"
             images.append((CachedImage(size: request.size, file: file, width: size.width, height: size.height), data))
         }
-        try cache.store(metadata, images: images, for: lookup)
+        try cache.store(metadata, images: images, for: lookup, refreshing: options.refresh)
         var stored = metadata
         stored.images = images.map(\.0)
         return stored

@@ -18,7 +18,8 @@ struct FetchCommand: Command {
 
         Options:
           --source DIR         The site folder (default: the current folder)
-          --refresh            Fetch again what is already cached
+          --refresh            Fetch again what is already cached, replacing entries
+                               that cannot be read (else they are reported and kept)
           --only PATH          Only reviews at PATH or under it (repeatable)
           --timeout SECONDS    Give up a request after this long (default 15)
           --tries N            Attempts per request, retrying 429, 5xx and time-outs (default 3)
