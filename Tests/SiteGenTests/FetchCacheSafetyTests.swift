@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 import Testing
 
 @testable import SiteGen
@@ -83,4 +84,95 @@ struct FetchCacheSafetyTests {
         try store.store(metadata, images: [], for: .tmdb(7), refreshing: true)
         #expect(try store.entry(for: .tmdb(7)) == metadata)
     }
+
+    @Test("two fetches storing the same entries at once never leave an entry naming a missing image, nor leftovers")
+    func racingStores() async throws {
+        let site = try ScratchFolder()
+        let lookups = [Lookup.tmdb(200), .tmdb(201)]
+        let done = Done()
+        for racer in 0..<2 {
+            // Each racer is a fetch run of its own: its own cache value, on a thread of its own,
+            // as the lock's waits block.
+            let cache = MetadataCache(site: site.url)
+            Thread.detachNewThread {
+                defer { done.one() }
+                for round in 0..<150 {
+                    for lookup in lookups {
+                        let image = CachedImage(size: "w342", file: "images/\(lookup.key)-w342.png", width: 2, height: 3)
+                        let metadata = WorkMetadata(kind: "movie", source: "tmdb", id: "\(lookup)", title: "T")
+                        let bytes = TestImage.png(width: 2, height: 3, seed: racer * 1000 + round)
+                        do {
+                            try cache.store(metadata, images: [(image, bytes)], for: lookup, refreshing: true)
+                        } catch {
+                            done.fail("\(error)")
+                        }
+                    }
+                }
+            }
+        }
+        try await eventually { done.count == 2 }
+        #expect(done.count == 2)
+        #expect(done.failures.isEmpty, "\(done.failures.prefix(3))")
+        let cache = MetadataCache(folder: site.url.appendingPathComponent("metadata"))
+        var named: [String] = []
+        for lookup in lookups {
+            let entry = try #require(try cache.entry(for: lookup))
+            for image in entry.images { #expect(try cache.image(image.file) != nil, "\(image.file) is missing") }
+            named += entry.images.map(\.file)
+        }
+        let images = try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("images").path)
+        #expect(images.map { "images/\($0)" }.sorted() == named.sorted())
+        #expect(try site.entries().contains(".sitegen/fetch.lock"))
+    }
+
+    @Test("a refresh never removes an old image that another entry names")
+    func sharedImageKept() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let image = CachedImage(size: "w342", file: "images/tmdb-7-w342.png", width: 2, height: 3)
+        let metadata = WorkMetadata(kind: "movie", source: "tmdb", id: "7", title: "Seven")
+        try cache.store(metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 1))], for: .tmdb(7), refreshing: true)
+        // Entries edited by hand to name it: one that reads, one that does not.
+        let naming = #""images": [{"size": "w342", "file": "images/tmdb-7-w342.png", "width": 2, "height": 3}]"#
+        try scratch.write("movies/tmdb-8.json", #"{"kind": "movie", "source": "tmdb", "id": "8", "title": "Eight", "# + naming + "}")
+        try scratch.write("books/isbn-1.json", #"{"kind": "book", "# + naming + ",,}")
+        try cache.store(metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 2))], for: .tmdb(7), refreshing: true)
+        #expect(try cache.entry(for: .tmdb(7))?.images.first?.file != image.file)
+        #expect(try cache.image(image.file) == TestImage.png(width: 2, height: 3, seed: 1))
+        #expect(try cache.entry(for: .tmdb(8))?.images == [image])
+
+        // Once no other entry names it, the next refresh that drops it removes it.
+        try scratch.files.remove("movies/tmdb-8.json")
+        try scratch.files.remove("books/isbn-1.json")
+        let fresh = MetadataCache(folder: scratch.url)
+        try fresh.store(metadata, images: [], for: .tmdb(7), refreshing: true)
+        try fresh.store(metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 3))], for: .tmdb(7), refreshing: true)
+        try fresh.store(metadata, images: [], for: .tmdb(7), refreshing: true)
+        #expect(try scratch.entries() == ["books", "images", "movies", "movies/tmdb-7.json"])
+    }
+
+    @Test("a fetch of a site that stores nothing writes nothing, not even its lock")
+    func nothingStoredNothingWritten() async throws {
+        let fake = try FakeProviders()
+        fake.route("/3/movie/7", .status(404))
+        let site = try ScratchFolder()
+        try site.write("site.yml", "title: X\n")
+        let sources = try MetadataSources.defaults.applying(environment: fake.environment.merging(FakeFetch.tmdbKey) { $1 })
+        let fetcher = MetadataFetcher(
+            cache: MetadataCache(site: site.url), sources: sources, language: .english, client: CurlHTTPClient(),
+            options: .init(policy: RetryPolicy(attempts: 1, timeout: 5)))
+        let summary = await fetcher.run([MetadataFetcher.Job(lookup: .tmdb(7), sources: ["content/seven.md"])], cached: 0) { _ in }
+        #expect(summary.failed.count == 1)
+        #expect(try site.entries() == ["site.yml"])
+    }
+}
+
+/// How many racing threads are done, and what failed, behind a lock.
+private final class Done: Sendable {
+    private let state = Mutex((count: 0, failures: [String]()))
+
+    func one() { state.withLock { $0.count += 1 } }
+    func fail(_ message: String) { state.withLock { $0.failures.append(message) } }
+    var count: Int { state.withLock { $0.count } }
+    var failures: [String] { state.withLock { $0.failures } }
 }

@@ -14,8 +14,26 @@ public struct MetadataCache: Sendable {
     /// written there, as for `content/` and `static/`.
     private let leadsOut: Bool
 
+    /// The site folder whose `.sitegen/fetch.lock` stores hold (``init(site:)``); nil for a
+    /// cache folder of its own, whose stores take no lock.
+    let site: URL?
+
+    /// Which entries name which images, for the stores of this cache (see ``ImageOwners``).
+    let owners = ImageOwners()
+
     public init(folder: URL) {
+        self.init(folder: folder, site: nil)
+    }
+
+    /// The cache of the site in `site`: its `metadata/` folder, whose stores hold the site's
+    /// `.sitegen/fetch.lock`, so two fetches at once never mix their entries' files.
+    public init(site: URL) {
+        self.init(folder: site.appendingPathComponent(Self.folderName), site: site)
+    }
+
+    private init(folder: URL, site: URL?) {
         self.folder = folder
+        self.site = site
         checker = SafePathChecker(root: folder)
         leadsOut = SafePath.linkLeadsOut(folder.lastPathComponent, in: folder.deletingLastPathComponent())
     }
@@ -30,8 +48,14 @@ public struct MetadataCache: Sendable {
 
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
     public func entry(for lookup: Lookup) throws(Diagnostic) -> WorkMetadata? {
-        guard let data = try bytes(of: lookup.path) else { return nil }
-        let location = SourceLocation(path: "\(Self.folderName)/\(lookup.path)", line: 1, column: 1)
+        try entry(at: lookup.path)
+    }
+
+    /// The entry in the file at `relative` (`movies/tmdb-7.json`); nil when there is none;
+    /// throws on an unreadable one.
+    func entry(at relative: String) throws(Diagnostic) -> WorkMetadata? {
+        guard let data = try bytes(of: relative) else { return nil }
+        let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
         let entry: WorkMetadata
         if let read = WorkMetadata(cachedJSON: Array(data)) {
             entry = read
@@ -111,83 +135,5 @@ public struct MetadataCache: Sendable {
             throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
         }
         return data
-    }
-
-    /// Stores an entry with its images; replaces the old entry only when everything is written:
-    /// every file is written beside its place first, then the images are renamed into place
-    /// (under new names when they would replace other bytes the old entry names) and the entry
-    /// last, and the old entry's images it no longer names are removed (only files in
-    /// `images/`, never an entry). A folder of the cache that is a link out of it is
-    /// refused before anything is written.
-    ///
-    /// An entry already there that cannot be read (it may hold edits by hand with a typo) is
-    /// replaced only when `refreshing`; else the store fails with its error.
-    func store(
-        _ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup, refreshing: Bool
-    ) throws(MetadataError) {
-        if let placeProblem { throw .cacheWrite(placeProblem.message) }
-        let old: WorkMetadata?
-        do {
-            old = try entry(for: lookup)
-        } catch {
-            guard refreshing else { throw .unreadableEntry(error) }
-            old = nil
-        }
-        let entryFolder = (lookup.path as NSString).deletingLastPathComponent
-        for relative in [entryFolder, "images"] {
-            guard !SafePath.linkLeadsOut(relative, in: folder) else {
-                throw .cacheWrite("\(Self.folderName)/\(relative) is a link to a place outside \(Self.folderName)/")
-            }
-            do {
-                try Directory.make(folder.appendingPathComponent(relative).path)
-            } catch {
-                throw .cacheWrite("cannot make \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
-            }
-        }
-        // An image the old entry names is never replaced by other bytes: those go under a name of
-        // their own, so until the new entry is in place the old one names its own images (a
-        // fetch stopped or failed in between leaves it whole).
-        let named = Set(old?.images.map(\.file) ?? [])
-        var images = images
-        for index in images.indices where named.contains(images[index].0.file) {
-            let (image, data) = images[index]
-            guard (try? bytes(of: image.file)) != data else { continue }
-            let name = image.file as NSString
-            images[index].0.file =
-                "\(name.deletingPathExtension)-\(String(ContentHash(data).high, radix: 16)).\(name.pathExtension)"
-        }
-        var stored = metadata
-        stored.images = images.map(\.0)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var files: [(String, Data)] = images.map { ($0.0.file, $0.1) }
-        do {
-            files.append((lookup.path, try encoder.encode(stored) + Data("\n".utf8)))
-        } catch {
-            throw .cacheWrite("cannot encode \(lookup.path): \(ErrorText.describe(error))")
-        }
-        var staged: [AtomicFile.Staged] = []
-        for (relative, data) in files {
-            guard SafePath.segments(of: relative) != nil else {
-                throw .cacheWrite(
-                    "refused to write \(Self.folderName)/\(relative): it leads out of \(Self.folderName)/")
-            }
-            do {
-                staged.append(try AtomicFile.Staged(data, for: folder.appendingPathComponent(relative)))
-            } catch {
-                throw .cacheWrite("cannot write \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
-            }
-        }
-        for (file, (relative, _)) in zip(staged, files) {
-            do {
-                try file.commit()
-            } catch {
-                throw .cacheWrite("cannot write \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
-            }
-        }
-        let kept = Set(stored.images.map(\.file))
-        for image in old?.images ?? [] where !kept.contains(image.file) && image.file.hasPathPrefix("images/") {
-            if let url = SafePath.resolve(image.file, in: folder) { try? FileManager.default.removeItem(at: url) }
-        }
     }
 }

@@ -64,7 +64,7 @@ struct FetchCommand: Command {
             throw CommandError("\(error)")
         }
         let fetcher = MetadataFetcher(
-            cache: MetadataCache(folder: folder.appendingPathComponent(MetadataCache.folderName)), sources: sources,
+            cache: MetadataCache(site: folder), sources: sources,
             language: content.config.language, client: CurlHTTPClient(), options: options)
         let unmatched = fetcher.unmatchedOnlyPaths(in: content.reviews)
         guard unmatched.isEmpty else {
