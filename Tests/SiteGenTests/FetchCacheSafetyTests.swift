@@ -40,7 +40,7 @@ struct FetchCacheSafetyTests {
         let expected = "metadata/movies/tmdb-7.json:\(place): \(message)"
 
         let fetcher = try FakeFetch.fetcher(fake, cache: cache.url)
-        let (jobs, cached) = fetcher.jobs(for: reviews)
+        let (jobs, cached, _) = fetcher.jobs(for: reviews)
         #expect(cached == 0)
         #expect(jobs.map { $0.unreadable?.description } == [expected])
         let summary = await fetcher.run(jobs, cached: cached) { _ in }
@@ -164,6 +164,35 @@ struct FetchCacheSafetyTests {
         let summary = await fetcher.run([MetadataFetcher.Job(lookup: .tmdb(7), sources: ["content/seven.md"])], cached: 0) { _ in }
         #expect(summary.failed.count == 1)
         #expect(try site.entries() == ["site.yml"])
+    }
+
+    @Test("reviews whose searches make one cache file share one job; a warning says so when their words differ")
+    func collidingKeys() async throws {
+        let fake = try FakeProviders()
+        fake.route("/3/search/movie", .json(ProviderFixtures.search(ids: [31])))
+        fake.route("/3/movie/31", .json(ProviderFixtures.film(id: 31)))
+        let cache = try ScratchFolder()
+        let reviews = try InMemorySite([
+            "content/movies/a.md": reviewFile("title: id31\ndate: 2024-01-01\nyear: 2000"),
+            "content/movies/b.md": reviewFile("title: id31!\ndate: 2024-01-02\nyear: 2000"),
+            "content/movies/c.md": reviewFile("title: id31\ndate: 2024-01-03\nyear: 2000"),
+        ]).load().reviews
+        let fetcher = try FakeFetch.fetcher(fake, cache: cache.url)
+        let (jobs, cached, warnings) = fetcher.jobs(for: reviews)
+        #expect(cached == 0)
+        #expect(jobs.map(\.lookup) == [.movieSearch(title: "id31", year: 2000)])
+        #expect(jobs.map(\.sources) == [["content/movies/a.md", "content/movies/b.md", "content/movies/c.md"]])
+        #expect(
+            warnings.map(\.description) == [
+                "content/movies/b.md:1:1: warning: film \"id31!\" (2000) is stored as "
+                    + "metadata/movies/search-id31-2000.json, as film \"id31\" (2000) of content/movies/a.md is: "
+                    + "both reviews get the entry found for the latter"
+            ])
+        let summary = await fetcher.run(jobs, cached: cached) { _ in }
+        #expect(summary.failed.isEmpty, "\(summary.failed)")
+        #expect(fake.requests.count == 2)
+        let enricher = MetadataEnricher(cache: MetadataCache(folder: cache.url))
+        #expect(reviews.map { enricher.attach($0).review.metadata?.title } == ["Film 31", "Film 31", "Film 31"])
     }
 }
 

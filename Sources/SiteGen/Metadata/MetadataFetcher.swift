@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// `sitegen fetch`'s work: find every review's film or book, fetch what is not cached
 /// (or everything, with `refresh`), and report each outcome.
@@ -77,28 +78,45 @@ public struct MetadataFetcher: Sendable {
         options.only.filter { only in !reviews.contains { Self.matches($0.source, only) } }
     }
 
-    /// The jobs for `reviews`: one per film or book, filtered by `only`, cached ones (with all
+    /// The jobs for `reviews`: one per cache entry, filtered by `only`, cached ones (with all
     /// their images) left out unless refreshing. Without `refresh`, an entry that cannot be read
     /// (or names a missing image) makes a job that fails with the build's error for it.
-    public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int) {
+    ///
+    /// Reviews whose lookups make one cache file (searches for "id31" and "id31!" of one year
+    /// are both `search-id31-2000`) share one job, the first review's, so no two jobs ever write
+    /// one entry's files; as the build then gives them both that entry, a warning says so when
+    /// they searched for different words.
+    public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int, warnings: [Diagnostic]) {
         var order: [Lookup] = []
-        var byLookup: [Lookup: [String]] = [:]
+        var byPath: [String: (lookup: Lookup, sources: [String])] = [:]
+        var warnings: [Diagnostic] = []
         for review in reviews where selected(review.source) {
             guard let lookup = Lookup(review) else { continue }
-            if byLookup[lookup] == nil { order.append(lookup) }
-            byLookup[lookup, default: []].append(review.source)
+            guard let first = byPath[lookup.path] else {
+                order.append(lookup)
+                byPath[lookup.path] = (lookup, [review.source])
+                continue
+            }
+            byPath[lookup.path]?.sources.append(review.source)
+            if lookup != first.lookup {
+                warnings.append(
+                    Diagnostic(
+                        "\(lookup) is stored as \(MetadataCache.folderName)/\(lookup.path), as \(first.lookup) of "
+                            + "\(first.sources[0]) is: both reviews get the entry found for the latter",
+                        at: SourceLocation(path: review.source, line: 1, column: 1), severity: .warning))
+            }
         }
         var jobs: [Job] = []
         var cached = 0
         for lookup in order {
-            let sources = byLookup[lookup] ?? []
+            let sources = byPath[lookup.path]?.sources ?? []
             switch options.refresh ? .none : cache.state(of: lookup, review: sources.first ?? lookup.path) {
             case .none: jobs.append(Job(lookup: lookup, sources: sources))
             case .whole: cached += 1
             case .unusable(let problem): jobs.append(Job(lookup: lookup, sources: sources, unreadable: problem))
             }
         }
-        return (jobs, cached)
+        return (jobs, cached, warnings)
     }
 
     /// Fetches every job, at most `maxInFlight` requests at a time; `report` hears each event.

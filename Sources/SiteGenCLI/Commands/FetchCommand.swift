@@ -72,8 +72,9 @@ struct FetchCommand: Command {
                 "--only \(unmatched.joined(separator: ", ")): no review there (paths are relative to the site folder, "
                     + "like content/movies or content/movies/parasite.md)")
         }
-        let (jobs, cached) = fetcher.jobs(for: content.reviews)
+        let (jobs, cached, warnings) = fetcher.jobs(for: content.reviews)
         let console = environment.console
+        for warning in warnings { console.error(warning.description) }
         let progress = FetchProgress(console: console, total: jobs.count)
         console.line("Fetching \(jobs.count) of \(jobs.count + cached) films and books (\(cached) already cached).")
         let summary = await fetcher.run(jobs, cached: cached) { progress.handle($0) }
