@@ -175,7 +175,9 @@ struct CachedJSONTests {
             ("\u{A0}", false), ("\u{E9}", false), ("\u{100}", false), ("\t\n\r ", false), ("\\\\u", false),
             ("\\\\\\u0001", true), ("\u{C2}", false),
         ] {
-            #expect(WorkMetadata.mayHoldControlCharacters(Data("{\"t\": \"x\(text)\"}".utf8)) == holds, "\(text.debugDescription)")
+            #expect(
+                WorkMetadata.mayHoldControlCharacters(Data("{\"t\": \"x\(text)\"}".utf8)) == holds,
+                "\(text.debugDescription)")
         }
         // A lone C2 byte at the very end (not UTF-8) is looked at without reading past it.
         #expect(WorkMetadata.mayHoldControlCharacters(Data([0x22, 0xC2])) == false)

@@ -25,7 +25,8 @@ struct FetchCacheSafetyTests {
             ),
             (
                 entry + #""images": [{"size": "w342", "file": "images/tmdb-7-w342.jpg", "width": 2, "height": 3}]}"#,
-                "1:1", "the image images/tmdb-7-w342.jpg it names is missing: run sitegen fetch --refresh --only "
+                "1:1",
+                "the image images/tmdb-7-w342.jpg it names is missing: run sitegen fetch --refresh --only "
                     + "content/movies/seven.md"
             ),
         ])
@@ -53,7 +54,8 @@ struct FetchCacheSafetyTests {
         #expect(try cache.contents() == ["movies/tmdb-7.json": json])
 
         // The build says the same of it.
-        let built = try #require(MetadataEnricher(cache: MetadataCache(folder: cache.url)).attach(reviews[0]).problems.first)
+        let built = try #require(
+            MetadataEnricher(cache: MetadataCache(folder: cache.url)).attach(reviews[0]).problems.first)
         #expect(built.description == expected)
 
         // Asked for, it is replaced.
@@ -98,7 +100,8 @@ struct FetchCacheSafetyTests {
                 defer { done.one() }
                 for round in 0..<150 {
                     for lookup in lookups {
-                        let image = CachedImage(size: "w342", file: "images/\(lookup.key)-w342.png", width: 2, height: 3)
+                        let image = CachedImage(
+                            size: "w342", file: "images/\(lookup.key)-w342.png", width: 2, height: 3)
                         let metadata = WorkMetadata(kind: "movie", source: "tmdb", id: "\(lookup)", title: "T")
                         let bytes = TestImage.png(width: 2, height: 3, seed: racer * 1000 + round)
                         do {
@@ -120,7 +123,8 @@ struct FetchCacheSafetyTests {
             for image in entry.images { #expect(try cache.image(image.file) != nil, "\(image.file) is missing") }
             named += entry.images.map(\.file)
         }
-        let images = try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("images").path)
+        let images = try FileManager.default.contentsOfDirectory(
+            atPath: cache.folder.appendingPathComponent("images").path)
         #expect(images.map { "images/\($0)" }.sorted() == named.sorted())
         #expect(try site.entries().contains(".sitegen/fetch.lock"))
     }
@@ -131,12 +135,15 @@ struct FetchCacheSafetyTests {
         let cache = MetadataCache(folder: scratch.url)
         let image = CachedImage(size: "w342", file: "images/tmdb-7-w342.png", width: 2, height: 3)
         let metadata = WorkMetadata(kind: "movie", source: "tmdb", id: "7", title: "Seven")
-        try cache.store(metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 1))], for: .tmdb(7), refreshing: true)
+        try cache.store(
+            metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 1))], for: .tmdb(7), refreshing: true)
         // Entries edited by hand to name it: one that reads, one that does not.
         let naming = #""images": [{"size": "w342", "file": "images/tmdb-7-w342.png", "width": 2, "height": 3}]"#
-        try scratch.write("movies/tmdb-8.json", #"{"kind": "movie", "source": "tmdb", "id": "8", "title": "Eight", "# + naming + "}")
+        try scratch.write(
+            "movies/tmdb-8.json", #"{"kind": "movie", "source": "tmdb", "id": "8", "title": "Eight", "# + naming + "}")
         try scratch.write("books/isbn-1.json", #"{"kind": "book", "# + naming + ",,}")
-        try cache.store(metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 2))], for: .tmdb(7), refreshing: true)
+        try cache.store(
+            metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 2))], for: .tmdb(7), refreshing: true)
         #expect(try cache.entry(for: .tmdb(7))?.images.first?.file != image.file)
         #expect(try cache.image(image.file) == TestImage.png(width: 2, height: 3, seed: 1))
         #expect(try cache.entry(for: .tmdb(8))?.images == [image])
@@ -146,7 +153,8 @@ struct FetchCacheSafetyTests {
         try scratch.files.remove("books/isbn-1.json")
         let fresh = MetadataCache(folder: scratch.url)
         try fresh.store(metadata, images: [], for: .tmdb(7), refreshing: true)
-        try fresh.store(metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 3))], for: .tmdb(7), refreshing: true)
+        try fresh.store(
+            metadata, images: [(image, TestImage.png(width: 2, height: 3, seed: 3))], for: .tmdb(7), refreshing: true)
         try fresh.store(metadata, images: [], for: .tmdb(7), refreshing: true)
         #expect(try scratch.entries() == ["books", "images", "movies", "movies/tmdb-7.json"])
     }
@@ -157,11 +165,14 @@ struct FetchCacheSafetyTests {
         fake.route("/3/movie/7", .status(404))
         let site = try ScratchFolder()
         try site.write("site.yml", "title: X\n")
-        let sources = try MetadataSources.defaults.applying(environment: fake.environment.merging(FakeFetch.tmdbKey) { $1 })
+        let sources = try MetadataSources.defaults.applying(
+            environment: fake.environment.merging(FakeFetch.tmdbKey) { $1 })
         let fetcher = MetadataFetcher(
             cache: MetadataCache(site: site.url), sources: sources, language: .english, client: CurlHTTPClient(),
             options: .init(policy: RetryPolicy(attempts: 1, timeout: 5)))
-        let summary = await fetcher.run([MetadataFetcher.Job(lookup: .tmdb(7), sources: ["content/seven.md"])], cached: 0) { _ in }
+        let summary = await fetcher.run(
+            [MetadataFetcher.Job(lookup: .tmdb(7), sources: ["content/seven.md"])], cached: 0
+        ) { _ in }
         #expect(summary.failed.count == 1)
         #expect(try site.entries() == ["site.yml"])
     }

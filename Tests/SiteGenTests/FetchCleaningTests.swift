@@ -54,7 +54,8 @@ struct FetchCleaningTests {
         #expect(!json.contains("\\u"), "\(json)")
     }
 
-    @Test("a Naver pubdate the calendar has not is left out; an ISBN, an id or a publisher loses its control characters")
+    @Test(
+        "a Naver pubdate the calendar has not is left out; an ISBN, an id or a publisher loses its control characters")
     func naverDates() async throws {
         let fake = try FakeProviders()
         fake.route(
@@ -97,7 +98,8 @@ struct FetchCleaningTests {
     func genres() async throws {
         let fake = try FakeProviders()
         let kept = ["Drama", "C++", "..Noir"] + (1...7).map { "G\($0)" }
-        let names = ["", " ", ".", "..", String(repeating: "x", count: 300), "Drama", "C++", "..Noir"]
+        let names =
+            ["", " ", ".", "..", String(repeating: "x", count: 300), "Drama", "C++", "..Noir"]
             + (1...200_000).map { "G\($0)" }
         let genres = names.map { #"{"name": "\#($0)"}"# }.joined(separator: ",")
         fake.route("/3/movie/7", .json(#"{"id": 7, "title": "Film", "genres": [\#(genres)]}"#))
@@ -124,7 +126,8 @@ struct FetchCleaningTests {
         let scratch = try ScratchFolder()
         let lookup = Lookup.tmdb(1)
         try scratch.write(
-            lookup.path, #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "genres": ["Drama", "\#(genre)"]}"#)
+            lookup.path,
+            #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "genres": ["Drama", "\#(genre)"]}"#)
         #expect(
             throws: Diagnostic(
                 "not a valid metadata file: \(message)",

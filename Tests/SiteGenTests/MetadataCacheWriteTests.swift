@@ -56,7 +56,9 @@ struct MetadataCacheWriteTests {
         try FileManager.default.createSymbolicLink(
             at: metadata.appendingPathComponent("images"), withDestinationURL: outside)
         #expect(
-            failure { try MetadataCache(folder: metadata).store(entry(), images: [poster(1)], for: lookup, refreshing: true) }
+            failure {
+                try MetadataCache(folder: metadata).store(entry(), images: [poster(1)], for: lookup, refreshing: true)
+            }
                 == "cannot store it: metadata/images is a link to a place outside metadata/")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == ["keep.txt", "movies"])
     }

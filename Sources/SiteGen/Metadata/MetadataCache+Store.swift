@@ -48,7 +48,7 @@ private extension MetadataCache {
     func locked(_ body: () throws(MetadataError) -> Void) throws {
         guard let site, StateFolder.refusal(in: site) == nil else { return try body() }
         let path = site.appendingPathComponent(StateFolder.name).appendingPathComponent("fetch.lock").path
-        try FileLock.holding(path, shared: false, waiting: {}) { try body() }
+        try FileLock.holding(path, shared: false, waiting: {}, body)
     }
 
     /// ``store(_:images:for:refreshing:)``'s writes, holding the lock.

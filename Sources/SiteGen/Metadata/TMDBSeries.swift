@@ -45,6 +45,7 @@ struct TMDBSeries: Decodable {
             runtime: episodeRunTime?.first.flatMap { $0 > 0 ? $0 : nil },
             series: SeriesFacts(
                 creators: (createdBy ?? []).map(\.name), networks: (networks ?? []).map(\.name),
-                seasons: numberOfSeasons, episodes: numberOfEpisodes, lastAirDate: lastAirDate.flatMap(WorkMetadata.calendarDate)))
+                seasons: numberOfSeasons, episodes: numberOfEpisodes,
+                lastAirDate: lastAirDate.flatMap(WorkMetadata.calendarDate)))
     }
 }

@@ -74,7 +74,9 @@ extension WorkMetadata {
         entry.cast = cast.map { CastMember(name: clean($0.name), character: $0.character.map(clean)) }
         entry.publisher = publisher.map(clean)
         entry.isbn = isbn.map(clean)
-        entry.images = images.map { CachedImage(size: clean($0.size), file: $0.file, width: $0.width, height: $0.height) }
+        entry.images = images.map {
+            CachedImage(size: clean($0.size), file: $0.file, width: $0.width, height: $0.height)
+        }
         entry.series?.creators = series?.creators.map(clean) ?? []
         entry.series?.networks = series?.networks.map(clean) ?? []
         entry.series?.lastAirDate = series?.lastAirDate.map(clean)
