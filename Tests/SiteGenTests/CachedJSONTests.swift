@@ -157,6 +157,33 @@ struct CachedJSONTests {
         #expect(WorkMetadata.mayHoldControlCharacters(Data(#"{"title": "\u00e9"}"#.utf8)))
     }
 
+    @Test("raw DEL and C1 controls in an entry edited by hand, without a backslash, are removed when read")
+    func rawControlCharacters() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let lookup = Lookup.tmdb(1)
+        let json =
+            "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\u{7F}B\u{85}C\u{9B}31m\", "
+            + "\"genres\": [\"Dra\u{80}ma\"], \"publisher\": \"caf\u{E9}\u{A0}\u{A9}\"}"
+        try scratch.write(lookup.path, json)
+        let entry = try #require(try cache.entry(for: lookup))
+        #expect(entry.title == "ABC31m")
+        #expect(entry.genres == ["Drama"])
+        #expect(entry.publisher == "caf\u{E9}\u{A0}\u{A9}")
+        for (text, holds) in [
+            ("\u{7F}", true), ("\u{80}", true), ("\u{85}", true), ("\u{9F}", true), ("\u{1B}", true), ("\u{0}", true),
+            ("\u{A0}", false), ("\u{E9}", false), ("\u{100}", false), ("\t\n\r ", false), ("\\\\u", false),
+            ("\\\\\\u0001", true), ("\u{C2}", false),
+        ] {
+            #expect(
+                WorkMetadata.mayHoldControlCharacters(Data("{\"t\": \"x\(text)\"}".utf8)) == holds,
+                "\(text.debugDescription)")
+        }
+        // A lone C2 byte at the very end (not UTF-8) is looked at without reading past it.
+        #expect(WorkMetadata.mayHoldControlCharacters(Data([0x22, 0xC2])) == false)
+        #expect(WorkMetadata.mayHoldControlCharacters(Data([0x22, 0x5C])) == false)
+    }
+
     @Test(
         "a cache file that is not JSON is an error at its line and column; one with a value of the wrong kind says so",
         arguments: [

@@ -584,7 +584,7 @@ struct FetchTests {
                 cache: MetadataCache(folder: cache.url), sources: .defaults, language: .english,
                 client: CurlHTTPClient(), options: options)
         }
-        let describe = { (result: (jobs: [MetadataFetcher.Job], cached: Int)) in
+        let describe = { (result: (jobs: [MetadataFetcher.Job], cached: Int, warnings: [Diagnostic])) in
             (result.jobs.map { "\($0.lookup.path) <- \($0.sources.joined(separator: ", "))" }, result.cached)
         }
 
@@ -633,7 +633,7 @@ struct FetchTests {
             sources: try MetadataSources.defaults.applying(
                 environment: fake.environment.merging(["TMDB_API_KEY": "k"]) { $1 }),
             language: .english, client: CurlHTTPClient(), options: .init(policy: fastPolicy))
-        let (jobs, cached) = fetcher.jobs(for: reviews)
+        let (jobs, cached, _) = fetcher.jobs(for: reviews)
         #expect(jobs.isEmpty)
         #expect(cached == 1)
         let summary = await fetcher.run(jobs, cached: cached) { _ in }

@@ -41,7 +41,7 @@ struct MetadataCacheWriteTests {
         try FileManager.default.createSymbolicLink(at: metadata, withDestinationURL: outside)
         let cache = MetadataCache(folder: metadata)
         #expect(
-            failure { try cache.store(entry(), images: [poster(1)], for: lookup) }
+            failure { try cache.store(entry(), images: [poster(1)], for: lookup, refreshing: true) }
                 == "cannot store it: refused: it is a link to a place outside the site folder")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["keep.txt"])
         // Read by the build: one error at the folder.
@@ -56,7 +56,9 @@ struct MetadataCacheWriteTests {
         try FileManager.default.createSymbolicLink(
             at: metadata.appendingPathComponent("images"), withDestinationURL: outside)
         #expect(
-            failure { try MetadataCache(folder: metadata).store(entry(), images: [poster(1)], for: lookup) }
+            failure {
+                try MetadataCache(folder: metadata).store(entry(), images: [poster(1)], for: lookup, refreshing: true)
+            }
                 == "cannot store it: metadata/images is a link to a place outside metadata/")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == ["keep.txt", "movies"])
     }
@@ -72,7 +74,7 @@ struct MetadataCacheWriteTests {
                 at: scratch.url.appendingPathComponent("metadata/" + name), withDestinationURL: victim)
         }
         let cache = MetadataCache(folder: scratch.url.appendingPathComponent("metadata"))
-        #expect(failure { try cache.store(entry(), images: [], for: lookup) } == "stored")
+        #expect(failure { try cache.store(entry(), images: [], for: lookup, refreshing: true) } == "stored")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         #expect(try cache.entry(for: lookup)?.title == "Metropolis")
     }
@@ -105,13 +107,13 @@ struct MetadataCacheWriteTests {
     func imagesNeverReplacedInPlace() throws {
         let scratch = try ScratchFolder()
         let cache = MetadataCache(folder: scratch.url)
-        try cache.store(entry(), images: [poster(1)], for: lookup)
+        try cache.store(entry(), images: [poster(1)], for: lookup, refreshing: true)
         #expect(try cache.entry(for: lookup)?.images.map(\.file) == ["images/tmdb-19-w342.png"])
         // The same bytes again: the same name.
-        try cache.store(entry(), images: [poster(1)], for: lookup)
+        try cache.store(entry(), images: [poster(1)], for: lookup, refreshing: true)
         #expect(try cache.entry(for: lookup)?.images.map(\.file) == ["images/tmdb-19-w342.png"])
         // Other bytes: another name, holding them; the old file is removed after the entry moved.
-        try cache.store(entry(), images: [poster(2)], for: lookup)
+        try cache.store(entry(), images: [poster(2)], for: lookup, refreshing: true)
         let renamed = try #require(try cache.entry(for: lookup)?.images.first?.file)
         #expect(renamed.hasPrefix("images/tmdb-19-w342-") && renamed.hasSuffix(".png"))
         #expect(try cache.image(renamed) == poster(2).1)
@@ -122,13 +124,13 @@ struct MetadataCacheWriteTests {
     func oldImagesOnlyFromImages() throws {
         let scratch = try ScratchFolder()
         let cache = MetadataCache(folder: scratch.url)
-        try cache.store(entry(), images: [poster(1)], for: .tmdb(20))
+        try cache.store(entry(), images: [poster(1)], for: .tmdb(20), refreshing: true)
         try scratch.write(
             "movies/tmdb-19.json",
             #"{"kind":"movie","source":"tmdb","id":"19","title":"M","images":["#
                 + #"{"size":"w342","file":"movies/tmdb-19.json","width":1,"height":1},"#
                 + #"{"size":"w780","file":"movies/tmdb-20.json","width":1,"height":1}]}"#)
-        try cache.store(entry(), images: [], for: lookup)
+        try cache.store(entry(), images: [], for: lookup, refreshing: true)
         #expect(try cache.entry(for: lookup)?.title == "Metropolis")
         #expect(try cache.entry(for: .tmdb(20))?.title == "Metropolis")
     }

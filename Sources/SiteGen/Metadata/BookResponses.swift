@@ -29,15 +29,18 @@ extension NaverBookSearch.Item {
             publisher: publisher.map(\.plainText), isbn: isbn13)
     }
 
-    /// `20070201` → `2007-02-01`; `200702` → `2007-02`; anything else → nil.
+    /// `20070201` → `2007-02-01`; `200702` → `2007-02`; `2007` as it is; anything else (a
+    /// day or month the calendar has not, another number of digits) → nil.
     static func date(fromCompact text: String) -> String? {
-        let digits = text.filter(\.isNumber)
-        switch digits.count {
-        case 8: return "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))"
-        case 6: return "\(digits.prefix(4))-\(digits.suffix(2))"
-        case 4: return digits
-        default: return nil
-        }
+        let digits = text.utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let dashed: [UInt8] =
+            switch digits.count {
+            case 8: digits[0..<4] + [UInt8(ascii: "-")] + digits[4..<6] + [UInt8(ascii: "-")] + digits[6..<8]
+            case 6: digits[0..<4] + [UInt8(ascii: "-")] + digits[4..<6]
+            case 4: digits
+            default: []
+            }
+        return WorkMetadata.calendarDate(String(decoding: dashed, as: UTF8.self))
     }
 }
 
@@ -140,23 +143,42 @@ extension String {
     }
 }
 
-/// A free-form Open Library date ("March 1, 2006", "Mar 2006", "2006") as `YYYY-MM-DD`,
-/// `YYYY-MM` or `YYYY`, as precise as it says; nil when it holds no year.
+/// A free-form Open Library date ("March 1, 2006", "1 March 2006", "Mar 2006", "2006-03-01",
+/// "2006") as `YYYY-MM-DD`, `YYYY-MM` or `YYYY`, as precise as it says, when it is a real date
+/// with a year of four digits; else the year a longer text holds (``yearIn(_:)``); nil when
+/// it holds none.
 func normalizedDate(_ text: String?) -> String? {
     guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    for (format, output) in [
-        ("yyyy-MM-dd", "yyyy-MM-dd"), ("MMMM d, yyyy", "yyyy-MM-dd"), ("MMM d, yyyy", "yyyy-MM-dd"),
-        ("d MMMM yyyy", "yyyy-MM-dd"), ("MMMM yyyy", "yyyy-MM"), ("MMM yyyy", "yyyy-MM"),
-    ] {
-        formatter.dateFormat = format
-        if let date = formatter.date(from: text) {
-            formatter.dateFormat = output
-            return formatter.string(from: date)
-        }
+    if let date = WorkMetadata.calendarDate(text) { return date }
+    let words = text.split { $0 == " " || $0 == "," }.map(String.init)
+    let number = { (word: String, digits: ClosedRange<Int>) -> String? in
+        digits.contains(word.utf8.count) && word.utf8.allSatisfy { (48...57).contains($0) } ? word : nil
     }
+    let month = { (word: String) -> String? in
+        let name = word.lowercased()
+        let names = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
+        guard let index = names.firstIndex(where: { $0 == name || (name.count == 3 && $0.hasPrefix(name)) })
+        else { return nil }
+        return index < 9 ? "0\(index + 1)" : "\(index + 1)"
+    }
+    let day = { (word: String) in number(word, 1...2).map { $0.count == 1 ? "0" + $0 : $0 } }
+    var written: String?
+    switch words.count {
+    case 3:
+        if let m = month(words[0]), let d = day(words[1]), let y = number(words[2], 4...4) {
+            written = "\(y)-\(m)-\(d)"
+        } else if let d = day(words[0]), let m = month(words[1]), let y = number(words[2], 4...4) {
+            written = "\(y)-\(m)-\(d)"
+        }
+    case 2:
+        if let m = month(words[0]), let y = number(words[1], 4...4) { written = "\(y)-\(m)" }
+    default:
+        break
+    }
+    if let written { return WorkMetadata.calendarDate(written) }
     return yearIn(text).map(String.init)
 }
 

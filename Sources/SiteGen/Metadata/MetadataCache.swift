@@ -14,8 +14,26 @@ public struct MetadataCache: Sendable {
     /// written there, as for `content/` and `static/`.
     private let leadsOut: Bool
 
+    /// The site folder whose `.sitegen/fetch.lock` stores hold (``init(site:)``); nil for a
+    /// cache folder of its own, whose stores take no lock.
+    let site: URL?
+
+    /// Which entries name which images, for the stores of this cache (see ``ImageOwners``).
+    let owners = ImageOwners()
+
     public init(folder: URL) {
+        self.init(folder: folder, site: nil)
+    }
+
+    /// The cache of the site in `site`: its `metadata/` folder, whose stores hold the site's
+    /// `.sitegen/fetch.lock`, so two fetches at once never mix their entries' files.
+    public init(site: URL) {
+        self.init(folder: site.appendingPathComponent(Self.folderName), site: site)
+    }
+
+    private init(folder: URL, site: URL?) {
         self.folder = folder
+        self.site = site
         checker = SafePathChecker(root: folder)
         leadsOut = SafePath.linkLeadsOut(folder.lastPathComponent, in: folder.deletingLastPathComponent())
     }
@@ -30,8 +48,14 @@ public struct MetadataCache: Sendable {
 
     /// The cached entry for `lookup`; nil when there is none; throws on an unreadable one.
     public func entry(for lookup: Lookup) throws(Diagnostic) -> WorkMetadata? {
-        guard let data = try bytes(of: lookup.path) else { return nil }
-        let location = SourceLocation(path: "\(Self.folderName)/\(lookup.path)", line: 1, column: 1)
+        try entry(at: lookup.path)
+    }
+
+    /// The entry in the file at `relative` (`movies/tmdb-7.json`); nil when there is none;
+    /// throws on an unreadable one.
+    func entry(at relative: String) throws(Diagnostic) -> WorkMetadata? {
+        guard let data = try bytes(of: relative) else { return nil }
+        let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
         let entry: WorkMetadata
         if let read = WorkMetadata(cachedJSON: Array(data)) {
             entry = read
@@ -59,6 +83,36 @@ public struct MetadataCache: Sendable {
         return WorkMetadata.mayHoldControlCharacters(data) ? entry.removingControlCharacters() : entry
     }
 
+    /// What is cached for a lookup.
+    public enum EntryState: Sendable, Equatable {
+        case none
+        /// The entry and every image it names.
+        case whole
+        /// Why it cannot be used as it is, as the build says it: it cannot be read, or an image it
+        /// names is missing or cannot be read.
+        case unusable(Diagnostic)
+    }
+
+    /// What is cached for `lookup`, which `review` names (the build's advice names it).
+    public func state(of lookup: Lookup, review: String) -> EntryState {
+        do {
+            guard let entry = try entry(for: lookup) else { return .none }
+            for image in entry.images where try self.image(image.file) == nil {
+                return .unusable(Self.missingImage(image.file, of: lookup, review: review))
+            }
+            return .whole
+        } catch {
+            return .unusable(error)
+        }
+    }
+
+    /// The error of an entry naming an image that is not there.
+    static func missingImage(_ file: String, of lookup: Lookup, review: String) -> Diagnostic {
+        Diagnostic(
+            "the image \(file) it names is missing: run sitegen fetch --refresh --only \(review)",
+            at: SourceLocation(path: "\(folderName)/\(lookup.path)", line: 1, column: 1))
+    }
+
     /// The bytes of a cached image (`images/x.jpg`); nil when it is missing; throws when it
     /// cannot be read or leads out of the folder.
     public func image(_ file: String) throws(Diagnostic) -> Data? {
@@ -81,72 +135,5 @@ public struct MetadataCache: Sendable {
             throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
         }
         return data
-    }
-
-    /// Stores an entry with its images; replaces the old entry only when everything is written:
-    /// every file is written beside its place first, then the images are renamed into place
-    /// (under new names when they would replace other bytes the old entry names) and the entry
-    /// last, and the old entry's images it no longer names are removed (only files in
-    /// `images/`, never an entry). A folder of the cache that is a link out of it is
-    /// refused before anything is written.
-    func store(_ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup) throws(MetadataError) {
-        if let placeProblem { throw .cacheWrite(placeProblem.message) }
-        let old = try? entry(for: lookup)
-        let entryFolder = (lookup.path as NSString).deletingLastPathComponent
-        for relative in [entryFolder, "images"] {
-            guard !SafePath.linkLeadsOut(relative, in: folder) else {
-                throw .cacheWrite("\(Self.folderName)/\(relative) is a link to a place outside \(Self.folderName)/")
-            }
-            do {
-                try Directory.make(folder.appendingPathComponent(relative).path)
-            } catch {
-                throw .cacheWrite("cannot make \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
-            }
-        }
-        // An image the old entry names is never replaced by other bytes: those go under a name of
-        // their own, so until the new entry is in place the old one names its own images (a
-        // fetch stopped or failed in between leaves it whole).
-        let named = Set(old?.images.map(\.file) ?? [])
-        var images = images
-        for index in images.indices where named.contains(images[index].0.file) {
-            let (image, data) = images[index]
-            guard (try? bytes(of: image.file)) != data else { continue }
-            let name = image.file as NSString
-            images[index].0.file =
-                "\(name.deletingPathExtension)-\(String(ContentHash(data).high, radix: 16)).\(name.pathExtension)"
-        }
-        var stored = metadata
-        stored.images = images.map(\.0)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var files: [(String, Data)] = images.map { ($0.0.file, $0.1) }
-        do {
-            files.append((lookup.path, try encoder.encode(stored) + Data("\n".utf8)))
-        } catch {
-            throw .cacheWrite("cannot encode \(lookup.path): \(ErrorText.describe(error))")
-        }
-        var staged: [AtomicFile.Staged] = []
-        for (relative, data) in files {
-            guard SafePath.segments(of: relative) != nil else {
-                throw .cacheWrite(
-                    "refused to write \(Self.folderName)/\(relative): it leads out of \(Self.folderName)/")
-            }
-            do {
-                staged.append(try AtomicFile.Staged(data, for: folder.appendingPathComponent(relative)))
-            } catch {
-                throw .cacheWrite("cannot write \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
-            }
-        }
-        for (file, (relative, _)) in zip(staged, files) {
-            do {
-                try file.commit()
-            } catch {
-                throw .cacheWrite("cannot write \(Self.folderName)/\(relative): \(ErrorText.describe(error))")
-            }
-        }
-        let kept = Set(stored.images.map(\.file))
-        for image in old?.images ?? [] where !kept.contains(image.file) && image.file.hasPathPrefix("images/") {
-            if let url = SafePath.resolve(image.file, in: folder) { try? FileManager.default.removeItem(at: url) }
-        }
     }
 }

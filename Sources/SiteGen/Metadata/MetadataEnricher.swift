@@ -81,10 +81,7 @@ public struct MetadataEnricher: Sendable {
                 continue
             }
             guard let data else {
-                problems.append(
-                    Diagnostic(
-                        "the image \(image.file) it names is missing: run sitegen fetch --only \(review.source)",
-                        at: SourceLocation(path: "\(MetadataCache.folderName)/\(lookup.path)", line: 1, column: 1)))
+                problems.append(MetadataCache.missingImage(image.file, of: lookup, review: review.source))
                 continue
             }
             images[Self.publishedPath(of: image)] = data

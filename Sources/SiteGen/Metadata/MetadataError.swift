@@ -9,8 +9,19 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(String)
     /// The cache could not take what arrived (a full disk, a folder in the way).
     case cacheWrite(String)
+    /// The entry already cached cannot be read (or names a missing image), and is left as it
+    /// is: it may hold edits by hand, which only `--refresh` replaces.
+    case unreadableEntry(Diagnostic)
 
+    /// The message, with any control character in it (a server's text can reach it: a path or
+    /// key an answer gave) written as an escape, so it cannot steer a terminal.
     public var description: String {
+        Diagnostic.shown(message)
+    }
+}
+
+private extension MetadataError {
+    var message: String {
         switch self {
         case .badConfiguration(let message): message
         case .missingCredentials(let message): message
@@ -20,6 +31,7 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let message): "network error: \(message)"
         case .malformed(let message): "unexpected response: \(message)"
         case .cacheWrite(let message): "cannot store it: \(message)"
+        case .unreadableEntry(let problem): "\(problem) (left as it is: fix it, or fetch it again with --refresh)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// `sitegen fetch`'s work: find every review's film or book, fetch what is not cached
 /// (or everything, with `refresh`), and report each outcome.
@@ -24,6 +25,9 @@ public struct MetadataFetcher: Sendable {
     public struct Job: Sendable {
         public let lookup: Lookup
         public let sources: [String]
+        /// Why its cached entry cannot be read, when it cannot and the run does not refresh:
+        /// the job then fails with it, and the entry is left as it is.
+        public var unreadable: Diagnostic? = nil
     }
 
     /// What happened, reported as it happens.
@@ -74,28 +78,45 @@ public struct MetadataFetcher: Sendable {
         options.only.filter { only in !reviews.contains { Self.matches($0.source, only) } }
     }
 
-    /// The jobs for `reviews`: one per film or book, filtered by `only`, cached ones (with all
-    /// their images) left out unless refreshing.
-    public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int) {
+    /// The jobs for `reviews`: one per cache entry, filtered by `only`, cached ones (with all
+    /// their images) left out unless refreshing. Without `refresh`, an entry that cannot be read
+    /// (or names a missing image) makes a job that fails with the build's error for it.
+    ///
+    /// Reviews whose lookups make one cache file (searches for "id31" and "id31!" of one year
+    /// are both `search-id31-2000`) share one job, the first review's, so no two jobs ever write
+    /// one entry's files; as the build then gives them both that entry, a warning says so when
+    /// they searched for different words.
+    public func jobs(for reviews: [Review]) -> (jobs: [Job], cached: Int, warnings: [Diagnostic]) {
         var order: [Lookup] = []
-        var byLookup: [Lookup: [String]] = [:]
+        var byPath: [String: (lookup: Lookup, sources: [String])] = [:]
+        var warnings: [Diagnostic] = []
         for review in reviews where selected(review.source) {
             guard let lookup = Lookup(review) else { continue }
-            if byLookup[lookup] == nil { order.append(lookup) }
-            byLookup[lookup, default: []].append(review.source)
+            guard let first = byPath[lookup.path] else {
+                order.append(lookup)
+                byPath[lookup.path] = (lookup, [review.source])
+                continue
+            }
+            byPath[lookup.path]?.sources.append(review.source)
+            if lookup != first.lookup {
+                warnings.append(
+                    Diagnostic(
+                        "\(lookup) is stored as \(MetadataCache.folderName)/\(lookup.path), as \(first.lookup) of "
+                            + "\(first.sources[0]) is: both reviews get the entry found for the latter",
+                        at: SourceLocation(path: review.source, line: 1, column: 1), severity: .warning))
+            }
         }
         var jobs: [Job] = []
         var cached = 0
         for lookup in order {
-            if !options.refresh, let entry = try? cache.entry(for: lookup),
-                entry.images.allSatisfy({ ((try? cache.image($0.file)) ?? nil) != nil })
-            {
-                cached += 1
-                continue
+            let sources = byPath[lookup.path]?.sources ?? []
+            switch options.refresh ? .none : cache.state(of: lookup, review: sources.first ?? lookup.path) {
+            case .none: jobs.append(Job(lookup: lookup, sources: sources))
+            case .whole: cached += 1
+            case .unusable(let problem): jobs.append(Job(lookup: lookup, sources: sources, unreadable: problem))
             }
-            jobs.append(Job(lookup: lookup, sources: byLookup[lookup] ?? []))
         }
-        return (jobs, cached)
+        return (jobs, cached, warnings)
     }
 
     /// Fetches every job, at most `maxInFlight` requests at a time; `report` hears each event.
@@ -103,8 +124,14 @@ public struct MetadataFetcher: Sendable {
         let transport = Transport(client: client, policy: options.policy, maxInFlight: options.maxInFlight)
         let provider = MetadataProvider(transport: transport, sources: sources, language: language)
         var summary = Summary(cached: cached, total: jobs.count + cached)
+        for job in jobs {
+            guard let problem = job.unreadable else { continue }
+            report(.started(job))
+            summary.failed.append((job, .unreadableEntry(problem)))
+            report(.failed(job, .unreadableEntry(problem)))
+        }
         await withTaskGroup(of: Outcome.self) { group in
-            for job in jobs {
+            for job in jobs where job.unreadable == nil {
                 group.addTask {
                     report(.started(job))
                     // The result is complete before the outcome is made: see ``Outcome``.
@@ -169,7 +196,7 @@ private extension MetadataFetcher {
     ) async throws(MetadataError) -> WorkMetadata {
         let found = try await provider.fetch(lookup)
         // Control characters (an escape sequence in a title) are neither stored nor printed.
-        let metadata = found.metadata.removingControlCharacters()
+        let metadata = found.metadata.cleanedForCache()
         let lookup = storedAs?(metadata) ?? lookup
         if let problem = metadata.rangeProblem ?? metadata.fetchedIDProblem {
             throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
@@ -191,7 +218,7 @@ private extension MetadataFetcher {
             let file = "images/\(lookup.imageKey)-\(request.size).\(request.fileExtension)"
             images.append((CachedImage(size: request.size, file: file, width: size.width, height: size.height), data))
         }
-        try cache.store(metadata, images: images, for: lookup)
+        try cache.store(metadata, images: images, for: lookup, refreshing: options.refresh)
         var stored = metadata
         stored.images = images.map(\.0)
         return stored

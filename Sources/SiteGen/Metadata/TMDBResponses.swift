@@ -46,7 +46,7 @@ struct TMDBSearch: Decodable {
 extension TMDBMovie {
     /// The finished metadata, without images (they are downloaded next).
     var metadata: WorkMetadata {
-        let date = releaseDate.flatMap { $0.isEmpty ? nil : $0 }
+        let date = releaseDate.flatMap(WorkMetadata.calendarDate)
         let cast = (credits?.cast ?? []).sorted { ($0.order ?? .max) < ($1.order ?? .max) }.prefix(5)
         return WorkMetadata(
             kind: "movie", source: "tmdb", id: String(id), title: title ?? originalTitle ?? "",

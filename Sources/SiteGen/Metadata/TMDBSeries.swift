@@ -34,7 +34,7 @@ struct TMDBSeries: Decodable {
     /// The finished metadata, without images (they are downloaded next).
     var metadata: WorkMetadata {
         let nonEmpty = { (text: String?) in text.flatMap { $0.isEmpty ? nil : $0 } }
-        let first = nonEmpty(firstAirDate)
+        let first = firstAirDate.flatMap(WorkMetadata.calendarDate)
         let cast = (credits?.cast ?? []).sorted { ($0.order ?? .max) < ($1.order ?? .max) }.prefix(5)
         return WorkMetadata(
             kind: "tv", source: "tmdb", id: String(id), title: name ?? originalName ?? "",
@@ -45,6 +45,7 @@ struct TMDBSeries: Decodable {
             runtime: episodeRunTime?.first.flatMap { $0 > 0 ? $0 : nil },
             series: SeriesFacts(
                 creators: (createdBy ?? []).map(\.name), networks: (networks ?? []).map(\.name),
-                seasons: numberOfSeasons, episodes: numberOfEpisodes, lastAirDate: nonEmpty(lastAirDate)))
+                seasons: numberOfSeasons, episodes: numberOfEpisodes,
+                lastAirDate: lastAirDate.flatMap(WorkMetadata.calendarDate)))
     }
 }

@@ -35,6 +35,29 @@ extension WorkMetadata {
         return bytes.prefix(4).reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
+    /// `date` when it is a real day, month or year of the calendar written `YYYY-MM-DD`,
+    /// `YYYY-MM` or `YYYY` (a year from 0001 to 9999, a month from 01 to 12, a day that month
+    /// has); nil for anything else, so that no wrong date is stored.
+    static func calendarDate(_ date: String) -> String? {
+        let parts = date.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts[0].count == 4, parts.dropFirst().allSatisfy({ $0.count == 2 })
+        else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard part.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            numbers.append(part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+        }
+        let year = numbers[0]
+        guard year >= 1 else { return nil }
+        if numbers.count > 1, !(1...12).contains(numbers[1]) { return nil }
+        if numbers.count > 2 {
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][numbers[1] - 1]
+            guard (1...days).contains(numbers[2]) else { return nil }
+        }
+        return date
+    }
+
     /// What in this entry is out of its range, in words; nil when nothing is.
     var rangeProblem: String? {
         if let year, Self.plausibleYear(year) == nil {
@@ -46,6 +69,7 @@ extension WorkMetadata {
         for case (let name, let value?) in counts where !Self.counts.contains(value) {
             return "\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)"
         }
+        if let problem = genreProblem { return problem }
         for image in images where !Self.isImageFile(image.file) {
             return "the image \"\(image.file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
         }
@@ -56,63 +80,26 @@ extension WorkMetadata {
         return nil
     }
 
-    /// Whether `file` names a file right in `images/`: a name after it, without `/`, `\`, NUL
-    /// or a leading dot (so never `..`, an entry, or a folder).
+    /// What in the genres cannot make a genre's page, in words: a genre whose page name (its
+    /// slug, as for tags) would be empty (`""`, `"."`) or longer than a file name may be.
+    var genreProblem: String? {
+        for genre in genres {
+            let bytes = genre.slug.utf8.count
+            if bytes == 0 { return "the genre \"\(genre)\" has no letters or digits, so it can have no page" }
+            if bytes > String.slugByteLimit {
+                return "the genre \"\(genre.prefix(40))…\" is too long: its page name would be \(bytes) bytes, "
+                    + "and at most \(String.slugByteLimit) are allowed"
+            }
+        }
+        return nil
+    }
+
+    /// Whether `file` names a file right in `images/`: a name after it, without `/`, `\`, a
+    /// control character or a leading dot (so never `..`, an entry, or a folder).
     static func isImageFile(_ file: String) -> Bool {
         guard let name = file.removingPathPrefix("images/")?.utf8 else { return false }
         return !name.isEmpty && name.first != UInt8(ascii: ".")
-            && !name.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
-    }
-}
-
-/// Control characters a provider (or a hand) put in a cache entry's text, which pages and
-/// feeds cannot show: removed when the entry is read.
-extension WorkMetadata {
-    /// Whether the entry's JSON may hold one: JSON writes them only as escapes (`\u001b`,
-    /// `\b`, `\f`), so entries without such an escape are left as they are.
-    static func mayHoldControlCharacters(_ json: Data) -> Bool {
-        json.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            guard var position = buffer.baseAddress else { return false }
-            let end = position + buffer.count
-            // Backslashes are rare in an entry: jump from one to the next.
-            while position < end, let found = memchr(position, Int32(UInt8(ascii: "\\")), end - position) {
-                let next = UnsafeRawPointer(found) + 1
-                guard next < end else { return false }
-                let byte = next.load(as: UInt8.self)
-                if byte == UInt8(ascii: "u") || byte == UInt8(ascii: "b") || byte == UInt8(ascii: "f") { return true }
-                position = next + 1
-            }
-            return false
-        }
-    }
-
-    /// The entry with control characters (but tab and line breaks) removed from its text.
-    func removingControlCharacters() -> WorkMetadata {
-        let clean = { (text: String) -> String in
-            guard text.unicodeScalars.contains(where: Self.isControl) else { return text }
-            var kept = String.UnicodeScalarView()
-            kept.append(contentsOf: text.unicodeScalars.lazy.filter { !Self.isControl($0) })
-            return String(kept)
-        }
-        var entry = self
-        entry.title = clean(title)
-        entry.originalTitle = originalTitle.map(clean)
-        entry.overview = overview.map(clean)
-        entry.genres = genres.map(clean)
-        entry.directors = directors.map(clean)
-        entry.authors = authors.map(clean)
-        entry.cast = cast.map { CastMember(name: clean($0.name), character: $0.character.map(clean)) }
-        entry.publisher = publisher.map(clean)
-        entry.series?.creators = series?.creators.map(clean) ?? []
-        entry.series?.networks = series?.networks.map(clean) ?? []
-        return entry
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: false
-        case 0..<0x20, 0x7F...0x9F: true
-        default: false
-        }
+            && !name.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+            && !file.unicodeScalars.contains(where: isControl)
     }
 }

@@ -18,7 +18,8 @@ struct FetchCommand: Command {
 
         Options:
           --source DIR         The site folder (default: the current folder)
-          --refresh            Fetch again what is already cached
+          --refresh            Fetch again what is already cached, replacing entries
+                               that cannot be read (else they are reported and kept)
           --only PATH          Only reviews at PATH or under it (repeatable)
           --timeout SECONDS    Give up a request after this long (default 15)
           --tries N            Attempts per request, retrying 429, 5xx and time-outs (default 3)
@@ -63,7 +64,7 @@ struct FetchCommand: Command {
             throw CommandError("\(error)")
         }
         let fetcher = MetadataFetcher(
-            cache: MetadataCache(folder: folder.appendingPathComponent(MetadataCache.folderName)), sources: sources,
+            cache: MetadataCache(site: folder), sources: sources,
             language: content.config.language, client: CurlHTTPClient(), options: options)
         let unmatched = fetcher.unmatchedOnlyPaths(in: content.reviews)
         guard unmatched.isEmpty else {
@@ -71,8 +72,9 @@ struct FetchCommand: Command {
                 "--only \(unmatched.joined(separator: ", ")): no review there (paths are relative to the site folder, "
                     + "like content/movies or content/movies/parasite.md)")
         }
-        let (jobs, cached) = fetcher.jobs(for: content.reviews)
+        let (jobs, cached, warnings) = fetcher.jobs(for: content.reviews)
         let console = environment.console
+        for warning in warnings { console.error(warning.description) }
         let progress = FetchProgress(console: console, total: jobs.count)
         console.line("Fetching \(jobs.count) of \(jobs.count + cached) films and books (\(cached) already cached).")
         let summary = await fetcher.run(jobs, cached: cached) { progress.handle($0) }

@@ -128,7 +128,7 @@ private extension NewCommand {
     ) async -> WorkMetadata? {
         let console = environment.console
         let later = "sitegen fetch --only \(plan.path) fetches it later"
-        let cache = MetadataCache(folder: site.appendingPathComponent(MetadataCache.folderName))
+        let cache = MetadataCache(site: site)
         let lookup = review.lookup
         if let cached = try? cache.entry(for: lookup) {
             console.error("found \(lookup) “\(cached.title)” in \(MetadataCache.folderName)/\(lookup.path)")
