@@ -282,7 +282,8 @@ struct ReviewLoadingTests {
         #expect(
             site.problems() == [
                 "content/about.md:3:7: \"slug\" must be one path segment (letters, digits, \"-\" or \"_\"), not \"feed.xml\"",
-                "content/mine.md:1:1: /search/ is reserved for sitegen's own pages: choose another slug",
+                // At the slug where one is written, else at the file (its name is the slug).
+                "content/mine.md:3:7: /search/ is reserved for sitegen's own pages: choose another slug",
                 "content/movies.md:1:1: /movies/ is also the output of content/movies",
                 "content/search:1:1: the section folder name \"search\" cannot be used as a URL here",
                 "content/stats.md:1:1: /stats/ is reserved for sitegen's own pages: choose another slug",
@@ -321,7 +322,7 @@ struct ReviewLoadingTests {
         ])
         #expect(
             site.problems() == [
-                "content/movies/x.md:1:1: /movies/\(slug)/ is reserved for sitegen's own pages: choose another slug"
+                "content/movies/x.md:4:7: /movies/\(slug)/ is reserved for sitegen's own pages: choose another slug"
             ])
     }
 
@@ -737,7 +738,8 @@ struct ReviewLoadingTests {
                     html: "<p>I write <em>slowly</em>.</p>\n<p>More.</p>\n", extra: ["motto": .string("slow")]),
                 Page(
                     source: "content/colophon.md", slug: "how", title: "Colophon", description: "How it is made",
-                    html: "<p>A review.</p>\n", extra: [:]),
+                    html: "<p>A review.</p>\n", extra: [:],
+                    slugLocation: SourceLocation(path: "content/colophon.md", line: 3, column: 7)),
             ])
     }
 

@@ -150,6 +150,11 @@ struct FieldReader {
         }
     }
 
+    /// Where the `slug` key's value is written; nil when the file has none (its name is the slug).
+    mutating func slugLocation() -> SourceLocation? {
+        node("slug").map { location($0.position) }
+    }
+
     /// The URL segment of the file at `source`: its `slug` key, else its file name without
     /// `.md` (a page bundle's folder name); either must be one safe path segment.
     mutating func slug(for source: String) -> String {

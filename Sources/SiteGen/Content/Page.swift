@@ -11,11 +11,14 @@ public struct Page: Sendable, Equatable {
     public let extra: [String: Value]
     /// Links in the body to other files of the site by their path (`movies/parasite.md`).
     public let sourceLinks: [SourceLink]
+    /// Where the slug comes from: the `slug` key's value, else the file (its name is the slug).
+    public let slugLocation: SourceLocation
 
     public init(
         source: String, slug: String, title: String, description: String, html: String,
-        extra: [String: Value], sourceLinks: [SourceLink] = []
+        extra: [String: Value], sourceLinks: [SourceLink] = [], slugLocation: SourceLocation? = nil
     ) {
+        self.slugLocation = slugLocation ?? SourceLocation(path: source, line: 1, column: 1)
         self.source = source
         self.slug = slug
         self.title = title
@@ -43,6 +46,7 @@ public struct Page: Sendable, Equatable {
         let title = reader.string("title", required: true)
         let summary = reader.string("summary")
         let slug = reader.slug(for: source)
+        let slugLocation = reader.slugLocation()
         let extra = reader.extraFields(allowing: extraFields, template: "extra")
         guard !reader.diagnostics.contains(where: { $0.severity == .error }), let title else {
             return (nil, reader.diagnostics)
@@ -58,7 +62,7 @@ public struct Page: Sendable, Equatable {
         return (
             Page(
                 source: source, slug: slug, title: title, description: summary ?? body.firstParagraph,
-                html: body.html, extra: extra, sourceLinks: sourceLinks), warnings
+                html: body.html, extra: extra, sourceLinks: sourceLinks, slugLocation: slugLocation), warnings
         )
     }
 }

@@ -41,6 +41,7 @@ extension Review {
         let summary = reader.string("summary")
         let language = reader.language("language")?.rawValue
         let slug = reader.slug(for: source)
+        let slugLocation = reader.slugLocation()
         let image = reader.image(of: source)
         for (tag, tagSlug) in zip(located, tagSlugs) {
             let bytes = tagSlug.utf8.count
@@ -69,7 +70,7 @@ extension Review {
             source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
             draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
             tagLocations: located.map { reader.location($0.position) }, updated: updated,
-            sourceLinks: sourceLinks, image: image)
+            sourceLinks: sourceLinks, image: image, slugLocation: slugLocation)
         return (review, warnings)
     }
 

@@ -19,8 +19,12 @@ public struct Review: Sendable, Equatable {
         let title: String
         let date: Day
         let rating: Rating?
-        let tags: [String]
+        // Beside the rating's nine bytes, so as not to take eight of its own.
         let draft: Bool
+        /// Where the `slug` key's value is written (line and column), 0 when the slug is the file's name.
+        let slugLine: Int32
+        let slugColumn: Int32
+        let tags: [String]
         let summary: String?
         let language: String?
         let work: Work
@@ -48,6 +52,12 @@ public struct Review: Sendable, Equatable {
     /// The section folder: `movies`.
     public var section: String { box.fields.section }
     public var slug: String { box.fields.slug }
+    /// Where the slug comes from, for messages about the review's address: its `slug` key's
+    /// value, else the file (its name is the slug).
+    public var slugLocation: SourceLocation {
+        SourceLocation(
+            path: source, line: max(1, Int(box.fields.slugLine)), column: max(1, Int(box.fields.slugColumn)))
+    }
     public var title: String { box.fields.title }
     public var date: Day { box.fields.date }
     public var rating: Rating? { box.fields.rating }
@@ -86,12 +96,14 @@ public struct Review: Sendable, Equatable {
         tags: [String], draft: Bool, summary: String?, language: String?, work: Work,
         extra: [String: Value], body: RenderedMarkdown, metadata: WorkMetadata? = nil,
         tagLocations: [SourceLocation] = [], updated: Day? = nil, sourceLinks: [SourceLink] = [],
-        image: ReviewImage? = nil
+        image: ReviewImage? = nil, slugLocation: SourceLocation? = nil
     ) {
         box = Box(
             Fields(
-                source: source, section: section, slug: slug, title: title, date: date, rating: rating, tags: tags,
-                draft: draft, summary: summary, language: language, work: work, extra: extra, body: body,
+                source: source, section: section, slug: slug, title: title, date: date, rating: rating,
+                draft: draft, slugLine: Int32(clamping: slugLocation?.line ?? 0),
+                slugColumn: Int32(clamping: slugLocation?.column ?? 0), tags: tags,
+                summary: summary, language: language, work: work, extra: extra, body: body,
                 metadata: metadata, tagLocations: tagLocations, updated: updated, sourceLinks: sourceLinks,
                 image: image))
     }

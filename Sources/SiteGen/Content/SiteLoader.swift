@@ -426,20 +426,16 @@ private extension SiteLoader {
                 owners[section.name + "/"] = folder
             }
         }
-        let claims = reviews.map { ($0.path, $0.source) } + pages.map { ($0.path, $0.source) }
-        for (path, source) in claims.sorted(by: { $0.1 < $1.1 }) {
+        // Each at its slug: the `slug` key's value, else the file (named as the slug).
+        let claims = reviews.map { ($0.path, $0.slugLocation) } + pages.map { ($0.path, $0.slugLocation) }
+        for (path, location) in claims.sorted(by: { $0.1.path < $1.1.path }) {
             if let owner = owners[path] {
-                diagnostics.append(
-                    Diagnostic(
-                        "/\(path) is also the output of \(owner)",
-                        at: SourceLocation(path: source, line: 1, column: 1)))
+                diagnostics.append(Diagnostic("/\(path) is also the output of \(owner)", at: location))
             } else if isReserved(path) {
                 diagnostics.append(
-                    Diagnostic(
-                        "/\(path) is reserved for sitegen's own pages: choose another slug",
-                        at: SourceLocation(path: source, line: 1, column: 1)))
+                    Diagnostic("/\(path) is reserved for sitegen's own pages: choose another slug", at: location))
             } else {
-                owners[path] = source
+                owners[path] = location.path
             }
         }
         return diagnostics
