@@ -195,4 +195,29 @@ struct JSONReaderTests {
             #expect(try read(sample) == JSONDecoder().decode(Value.self, from: Data(sample.utf8)))
         }
     }
+
+    @Test("a value is located by its keys and indices, past strings, escapes and nested values it skips")
+    func locatesValues() {
+        let text = """
+            \u{FEFF}{"a": "x,]}\\"y", "b\\u0022": [1, {"c": [2, 3]}, [4, "]"]],
+              "d": {"e": null, "f": [ {"g": true} ]},
+              "b": -7.5}
+            """
+        let bytes = Array(text.utf8)
+        let located = { (steps: [JSONPathStep]) in
+            Value.jsonLocation(of: steps, in: bytes, path: "d.json").map { "\($0.line):\($0.column)" }
+        }
+        #expect(located([]) == "1:1")
+        #expect(located([.key("a")]) == "1:7")
+        #expect(located([.key("b\"")]) == "1:29")
+        #expect(located([.key("b\""), .index(1), .key("c"), .index(1)]) == "1:43")
+        #expect(located([.key("b\""), .index(2), .index(1)]) == "1:52")
+        #expect(located([.key("d"), .key("f"), .index(0), .key("g")]) == "2:33")
+        #expect(located([.key("b")]) == "3:8")
+        // Nothing there, or not valid JSON.
+        #expect(located([.key("z")]) == nil)
+        #expect(located([.key("b\""), .index(3)]) == nil)
+        #expect(located([.key("a"), .key("x")]) == nil)
+        #expect(located([.index(0)]) == nil)
+    }
 }

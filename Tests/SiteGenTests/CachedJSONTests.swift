@@ -130,11 +130,15 @@ struct CachedJSONTests {
         let scratch = try ScratchFolder()
         let cache = MetadataCache(folder: scratch.url)
         let lookup = Lookup.tmdb(1)
-        try scratch.write(lookup.path, #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "# + field + "}")
+        let json = #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "# + field + "}"
+        try scratch.write(lookup.path, json)
+        // At the number out of range (the last negative one, or the year).
+        let number = try #require(json.range(of: "-", options: .backwards) ?? json.range(of: ": ", options: .backwards))
+        let column = json.utf8.distance(from: json.startIndex, to: number.lowerBound) + (json[number] == "-" ? 1 : 3)
         #expect(
             throws: Diagnostic(
                 "not a valid metadata file: \(message)",
-                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 1))
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: column))
         ) {
             try cache.entry(for: lookup)
         }
@@ -192,7 +196,8 @@ struct CachedJSONTests {
                 "not valid JSON: expected \",\" or \"}\" after an object member, found the end of the file"
             ),
             (
-                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1927.5}", 1, 1,
+                // At the value.
+                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1927.5}", 1, 70,
                 "a value is not of the kind its field takes (such as a year written 1927.5)"
             ),
         ])
@@ -221,10 +226,6 @@ struct CachedJSONTests {
         let cases: [(String, Int?)] = [
             ("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1e3}", 1000),
             ("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 2000.0}", 2000),
-            (
-                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1, \"year\": 2}",
-                nil
-            ),
         ]
         for (text, year) in cases {
             let bytes = Array(text.utf8)
@@ -234,13 +235,35 @@ struct CachedJSONTests {
             #expect(read == Self.decoded(bytes))
             if let year { #expect(read?.year == year) }
         }
+        // A key written twice is an error at the second (JSONDecoder took the first).
+        try Data(
+            "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1, \"year\": 2}".utf8
+        ).write(to: file)
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: duplicate key \"year\" (first at 1:62)",
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 73))
+        ) { try cache.entry(for: lookup) }
+        // A field of the wrong kind is an error at its value, with JSONDecoder's words.
         try Data("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": 1, \"title\": \"A\"}".utf8).write(to: file)
-        #expect(throws: Diagnostic.self) { try cache.entry(for: lookup) }
         do {
             _ = try cache.entry(for: lookup)
+            Issue.record("an id written as a number was read")
         } catch {
-            #expect("\(error)".hasPrefix("metadata/\(lookup.path):1:1: not a valid metadata file: "), "\(error)")
-            #expect(error.message.contains("id"), "\(error.message)")
+            #expect("\(error)".hasPrefix("metadata/\(lookup.path):1:43: not a valid metadata file: id: "), "\(error)")
         }
+        // An array is no entry; an object without a title says so at the object.
+        try Data("[1, 2]".utf8).write(to: file)
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: it must hold one JSON object, the entry's fields",
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 1))
+        ) { try cache.entry(for: lookup) }
+        try Data("\n  {\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\"}".utf8).write(to: file)
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: missing \"title\"",
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 2, column: 3))
+        ) { try cache.entry(for: lookup) }
     }
 }

@@ -20,7 +20,7 @@ struct FetchCacheSafetyTests {
                 "not a valid metadata file: not valid JSON: expected a string key, found \",\""
             ),
             (
-                entry + #""year": 99999}"#, "1:1",
+                entry + #""year": 99999}"#, "1:73",
                 "not a valid metadata file: \"year\" must be a year from -9999 to 9999 (there is no year 0), not 99999"
             ),
             (

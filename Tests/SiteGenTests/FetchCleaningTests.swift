@@ -131,7 +131,8 @@ struct FetchCleaningTests {
         #expect(
             throws: Diagnostic(
                 "not a valid metadata file: \(message)",
-                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 1))
+                // At the genre.
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 82))
         ) {
             try MetadataCache(folder: scratch.url).entry(for: lookup)
         }

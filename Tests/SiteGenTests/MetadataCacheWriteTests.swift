@@ -150,7 +150,7 @@ struct MetadataCacheWriteTests {
             let error = #expect(throws: Diagnostic.self) { try cache.entry(for: lookup) }
             #expect(
                 error?.description
-                    == "metadata/movies/tmdb-19.json:1:1: not a valid metadata file: the image \"\(file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
+                    == "metadata/movies/tmdb-19.json:1:87: not a valid metadata file: the image \"\(file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
             )
         }
     }

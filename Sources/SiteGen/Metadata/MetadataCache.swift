@@ -60,27 +60,76 @@ public struct MetadataCache: Sendable {
         if let read = WorkMetadata(cachedJSON: Array(data)) {
             entry = read
         } else {
+            // Not JSON, or a key written twice: the strict reader says where.
+            let value: Value
+            do {
+                value = try Value(json: Array(data), path: location.path)
+            } catch {
+                throw Diagnostic("not a valid metadata file: \(error.message)", at: error.location)
+            }
             do {
                 entry = try JSONDecoder().decode(WorkMetadata.self, from: data)
             } catch {
-                // Not JSON at all: the strict reader says where. Else a field of the wrong kind.
-                do {
-                    _ = try Value(json: Array(data), path: location.path)
-                } catch {
-                    throw Diagnostic("not a valid metadata file: \(error.message)", at: error.location)
-                }
-                // Valid JSON, so Foundation's "not valid JSON" is about a value it cannot convert.
-                let reason =
-                    if case DecodingError.dataCorrupted = error {
-                        "a value is not of the kind its field takes (such as a year written 1927.5)"
-                    } else {
-                        Transport.describe(error)
-                    }
-                throw Diagnostic("not a valid metadata file: \(reason)", at: location)
+                throw Self.decodingProblem(error, in: data, value: value, file: location)
             }
         }
-        if let problem = entry.rangeProblem { throw Diagnostic("not a valid metadata file: \(problem)", at: location) }
+        if let (problem, steps) = entry.rangeProblem {
+            throw Diagnostic(
+                "not a valid metadata file: \(problem)",
+                at: Value.jsonLocation(of: steps, in: Array(data), path: location.path) ?? location)
+        }
         return WorkMetadata.mayHoldControlCharacters(data) ? entry.removingControlCharacters() : entry
+    }
+
+    /// The error of valid JSON that is not an entry, at the value it is about (a field of the
+    /// wrong kind, the object missing a field).
+    static func decodingProblem(_ error: any Error, in data: Data, value: Value, file: SourceLocation) -> Diagnostic {
+        let bytes = Array(data)
+        func place(at steps: [JSONPathStep]) -> SourceLocation {
+            Value.jsonLocation(of: steps, in: bytes, path: file.path) ?? file
+        }
+        func place(_ codingPath: [any CodingKey]) -> SourceLocation {
+            place(at: codingPath.map { key in key.intValue.map(JSONPathStep.index) ?? .key(key.stringValue) })
+        }
+        let reason: String
+        let location: SourceLocation
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            (reason, location) = ("missing \"\(key.stringValue)\"", place(context.codingPath))
+        case DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty:
+            (reason, location) = ("it must hold one JSON object, the entry's fields", place(at: []))
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            (reason, location) = (Transport.describe(error), place(context.codingPath))
+        case DecodingError.dataCorrupted(let context):
+            // Valid JSON, so Foundation's "not valid JSON" is about a value it cannot convert:
+            // a whole number's field with a fraction, which it does not say (no coding path).
+            (reason, location) = (
+                "a value is not of the kind its field takes (such as a year written 1927.5)",
+                context.codingPath.isEmpty ? place(at: Self.fraction(in: value) ?? []) : place(context.codingPath)
+            )
+        default:
+            (reason, location) = (Transport.describe(error), file)
+        }
+        return Diagnostic("not a valid metadata file: \(reason)", at: location)
+    }
+
+    /// The first field of `entry` that takes a whole number but holds a fraction.
+    static func fraction(in entry: Value) -> [JSONPathStep]? {
+        func isFraction(_ value: Value?) -> Bool {
+            if case .double? = value { true } else { false }
+        }
+        for key in ["year", "runtime", "pages"] where isFraction(entry[key]) { return [.key(key)] }
+        for key in ["seasons", "episodes"] where isFraction(entry["series"]?[key]) {
+            return [.key("series"), .key(key)]
+        }
+        if case .array(let images)? = entry["images"] {
+            for (index, image) in images.enumerated() {
+                for key in ["width", "height"] where isFraction(image[key]) {
+                    return [.key("images"), .index(index), .key(key)]
+                }
+            }
+        }
+        return nil
     }
 
     /// What is cached for a lookup.

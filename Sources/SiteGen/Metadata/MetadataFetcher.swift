@@ -198,7 +198,7 @@ private extension MetadataFetcher {
         // Control characters (an escape sequence in a title) are neither stored nor printed.
         let metadata = found.metadata.cleanedForCache()
         let lookup = storedAs?(metadata) ?? lookup
-        if let problem = metadata.rangeProblem ?? metadata.fetchedIDProblem {
+        if let problem = metadata.rangeProblem?.message ?? metadata.fetchedIDProblem {
             throw MetadataError.malformed("the answer for \(lookup.key) is out of range: \(problem)")
         }
         let requests = found.images

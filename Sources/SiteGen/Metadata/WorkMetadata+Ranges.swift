@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The ranges a cache entry's numbers keep to. `sitegen fetch` writes only such values
 /// (``plausibleYear(_:)``); an entry edited by hand or damaged is refused instead of showing a
@@ -58,37 +59,49 @@ extension WorkMetadata {
         return date
     }
 
-    /// What in this entry is out of its range, in words; nil when nothing is.
-    var rangeProblem: String? {
+    /// What in this entry is out of its range, in words, and where in its JSON; nil when
+    /// nothing is.
+    var rangeProblem: (message: String, at: [JSONPathStep])? {
         if let year, Self.plausibleYear(year) == nil {
-            return "\"year\" must be a year from -9999 to 9999 (there is no year 0), not \(year)"
+            return ("\"year\" must be a year from -9999 to 9999 (there is no year 0), not \(year)", [.key("year")])
         }
-        let counts = [
-            ("runtime", runtime), ("pages", pages), ("seasons", series?.seasons), ("episodes", series?.episodes),
+        let counts: [(String, Int?, [JSONPathStep])] = [
+            ("runtime", runtime, [.key("runtime")]), ("pages", pages, [.key("pages")]),
+            ("seasons", series?.seasons, [.key("series"), .key("seasons")]),
+            ("episodes", series?.episodes, [.key("series"), .key("episodes")]),
         ]
-        for case (let name, let value?) in counts where !Self.counts.contains(value) {
-            return "\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)"
+        for case (let name, let value?, let steps) in counts where !Self.counts.contains(value) {
+            return ("\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)", steps)
         }
-        if let problem = genreProblem { return problem }
-        for image in images where !Self.isImageFile(image.file) {
-            return "the image \"\(image.file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)"
+        if let (problem, index) = genreProblem { return (problem, [.key("genres"), .index(index)]) }
+        for (index, image) in images.enumerated() where !Self.isImageFile(image.file) {
+            return (
+                "the image \"\(image.file)\" must be a file in images/ (such as images/tmdb-496243-w342.jpg)",
+                [.key("images"), .index(index), .key("file")]
+            )
         }
-        for image in images where !Self.imageSides.contains(image.width) || !Self.imageSides.contains(image.height) {
-            return "the image \(image.file) must be 1 to \(Self.imageSides.upperBound) pixels wide and high, "
-                + "not \(image.width)×\(image.height)"
+        for (index, image) in images.enumerated()
+        where !Self.imageSides.contains(image.width) || !Self.imageSides.contains(image.height) {
+            let side = Self.imageSides.contains(image.width) ? "height" : "width"
+            return (
+                "the image \(image.file) must be 1 to \(Self.imageSides.upperBound) pixels wide and high, "
+                    + "not \(image.width)×\(image.height)", [.key("images"), .index(index), .key(side)]
+            )
         }
         return nil
     }
 
-    /// What in the genres cannot make a genre's page, in words: a genre whose page name (its
-    /// slug, as for tags) would be empty (`""`, `"."`) or longer than a file name may be.
-    var genreProblem: String? {
-        for genre in genres {
+    /// What in the genres cannot make a genre's page, in words, and which genre: one whose page
+    /// name (its slug, as for tags) would be empty (`""`, `"."`) or longer than a file name may be.
+    var genreProblem: (message: String, index: Int)? {
+        for (index, genre) in genres.enumerated() {
             let bytes = genre.slug.utf8.count
-            if bytes == 0 { return "the genre \"\(genre)\" has no letters or digits, so it can have no page" }
+            if bytes == 0 { return ("the genre \"\(genre)\" has no letters or digits, so it can have no page", index) }
             if bytes > String.slugByteLimit {
-                return "the genre \"\(genre.prefix(40))…\" is too long: its page name would be \(bytes) bytes, "
-                    + "and at most \(String.slugByteLimit) are allowed"
+                return (
+                    "the genre \"\(genre.prefix(40))…\" is too long: its page name would be \(bytes) bytes, "
+                        + "and at most \(String.slugByteLimit) are allowed", index
+                )
             }
         }
         return nil
