@@ -268,6 +268,31 @@ struct ReviewLoadingTests {
             ])
     }
 
+    @Test("addresses that differ only in letter case are a warning at the later one, once per section")
+    func letterCase() throws {
+        let site = InMemorySite([
+            "content/movies/heat.md": reviewFile("title: Heat\ndate: 2024-01-01"),
+            "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-02\nslug: Heat"),
+            "content/About.md": reviewFile("title: About"),
+            "content/about-me.md": reviewFile("title: About me\nslug: about"),
+            "content/Books/_index.md": "---\nkind: book\n---\n",
+            "content/Books/a.md": reviewFile("title: A\ndate: 2024-01-03"),
+            "content/books/_index.md": "---\nkind: book\n---\n",
+            "content/books/a.md": reviewFile("title: A\ndate: 2024-01-04"),
+        ])
+        let warning = { (path: String, other: String, source: String, at: String) in
+            "\(at): warning: /\(path) differs from /\(other) (\(source)) only in letter case: on a case-insensitive "
+                + "disk or host (macOS, Windows, some servers) one page would replace the other"
+        }
+        let found = try site.load().warnings.map(\.description)
+        #expect(
+            found == [
+                warning("about/", "About/", "content/About.md", "content/about-me.md:3:7"),
+                warning("books/", "Books/", "content/Books", "content/books:1:1"),
+                warning("movies/Heat/", "movies/heat/", "content/movies/heat.md", "content/movies/x.md:4:7"),
+            ], "\(found)")
+    }
+
     @Test("a page or review cannot take a section's or sitegen's own path")
     func reservedPaths() {
         let site = InMemorySite([

@@ -146,6 +146,7 @@ public struct SiteLoader: Sendable {
         let sourceLinks = reviews.flatMap(\.sourceLinks) + pages.flatMap(\.sourceLinks)
         diagnostics += resolving.problems(sourceLinks + sections.flatMap(\.sourceLinks), in: folder)
         diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
+        warnings += Self.letterCaseCollisions(sections: sections, reviews: reviews, pages: pages)
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let (staticFiles, copiedFiles) = readStatic(folder, theme: theme, keeping: config.image, &diagnostics)
         if let image = config.image {
