@@ -279,6 +279,8 @@ struct SearchAndStatsTests {
         let rows = { (id: String) in all.charts.first { $0.id == id }?.rows.map { [$0.heading] + $0.values } }
         #expect(rows("authors") == [["Williams", "1"]])
         #expect(rows("creators") == [["Simon", "2"]])
+        // None of them has a year of release: no decade.
+        #expect(rows("decades") == [])
         #expect(all.charts.first { $0.id == "creators" }?.title == "Top series creators")
         // A site without series shows no figure for them.
         let films = try present(["content/movies/a.md": reviewFile("title: A\ndate: 2024-02-01\ndirector: Wong")])

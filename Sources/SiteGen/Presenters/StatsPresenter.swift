@@ -156,14 +156,18 @@ struct StatsTally {
             perYear[day.year, default: 0] += 1
             perMonth[day.year, default: [Int](repeating: 0, count: 12)][day.month - 1] += 1
             firstYear = firstYear == 0 ? day.year : min(firstYear, day.year)
-            let decade = Self.decade(of: index[review: id].year ?? day.year)
-            decades[decade, default: (0, 0, 0)].count += 1
+            // By decade of release: a review whose work has no year (none written, none fetched)
+            // is in none (the day it was written is no release's).
+            let decade = index[review: id].year.map(Self.decade(of:))
+            if let decade { decades[decade, default: (0, 0, 0)].count += 1 }
             if halves >= 0 {
                 rated += 1
                 ratingHalves += halves
                 ratings[min(10, halves)] += 1
-                decades[decade]!.rated += 1
-                decades[decade]!.halves += halves
+                if let decade {
+                    decades[decade]!.rated += 1
+                    decades[decade]!.halves += halves
+                }
             } else {
                 unrated += 1
             }
