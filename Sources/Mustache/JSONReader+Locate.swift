@@ -55,24 +55,22 @@ extension JSONReader {
     /// follows (the container ends).
     private mutating func skipValueAndComma() throws(JSONError) -> Bool {
         var depth = 0
-        repeat {
-            switch peek {
+        while position < bytes.count {
+            let byte = bytes[position]
+            // Outside any array or object of the value, a comma or a closing bracket ends it.
+            if depth == 0 && (byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")) {
+                break
+            }
+            switch byte {
             case UInt8(ascii: "\""):
                 _ = try readString()
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                position += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                guard depth > 0 else { return false }
-                depth -= 1
-                position += 1
-            default:
-                guard position < bytes.count else { return false }
-                position += 1
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
             }
-        } while depth > 0 || !(peek == UInt8(ascii: ",") || peek == UInt8(ascii: "]") || peek == UInt8(ascii: "}"))
-            && position < bytes.count
-        skipWhitespace()
+            position += 1
+        }
         guard peek == UInt8(ascii: ",") else { return false }
         position += 1
         return true

@@ -237,7 +237,8 @@ struct CachedJSONTests {
         }
         // A key written twice is an error at the second (JSONDecoder took the first).
         try Data(
-            "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1, \"year\": 2}".utf8
+            "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1, \"year\": 2}"
+                .utf8
         ).write(to: file)
         #expect(
             throws: Diagnostic(

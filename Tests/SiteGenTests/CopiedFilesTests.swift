@@ -58,7 +58,8 @@ struct CopiedFilesTests {
         // Its copy in the output touched (the record's stamp no longer holds) is read against
         // the source and left alone; one edited in the output, to the same size, is replaced.
         let copy = output.appendingPathComponent("video/trailer.bin")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: copy.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: copy.path)
         let touched = try builder.build()
         #expect(touched.output.written == 0 && touched.output.unchanged == report.files)
         var edited = Self.large(3)

@@ -11,7 +11,8 @@ import Testing
 @Suite("File copy")
 struct FileCopyTests {
     /// Bytes over two chunks long, ending partway into a third.
-    static let bytes = Data((0..<(2 * FileCopy.chunkSize + 1234)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) })
+    static let bytes = Data(
+        (0..<(2 * FileCopy.chunkSize + 1234)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) })
 
     /// `body` with `data` written to a file in a new folder, opened for reading.
     func withSource(_ data: Data, _ body: (borrowing ScratchFolder, Int32) throws -> Void) throws {

@@ -139,7 +139,8 @@ public struct BaseURL: Sendable, Equatable {
         guard case .failure(let problem) = parse(text) else { return "is \"\(text)\"" }
         switch problem {
         case .notAbsolute:
-            return "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
+            return
+                "must be an absolute http or https URL\(example ? " like https://example.org/" : ""), not \"\(text)\""
         case .port(let port):
             return "has the port \(port), but ports go from 1 to 65535"
         case .userInfo:
@@ -156,7 +157,9 @@ public struct BaseURL: Sendable, Equatable {
 
     /// Why a text cannot be the site's address.
     private enum Problem: Error {
-        case notAbsolute, port(String), userInfo, backslash, strayParts
+        case notAbsolute
+        case port(String)
+        case userInfo, backslash, strayParts
     }
 
     /// The address `text` names, or why it cannot be the site's: each condition stated once,

@@ -161,13 +161,15 @@ struct StatsWords {
         case false:
             StatsWords(
                 heading: "Stats", yearHeading: { "\($0) in review" }, since: { "\($0) since \($1)" },
-                reviews: "Reviews", films: "Films", books: "Books", series: "Series", averageRating: "Average rating", years: "Years",
+                reviews: "Reviews", films: "Films", books: "Books", series: "Series", averageRating: "Average rating",
+                years: "Years",
                 allTime: "All time", yearsLabel: "Year", topRated: "Best rated this year",
                 perYear: "Reviews per year", perMonth: "Reviews per month", ratings: "Ratings, in half stars",
                 topGenres: "Top genres", topDirectors: "Top directors", topAuthors: "Top authors",
                 topCreators: "Top series creators",
                 byDecade: "Average rating by decade of release", nothing: "Nothing to count yet.", year: "Year",
-                month: "Month", rating: "Rating", genre: "Genre", director: "Director", author: "Author", creator: "Creator",
+                month: "Month", rating: "Rating", genre: "Genre", director: "Director", author: "Author",
+                creator: "Creator",
                 decadeHeading: "Decade",
                 decade: {
                     let (start, isBCE) = StatsTally.decadeStart($0)

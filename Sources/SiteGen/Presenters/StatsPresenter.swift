@@ -51,7 +51,7 @@ struct StatsPresenter: PagePresenter {
         figures += [
             StatFigure(
                 label: words.averageRating,
-                value: tally.rated == 0 ? "–" : Self.average(tally.ratingHalves, tally.rated)),
+                value: tally.rated == 0 ? "–" : Self.average(tally.ratingHalves, tally.rated))
         ]
         if year == nil { figures.append(StatFigure(label: words.years, value: format.number(tally.perYear.count))) }
         let charts = StatsCharts(tally: tally, words: words, site: site, year: year).all()

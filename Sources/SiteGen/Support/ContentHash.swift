@@ -120,7 +120,8 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
                 offset += 1
             }
             hash = ContentHash(
-                high: ContentHash.finish(ContentHash.mix(a ^ tail, 0xFF51_AFD7_ED55_8CCD)), low: ContentHash.finish(ContentHash.mix(b &+ tail, 0xC4CE_B9FE_1A85_EC53)))
+                high: ContentHash.finish(ContentHash.mix(a ^ tail, 0xFF51_AFD7_ED55_8CCD)),
+                low: ContentHash.finish(ContentHash.mix(b &+ tail, 0xC4CE_B9FE_1A85_EC53)))
         }
     }
 
