@@ -146,7 +146,8 @@ private extension SiteContext {
             title: config.title, description: config.description, language: config.language.rawValue,
             author: config.author, rootURL: urls.path(""), feedURL: urls.path("feed.xml"),
             stylesheetURL: urls.path("assets/site.css"), searchURL: urls.path("search/"),
-            statsURL: urls.path("stats/"), copyrightYear: copyrightYear, nav: nav, isPreview: isPreview)
+            statsURL: urls.path("stats/"), copyrightYear: copyrightYear,
+            copyrightHolder: config.author.isEmpty ? config.title : config.author, nav: nav, isPreview: isPreview)
     }
 }
 

@@ -18,6 +18,8 @@ public struct SiteModel: Encodable, Sendable, Equatable {
     public let statsURL: String
     /// The year of the newest review, for the footer (never the build date: builds are reproducible).
     public let copyrightYear: String
+    /// Whom the footer's copyright names: the author, else (no author set) the site's title.
+    public let copyrightHolder: String
     public let nav: [NavItem]
     /// True only when `sitegen serve` renders the page (never in built files).
     public let isPreview: Bool
