@@ -102,7 +102,7 @@ struct PageRenderer: Sendable {
             let more = others == 0 ? "" : " (and \(others) other page\(others == 1 ? "" : "s"))"
             lines.append("    rendering \(Diagnostic.shown(first))\(more)")
             if othersSkipped {
-                lines.append("    the other pages were not rendered: each could take as long to fail")
+                lines.append("    the rendering of the remaining pages stopped here: each could take as long to fail")
             }
         }
         return Diagnostic(lines.joined(separator: "\n"), at: error.location)
