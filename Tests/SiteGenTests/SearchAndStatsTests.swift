@@ -281,6 +281,15 @@ struct SearchAndStatsTests {
         #expect(rows("creators") == [["Simon", "2"]])
         // None of them has a year of release: no decade.
         #expect(rows("decades") == [])
+        // A year's page without series still shows the figure, as 0, on a site that has them.
+        let shows = try present([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-02-01\ndirector: Wong"),
+            "content/shows/_index.md": "---\ntitle: Shows\nkind: tv\n---\n",
+            "content/shows/c.md": reviewFile("title: C\ndate: 2023-07-03\ncreator: Simon"),
+        ])
+        let year = try shows.model("stats/2024/index.html", as: StatsPageModel.self)
+        #expect(year.figures.map(\.label).prefix(4) == ["Reviews", "Films", "Books", "Series"])
+        #expect(year.figures.map(\.value).prefix(4) == ["1", "1", "0", "0"])
         #expect(all.charts.first { $0.id == "creators" }?.title == "Top series creators")
         // A site without series shows no figure for them.
         let films = try present(["content/movies/a.md": reviewFile("title: A\ndate: 2024-02-01\ndirector: Wong")])

@@ -46,8 +46,10 @@ struct StatsPresenter: PagePresenter {
             StatFigure(label: words.films, value: format.number(tally.films)),
             StatFigure(label: words.books, value: format.number(tally.books)),
         ]
-        // Series only on sites that review them (a tv section), not a 0 on every other.
-        if tally.series > 0 { figures.append(StatFigure(label: words.series, value: format.number(tally.series))) }
+        // Series only on sites that review them (a tv section), not a 0 on every other site.
+        if context.sections.contains(where: { $0.kind == .tv }) {
+            figures.append(StatFigure(label: words.series, value: format.number(tally.series)))
+        }
         figures += [
             StatFigure(
                 label: words.averageRating,
