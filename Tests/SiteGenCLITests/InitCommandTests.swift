@@ -266,6 +266,29 @@ struct InitCommandTests {
             #expect(try files(in: site.appendingPathComponent(target)) == before, "\(link) -> \(target)")
             try FileManager.default.removeItem(at: templates)
         }
+        // The site folder itself, and public/ before any build wrote it.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("public"))
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("public"), withIntermediateDirectories: true)
+        for (target, message) in [
+            (
+                ".",
+                "Templates: refused: it is a link to the site folder itself, which a build would not read a theme from"
+            ),
+            (
+                "public",
+                "Templates: refused: it is a link into public, the folder a build writes the site into (and removes files from)"
+            ),
+        ] {
+            try FileManager.default.createSymbolicLink(
+                at: templates, withDestinationURL: site.appendingPathComponent(target))
+            let console = TestConsole()
+            #expect(await console.run(["theme", "eject"] + options, in: site) == 1, "\(target)")
+            #expect(console.err == "sitegen theme eject: \(message); nothing was copied\n")
+            try FileManager.default.removeItem(at: templates)
+        }
+        #expect(try files(in: site.appendingPathComponent("public")).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("layout.mustache").path))
     }
 
     @Test("init --force never writes through a link out of the folder, nor stops halfway at a broken one")

@@ -57,6 +57,54 @@ struct PathBytesTests {
             OutputFolder.refusal(output: site.appendingPathComponent("content/\u{301}out"), source: site, home: "/root")
                 == "it is inside the site's sources")
         #expect(OutputFolder.refusal(output: scratch.url, source: site, home: "/root") == "it holds the site's sources")
+        // A source that is a link into the output, or to a folder that holds it: it would be
+        // read from the output, then removed from it.
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("public/theme"), withIntermediateDirectories: true)
+        for target in ["public/theme", "."] {
+            try? FileManager.default.removeItem(at: site.appendingPathComponent("Templates"))
+            try FileManager.default.createSymbolicLink(
+                atPath: site.appendingPathComponent("Templates").path, withDestinationPath: target)
+            #expect(
+                OutputFolder.refusal(output: site.appendingPathComponent("public"), source: site, home: "/root")
+                    == "the site's Templates is a link into it, or to a folder that holds it", "\(target)")
+        }
+        try FileManager.default.removeItem(at: site.appendingPathComponent("Templates"))
+        #expect(OutputFolder.refusal(output: site.appendingPathComponent("public"), source: site, home: "/root") == nil)
+    }
+
+    @Test(".sitegen may not be a link out of the site, nor into a folder the site reads or publishes, nor to the site")
+    func stateFolderLinks() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("site/site.yml", "title: x\n")
+        try scratch.write("site/static/inner/keep.txt", "mine")
+        try scratch.write("site/notes/keep.txt", "mine")
+        let site = scratch.url.appendingPathComponent("site")
+        let link = site.appendingPathComponent(".sitegen")
+        let cases: [(String, String?)] = [
+            (
+                "static",
+                "refused: it is a link into static/, and sitegen writes its own files there (its records would be read or published as the site's); make it a folder of its own, or remove it"
+            ),
+            (
+                "static/inner",
+                "refused: it is a link into static/, and sitegen writes its own files there (its records would be read or published as the site's); make it a folder of its own, or remove it"
+            ),
+            (
+                ".",
+                "refused: it is a link into the site folder itself, and sitegen writes its own files there (its records would be read or published as the site's); make it a folder of its own, or remove it"
+            ),
+            (
+                "..",
+                "refused: it is a link that leads out of the site folder (or nowhere), and sitegen writes its own files there; make it a folder, or remove it"
+            ),
+            ("notes", nil),
+        ]
+        for (target, message) in cases {
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            #expect(StateFolder.refusal(in: site)?.message == message, "\(target)")
+        }
     }
 
     @Test("a page in a new folder of such a name is placed in an output folder sitegen wrote before")

@@ -136,6 +136,16 @@ public enum ThemeEjector {
                 return problems.first.map { "\($0.location.path): \($0.message)" } ?? relative
             }
             guard let real = FileSystem.disk.realPath(folder.path(relative)) else { continue }
+            if real == folder.realRoot {
+                return "\(relative): refused: it is a link to the site folder itself, which a build would not read "
+                    + "a theme from"
+            }
+            // The folder a build writes by default, even before it holds a site.
+            let output = SafePath.join(folder.realRoot, "public")
+            if SafePath.isWithin(real, output) {
+                return "\(relative): refused: it is a link into public, the folder a build writes the site into "
+                    + "(and removes files from)"
+            }
             if let other = others.first(where: { SafePath.isWithin(real, $0) }) {
                 let shown = other.removingPathPrefix(SafePath.join(folder.realRoot, "")).map(String.init) ?? other
                 return "\(relative): refused: it is a link into \(shown), which holds the site's own files: "

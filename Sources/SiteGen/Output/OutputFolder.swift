@@ -67,6 +67,14 @@ enum OutputFolder {
         if sources.contains(where: { inside(target, site + "/" + $0) }) {
             return "it is inside the site's sources"
         }
+        // A source that is a link into the output (Templates -> public) would be read from it,
+        // then removed from it as a file the new site does not have.
+        for name in sources {
+            let real = realPath(of: site + "/" + name)
+            if real != site + "/" + name && (inside(real, target) || inside(target, real)) {
+                return "the site's \(name) is a link into it, or to a folder that holds it"
+            }
+        }
         return nil
     }
 

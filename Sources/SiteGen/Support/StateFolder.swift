@@ -10,12 +10,26 @@ public enum StateFolder {
     /// Why sitegen will not use `site`'s `.sitegen`: it is a link that leads out of the site
     /// folder, or nowhere. Nil when it is a folder, is missing, or is a link within the site.
     static func refusal(in site: URL) -> Diagnostic? {
-        guard lstatKind(site.appendingPathComponent(name).path) == .link,
-            SafePath.resolve(name, in: site) == nil
+        guard lstatKind(site.appendingPathComponent(name).path) == .link else { return nil }
+        guard let resolved = SafePath.resolve(name, in: site) else {
+            return Diagnostic(
+                "refused: it is a link that leads out of the site folder (or nowhere), and sitegen writes its own "
+                    + "files there; make it a folder, or remove it",
+                at: SourceLocation(path: name, line: 1, column: 1))
+        }
+        // Nor into a folder of the site that is read or published (static/ would publish the
+        // build's records and locks), nor to the site folder itself.
+        let root = OutputFolder.realPath(of: site.standardizedFileURL.path)
+        let real = OutputFolder.realPath(of: resolved.path)
+        let sources = BuildManifest.inputFolders + ["public"]
+        guard
+            let folder = real == root
+                ? "." : sources.first(where: { SafePath.isWithin(real, OutputFolder.realPath(of: root + "/" + $0)) })
         else { return nil }
         return Diagnostic(
-            "refused: it is a link that leads out of the site folder (or nowhere), and sitegen writes its own files "
-                + "there; make it a folder, or remove it",
+            "refused: it is a link into \(folder == "." ? "the site folder itself" : folder + "/"), and sitegen "
+                + "writes its own files there (its records would be read or published as the site's); make it a "
+                + "folder of its own, or remove it",
             at: SourceLocation(path: name, line: 1, column: 1))
     }
 
