@@ -704,6 +704,12 @@ struct ReviewLoadingTests {
                 ]
             ),
             (
+                "title: T\nbase_url: https://example.org%40evil.com/\n",
+                [
+                    #"site.yml:2:11: "base_url" cannot have a percent-encoded host, as "https://example.org%40evil.com/" has: browsers refuse such an address"#
+                ]
+            ),
+            (
                 // Foundation's host is evil.com; a browser's is example.org.
                 "title: T\nbase_url: https://example.org\\@evil.com/\n",
                 [

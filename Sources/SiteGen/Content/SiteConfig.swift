@@ -146,6 +146,8 @@ public struct BaseURL: Sendable, Equatable {
         case .userInfo:
             return "cannot hold a user name or password (the part before @ in \"\(text)\"): "
                 + "every feed and sitemap would publish it"
+        case .percentInHost:
+            return "cannot have a percent-encoded host, as \"\(text)\" has: browsers refuse such an address"
         case .backslash:
             return "cannot hold a backslash, as \"\(text)\" does: browsers read it as a slash, "
                 + "which makes another host or path of it"
@@ -159,7 +161,7 @@ public struct BaseURL: Sendable, Equatable {
     private enum Problem: Error {
         case notAbsolute
         case port(String)
-        case userInfo, backslash, strayParts
+        case userInfo, percentInHost, backslash, strayParts
     }
 
     /// The address `text` names, or why it cannot be the site's: each condition stated once,
@@ -177,6 +179,9 @@ public struct BaseURL: Sendable, Equatable {
         guard components.percentEncodedUser == nil && components.percentEncodedPassword == nil else {
             return .failure(.userInfo)
         }
+        // A host with `%` (`example.org%40evil.com`, an IPv6 zone `%25eth0`) is no address a
+        // browser opens: every link in feeds and the sitemap would be broken.
+        guard !host.contains("%") else { return .failure(.percentInHost) }
         // The port as written: Foundation has none for one past Int's range.
         let written = portText(of: text)
         if let written, !written.isEmpty {
