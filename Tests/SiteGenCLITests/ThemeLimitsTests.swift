@@ -86,7 +86,8 @@ struct ThemeLimitsTests {
         #expect(
             rendering.hasSuffix("/index.html") || rendering.hasSuffix("(and 1 other page)")
                 || rendering.hasSuffix("(and 2 other pages)"), "\(rendering)")
-        #expect(lines.contains("    the rendering of the remaining pages stopped here: each could take as long to fail"))
+        #expect(
+            lines.contains("    the rendering of the remaining pages stopped here: each could take as long to fail"))
         #expect(lines.last == "rendering failed: 1 error")
         #expect(!failed.madeOutput)
     }
