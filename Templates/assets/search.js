@@ -305,11 +305,22 @@
     clearTimeout(timer);
     run(field.value);
   });
+  let showingMore = false;
   more.addEventListener("click", async () => {
+    // A second click while the next results load would add them twice.
+    if (showingMore) return;
+    showingMore = true;
+    const mine = generation;
     const first = current.shown;
-    await show(first);
+    try {
+      await show(first);
+    } finally {
+      showingMore = false;
+    }
     // The button is gone once every result shows: keyboard focus moves on to the first new
-    // result, where reading goes on, instead of falling back to the top of the page.
+    // result, where reading goes on, instead of falling back to the top of the page (unless
+    // a new search replaced the results meanwhile).
+    if (mine !== generation) return;
     const link = list.children[first]?.querySelector("a[href]");
     if (link) link.focus();
   });
