@@ -30,22 +30,19 @@ public enum ThemeEjector {
         // Nor one into a place of the site that a build would not read the theme from (a
         // hidden folder, an output folder) or that holds the site's own files (content/,
         // static/, the metadata cache), which the theme's files would join or replace.
-        if let problem = misplaced(files.map(\.path), in: site) {
+        let folders = self.folders(of: files.map(\.path))
+        if let problem = misplaced(folders, in: site) {
             throw AuthoringError("\(problem); nothing was copied")
         }
         // Something of the wrong kind in the way (a file where a folder goes, a folder where a
         // file goes) is refused before anything is copied, with or without --force.
         var blocked: [String] = []
-        var checked: Set<String> = []
-        for (path, _) in files {
-            var prefix = Theme.folderName
-            for part in path.pathSegments().dropLast() {
-                prefix += "/\(part)"
-                guard checked.insert(prefix).inserted else { continue }
-                if let kind = DiskFile.kind(site.appendingPathComponent(prefix).path), kind != .folder {
-                    blocked.append("\(prefix) is a file where the theme needs a folder")
-                }
+        for prefix in folders.dropFirst() {
+            if let kind = DiskFile.kind(site.appendingPathComponent(prefix).path), kind != .folder {
+                blocked.append("\(prefix) is a file where the theme needs a folder")
             }
+        }
+        for (path, _) in files {
             if DiskFile.kind(folder.appendingPathComponent(path).path) == .folder {
                 blocked.append("\(Theme.folderName)/\(path) is a folder where the theme has a file")
             }
@@ -86,7 +83,7 @@ public enum ThemeEjector {
         // The files and folders this run makes where nothing was: removed again if a later
         // file fails (a full disk, a permission), and the files it replaced put back, so that a
         // failed eject leaves the site as it was.
-        let newFolders = ([Theme.folderName] + checked.sorted()).filter { !isThere(site.appendingPathComponent($0)) }
+        let newFolders = folders.filter { !isThere(site.appendingPathComponent($0)) }
         var made: [URL] = []
         var replaced: [URL] = []
         for (path, data) in files {
@@ -115,18 +112,25 @@ public enum ThemeEjector {
         return written
     }
 
-    /// The first folder of `Templates/` (the folder itself, or one a theme file goes in) that
-    /// is a link a build would refuse, or one into the site's content, static files or metadata.
-    static func misplaced(_ paths: [String], in site: URL) -> String? {
-        let folder = SiteFolder(root: site, fileSystem: .disk)
+    /// `Templates/` and each folder in it that one of `paths` (relative to it) goes in, every
+    /// folder after the one it is in.
+    static func folders(of paths: [String]) -> [String] {
         var folders = [Theme.folderName]
+        var seen: Set<String> = [Theme.folderName]
         for path in paths {
             var prefix = Theme.folderName
             for part in path.pathSegments().dropLast() {
                 prefix += "/\(part)"
-                if !folders.contains(prefix) { folders.append(prefix) }
+                if seen.insert(prefix).inserted { folders.append(prefix) }
             }
         }
+        return folders
+    }
+
+    /// The first of `folders` (`Templates/`, or one a theme file goes in) that
+    /// is a link a build would refuse, or one into the site's content, static files or metadata.
+    static func misplaced(_ folders: [String], in site: URL) -> String? {
+        let folder = SiteFolder(root: site, fileSystem: .disk)
         let others = BuildManifest.inputFolders.filter { $0 != Theme.folderName }.map {
             SafePath.join(folder.realRoot, $0)
         }
@@ -141,7 +145,7 @@ public enum ThemeEjector {
                     + "a theme from"
             }
             // The folder a build writes by default, even before it holds a site.
-            let output = SafePath.join(folder.realRoot, "public")
+            let output = SafePath.join(folder.realRoot, OutputFolder.defaultName)
             if SafePath.isWithin(real, output) {
                 return "\(relative): refused: it is a link into public, the folder a build writes the site into "
                     + "(and removes files from)"

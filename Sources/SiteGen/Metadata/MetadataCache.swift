@@ -105,31 +105,13 @@ public struct MetadataCache: Sendable {
             // a whole number's field with a fraction, which it does not say (no coding path).
             (reason, location) = (
                 "a value is not of the kind its field takes (such as a year written 1927.5)",
-                context.codingPath.isEmpty ? place(at: Self.fraction(in: value) ?? []) : place(context.codingPath)
+                context.codingPath.isEmpty
+                    ? place(at: WorkMetadata.fractionPath(in: value) ?? []) : place(context.codingPath)
             )
         default:
             (reason, location) = (Transport.describe(error), file)
         }
         return Diagnostic("not a valid metadata file: \(reason)", at: location)
-    }
-
-    /// The first field of `entry` that takes a whole number but holds a fraction.
-    static func fraction(in entry: Value) -> [JSONPathStep]? {
-        func isFraction(_ value: Value?) -> Bool {
-            if case .double? = value { true } else { false }
-        }
-        for key in ["year", "runtime", "pages"] where isFraction(entry[key]) { return [.key(key)] }
-        for key in ["seasons", "episodes"] where isFraction(entry["series"]?[key]) {
-            return [.key("series"), .key(key)]
-        }
-        if case .array(let images)? = entry["images"] {
-            for (index, image) in images.enumerated() {
-                for key in ["width", "height"] where isFraction(image[key]) {
-                    return [.key("images"), .index(index), .key(key)]
-                }
-            }
-        }
-        return nil
     }
 
     /// What is cached for a lookup.

@@ -65,12 +65,9 @@ extension WorkMetadata {
         if let year, Self.plausibleYear(year) == nil {
             return ("\"year\" must be a year from -9999 to 9999 (there is no year 0), not \(year)", [.key("year")])
         }
-        let counts: [(String, Int?, [JSONPathStep])] = [
-            ("runtime", runtime, [.key("runtime")]), ("pages", pages, [.key("pages")]),
-            ("seasons", series?.seasons, [.key("series"), .key("seasons")]),
-            ("episodes", series?.episodes, [.key("series"), .key("episodes")]),
-        ]
-        for case (let name, let value?, let steps) in counts where !Self.counts.contains(value) {
+        let counts = [runtime, pages, series?.seasons, series?.episodes]
+        for case ((let name, let steps), let value?) in zip(Self.countFields, counts) where !Self.counts.contains(value)
+        {
             return ("\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)", steps)
         }
         if let (problem, index) = genreProblem { return (problem, [.key("genres"), .index(index)]) }
@@ -87,6 +84,32 @@ extension WorkMetadata {
                 "the image \(image.file) must be 1 to \(Self.imageSides.upperBound) pixels wide and high, "
                     + "not \(image.width)×\(image.height)", [.key("images"), .index(index), .key(side)]
             )
+        }
+        return nil
+    }
+
+    /// The counts an entry holds (besides the year and the images' sides), by name and where
+    /// its JSON has them.
+    private static let countFields: [(name: String, at: [JSONPathStep])] = [
+        ("runtime", [.key("runtime")]), ("pages", [.key("pages")]),
+        ("seasons", [.key("series"), .key("seasons")]), ("episodes", [.key("series"), .key("episodes")]),
+    ]
+
+    /// Where the entry's JSON `json` holds a fraction in a field that takes a whole number (the
+    /// year, a count, an image's side), which `JSONDecoder`'s error does not say; nil when none does.
+    static func fractionPath(in json: Value) -> [JSONPathStep]? {
+        func holdsFraction(_ steps: [JSONPathStep], in value: Value) -> Bool {
+            var value: Value? = value
+            for case .key(let key) in steps { value = value?[key] }
+            if case .double? = value { return true } else { return false }
+        }
+        for steps in [[.key("year")]] + countFields.map(\.at) where holdsFraction(steps, in: json) { return steps }
+        if case .array(let images)? = json["images"] {
+            for (index, image) in images.enumerated() {
+                for side in ["width", "height"] where holdsFraction([.key(side)], in: image) {
+                    return [.key("images"), .index(index), .key(side)]
+                }
+            }
         }
         return nil
     }

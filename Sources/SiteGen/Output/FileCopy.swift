@@ -67,14 +67,8 @@ enum FileCopy {
         do throws(Failure) {
             try chunks(of: source, size: size) { part throws(Failure) in
                 stream.take(part)
-                var written = 0
-                while written < part.count {
-                    let count = Glibc.write(descriptor, part.baseAddress! + written, part.count - written)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else {
-                        throw .writing(OutputFailure(path: target, code: count < 0 ? errno : EIO))
-                    }
-                    written += count
+                if let code = DiskFile.writeAll(descriptor, part) {
+                    throw .writing(OutputFailure(path: target, code: code))
                 }
             }
             guard let stamp = FileStamp.of(descriptor: descriptor) else {

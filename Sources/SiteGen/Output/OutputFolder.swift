@@ -8,6 +8,9 @@ import Mustache
 /// The rules for where a build may write. sitegen only ever removes files it wrote itself,
 /// and some folders it never writes into at all, even with `--force`.
 enum OutputFolder {
+    /// Where a build writes unless told otherwise: `public/` in the site folder.
+    static let defaultName = "public"
+
     /// Folders no site belongs in: the root of the file system and the top of the system's own folders.
     static let systemFolders: Set<String> = [
         "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/media", "/mnt",

@@ -396,16 +396,7 @@ private extension OutputTransaction {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputFailure(path: path, code: errno) }
         defer { close(descriptor) }
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return count < 0 ? errno : EIO }
-                offset += count
-            }
-            return nil
-        }
+        let failure = data.withUnsafeBytes { DiskFile.writeAll(descriptor, $0) }
         if let failure {
             unlink(path)
             throw OutputFailure(path: path, code: failure)

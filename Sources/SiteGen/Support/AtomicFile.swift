@@ -34,19 +34,9 @@ enum AtomicFile {
             }
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             self.temporary = temporary
-            let written = data.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    offset += count
-                }
-                return true
-            }
-            let code = errno
+            let failure = data.withUnsafeBytes { DiskFile.writeAll(descriptor, $0) }
             close(descriptor)
-            guard written else {
+            if let code = failure {
                 unlink(temporary.path)
                 done = true
                 throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)

@@ -181,6 +181,19 @@ enum DiskFile {
         return data
     }
 
+    /// Writes all of `bytes` to `descriptor`, again after an interruption or a short write;
+    /// nil when done, else the system's error (`EIO` for a write that wrote nothing).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count < 0 ? errno : EIO }
+            offset += count
+        }
+        return nil
+    }
+
     /// The regular file at `path` opened for reading, and its size, with ``read(_:limit:within:)``'s
     /// checks; the caller closes the descriptor.
     static func openChecked(_ path: String, limit: Int, within root: String?) throws(FileSystemError) -> (Int32, Int) {

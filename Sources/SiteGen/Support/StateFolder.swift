@@ -21,7 +21,7 @@ public enum StateFolder {
         // build's records and locks), nor to the site folder itself.
         let root = OutputFolder.realPath(of: site.standardizedFileURL.path)
         let real = OutputFolder.realPath(of: resolved.path)
-        let sources = BuildManifest.inputFolders + ["public"]
+        let sources = BuildManifest.inputFolders + [OutputFolder.defaultName]
         guard
             let folder = real == root
                 ? "." : sources.first(where: { SafePath.isWithin(real, OutputFolder.realPath(of: root + "/" + $0)) })
