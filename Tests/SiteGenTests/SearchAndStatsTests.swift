@@ -25,6 +25,36 @@ struct SearchAndStatsTests {
         #expect(HTMLText.plain("<p>R&amp;B &lt;3 &#49;&#x32; caf&eacute;</p>") == " R&B <3 12 caf&eacute; ")
     }
 
+    @Test("ASCII keys: runs of letters and digits, lowercased, cut at 24, whatever the punctuation around them")
+    func asciiKeys() {
+        // Every printable ASCII character and a few runs longer than a key, against the rule
+        // written out plainly.
+        let pieces =
+            (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
+                "Ab", "ZZ9", String(repeating: "Q", count: 30), "@", "[", "`", "{", "/", ":",
+            ]
+        var generator = SplitMix(seed: 11)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            let expected = Set(
+                text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+                    .map { String($0.lowercased().prefix(SearchText.maxLength)) }
+                    .filter { $0.count > 1 }
+                    .map(SearchKey.init))
+            var found: Set<SearchKey> = []
+            SearchText.keys(text, into: &found)
+            #expect(found == expected, "\(text.debugDescription)")
+            var fromHTML: Set<SearchKey> = []
+            SearchText.keys(
+                html: text.replacingOccurrences(of: "<", with: " ").replacingOccurrences(of: "&", with: " "),
+                into: &fromHTML)
+            #expect(fromHTML == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("keys read straight from HTML are the keys of its plain text, whatever the tags and references")
     func keysOfHTML() {
         let pieces = [
