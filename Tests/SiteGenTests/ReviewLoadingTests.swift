@@ -273,6 +273,8 @@ struct ReviewLoadingTests {
         let site = InMemorySite([
             "content/movies/heat.md": reviewFile("title: Heat\ndate: 2024-01-01"),
             "content/movies/x.md": reviewFile("title: X\ndate: 2024-01-02\nslug: Heat"),
+            // A third spelling is compared with the first in path order, not with the second.
+            "content/movies/z.md": reviewFile("title: Z\ndate: 2024-01-05\nslug: HEAT"),
             "content/About.md": reviewFile("title: About"),
             "content/about-me.md": reviewFile("title: About me\nslug: about"),
             "content/Books/_index.md": "---\nkind: book\n---\n",
@@ -290,6 +292,7 @@ struct ReviewLoadingTests {
                 warning("about/", "About/", "content/About.md", "content/about-me.md:3:7"),
                 warning("books/", "Books/", "content/Books", "content/books:1:1"),
                 warning("movies/Heat/", "movies/heat/", "content/movies/heat.md", "content/movies/x.md:4:7"),
+                warning("movies/HEAT/", "movies/heat/", "content/movies/heat.md", "content/movies/z.md:4:7"),
             ], "\(found)")
     }
 

@@ -35,9 +35,22 @@ extension SiteLoader {
         let claims =
             pages.map { ($0.path, $0.slugLocation) }
             + reviews.filter { !collidingSections.contains($0.section) }.map { ($0.path, $0.slugLocation) }
-        for (path, location) in claims.sorted(by: { $0.1.path < $1.1.path }) {
+        // Only addresses that share their folded form with another (or with a section) can
+        // collide: those few are claimed in path order, not the whole site's (at 100,000
+        // reviews, sorting every claim by its file was a sixth of a second on one core).
+        var sharing: [String: [Int]] = [:]
+        sharing.reserveCapacity(claims.count)
+        for (number, claim) in claims.enumerated() { sharing[Self.folded(claim.0), default: []].append(number) }
+        let colliding = sharing.filter { $0.value.count > 1 || folded[$0.key] != nil }.values.joined()
+        for (path, location) in colliding.map({ claims[$0] }).sorted(by: { $0.1.path < $1.1.path }) {
             _ = claim(path, at: location)
         }
         return warnings.sorted()
+    }
+
+    /// `path` in lower case, without making a new string for the ASCII paths already in lower
+    /// case (nearly every slug).
+    private static func folded(_ path: String) -> String {
+        path.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) } ? path : path.lowercased()
     }
 }

@@ -145,8 +145,15 @@ public struct SiteLoader: Sendable {
         let pages = readPages.map(\.page)
         let sourceLinks = reviews.flatMap(\.sourceLinks) + pages.flatMap(\.sourceLinks)
         diagnostics += resolving.problems(sourceLinks + sections.flatMap(\.sourceLinks), in: folder)
-        diagnostics += Self.crossChecks(sections: sections, reviews: reviews, pages: pages)
-        warnings += Self.letterCaseCollisions(sections: sections, reviews: reviews, pages: pages)
+        // The checks across files read every review and are independent: side by side.
+        let sectionsRead = sections
+        let across = [false, true].parallelMap { letterCase in
+            letterCase
+                ? Self.letterCaseCollisions(sections: sectionsRead, reviews: reviews, pages: pages)
+                : Self.crossChecks(sections: sectionsRead, reviews: reviews, pages: pages)
+        }
+        diagnostics += across[0]
+        warnings += across[1]
         let theme = Theme.load(folder, &diagnostics, &warnings)
         let (staticFiles, copiedFiles) = readStatic(folder, theme: theme, keeping: config.image, &diagnostics)
         if let image = config.image {
