@@ -256,8 +256,9 @@ struct BuildManifest: Sendable, Equatable {
             let path = location.path.replacingOccurrences(of: "\t", with: " ")
             lines.append("warning \(topic)\t\(path)\t\(location.line)\t\(location.column)\t\(message)")
         }
-        for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
-            lines.append("\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)")
+        // The lines are made on every core, as the output record's are (see ``OutputRecord/text``).
+        lines += inputs.sorted(by: { $0.key < $1.key }).parallelMap { path, input in
+            "\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)"
         }
         try Directory.make(url.deletingLastPathComponent().path)
         try AtomicFile.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: url)

@@ -118,6 +118,12 @@ enum BackgroundRelease {
         DispatchQueue.global(qos: .utility).async { box.value = nil }
     }
 
+    /// Keeps the value, never freed, for a process that ends soon: its memory goes back to the
+    /// system at the exit, all at once.
+    static func keepUntilExit<Value: Sendable>(_ value: consuming Value) {
+        _ = Unmanaged.passRetained(Box(value))
+    }
+
     /// The only reference to the value once handed over, so that the last release, which
     /// frees it, happens on the thread that empties the box.
     private final class Box<Held: Sendable>: @unchecked Sendable {

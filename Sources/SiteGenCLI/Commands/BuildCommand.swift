@@ -79,6 +79,8 @@ struct BuildCommand: Command {
             source: sourceURL.standardizedFileURL, output: outputURL.standardizedFileURL,
             includeDrafts: drafts, baseURL: baseURL, force: force, environment: environment.variables,
             today: today)
+        // The process ends with the build: its memory is reclaimed at the exit.
+        options.freesMemory = false
         let console = environment.console
         let waitingFor = Self.shownOutput(output, source: source)
         options.waitingForOutput = {
