@@ -144,6 +144,38 @@ struct CachedJSONTests {
         }
     }
 
+    @Test(
+        "a date edited by hand must be a day, month or year of the calendar; the error is at the date",
+        arguments: [
+            (#""release_date": "2004-02-30""#, "release_date", "2004-02-30"),
+            (#""release_date": "2004-13""#, "release_date", "2004-13"),
+            (#""release_date": "0000""#, "release_date", "0000"),
+            (#""release_date": "99999-01-01""#, "release_date", "99999-01-01"),
+            (#""release_date": "2004-9-29""#, "release_date", "2004-9-29"),
+            (#""series": {"last_air_date": "2023-02-29"}"#, "last_air_date", "2023-02-29"),
+        ])
+    func datesOutOfTheCalendar(field: String, name: String, date: String) throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        let lookup = Lookup.tmdb(1)
+        let json = #"{"kind": "movie", "source": "tmdb", "id": "1", "title": "A", "# + field + "}"
+        try scratch.write(lookup.path, json)
+        let quote = try #require(json.range(of: "\"" + date))
+        #expect(
+            throws: Diagnostic(
+                "not a valid metadata file: \"\(name)\" must be a date of the calendar written YYYY-MM-DD "
+                    + "(or YYYY-MM, or YYYY), not \"\(date)\"",
+                at: SourceLocation(
+                    path: "metadata/\(lookup.path)", line: 1,
+                    column: json.utf8.distance(from: json.startIndex, to: quote.lowerBound) + 1))
+        ) {
+            try cache.entry(for: lookup)
+        }
+        // Real ones are read as written.
+        try scratch.write(lookup.path, json.replacingOccurrences(of: date, with: "2024-02-29"))
+        #expect(try cache.entry(for: lookup) != nil)
+    }
+
     @Test("control characters in an entry's text are removed when read; tab, line breaks and escaped backslashes stay")
     func controlCharacters() throws {
         let scratch = try ScratchFolder()

@@ -70,6 +70,20 @@ extension WorkMetadata {
         {
             return ("\"\(name)\" must be a whole number from 0 to \(Self.counts.upperBound), not \(value)", steps)
         }
+        // Pages show these dates and structured data publishes them as written: fetch stores
+        // only real ones (``calendarDate(_:)``), and one edited by hand must be one too.
+        let dates = [
+            ("release_date", releaseDate, [JSONPathStep.key("release_date")]),
+            ("last_air_date", series?.lastAirDate, [.key("series"), .key("last_air_date")]),
+        ]
+        for (name, date, steps) in dates {
+            if let date, Self.calendarDate(date) == nil {
+                return (
+                    "\"\(name)\" must be a date of the calendar written YYYY-MM-DD (or YYYY-MM, or YYYY), "
+                        + "not \"\(date)\"", steps
+                )
+            }
+        }
         if let (problem, index) = genreProblem { return (problem, [.key("genres"), .index(index)]) }
         for (index, image) in images.enumerated() where !Self.isImageFile(image.file) {
             return (
