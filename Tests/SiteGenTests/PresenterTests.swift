@@ -659,10 +659,13 @@ struct PresenterTests {
             "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\nrating: 3"),
             "content/movies/c.md": reviewFile("title: C\ndate: 2024-01-03"),
             "content/books/d.md": reviewFile("title: D\ndate: 2024-01-04\nrating: 4"),
+            "content/tv/_index.md": "---\ntitle: Television\nkind: tv\n---\n",
         ])
         let home = try presentation.model("index.html", as: HomePageModel.self)
         #expect(home.recent.map(\.title) == ["D", "C", "B", "A"])
+        // A section with no review yet has no band, only its link in the navigation.
         #expect(home.sections.map(\.title) == ["Books", "Movies"])
+        #expect(home.site.nav.map(\.title).contains("Television"))
         let movies = try #require(home.sections.last)
         // The band of the newest reviews shows all four: no section shows one again.
         #expect(movies.recent.map(\.title) == [])

@@ -14,15 +14,19 @@ struct HomePresenter: PagePresenter {
         let index = site.index
         let newest = index.list(ListKey(.all, .date)).prefix(Self.recentCount)
         let shown = Set(newest)
-        let sections = context.sections.map { section in
+        let sections = context.sections.compactMap { section -> HomeSection? in
+            let all = index.list(ListKey(.section(section.name), .date))
+            // A section with no review yet has no band (it would hold only "0 reviews"); the
+            // navigation still links to its page.
+            guard !all.isEmpty else { return nil }
             // The section's newest reviews that the site-wide band above does not show already.
-            let recent = index.list(ListKey(.section(section.name), .date)).prefix(Self.perSection + Self.recentCount)
+            let recent = all.prefix(Self.perSection + Self.recentCount)
                 .filter { !shown.contains($0) }.prefix(Self.perSection)
             let rated = index.list(ListKey(.section(section.name), .rating)).prefix { index[key: $0].ratingHalves >= 0 }
             return HomeSection(
                 id: "section-\(section.name)", title: section.title,
                 url: context.urls.path(context.urls.section(section.name)),
-                countLabel: context.format.reviewCount(index.list(ListKey(.section(section.name), .date)).count),
+                countLabel: context.format.reviewCount(all.count),
                 recent: recent.map(index.card), topRated: rated.prefix(Self.perSection).map(index.card))
         }
         let model = HomePageModel(
