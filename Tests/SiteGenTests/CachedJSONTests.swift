@@ -277,14 +277,30 @@ struct CachedJSONTests {
                 "not a valid metadata file: duplicate key \"year\" (first at 1:62)",
                 at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 73))
         ) { try cache.entry(for: lookup) }
-        // A field of the wrong kind is an error at its value, with JSONDecoder's words.
-        try Data("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": 1, \"title\": \"A\"}".utf8).write(to: file)
-        do {
-            _ = try cache.entry(for: lookup)
-            Issue.record("an id written as a number was read")
-        } catch {
-            #expect("\(error)".hasPrefix("metadata/\(lookup.path):1:43: not a valid metadata file: id: "), "\(error)")
+        // A field of the wrong kind is an error at its value, saying what it must be and what it is.
+        let kinds = [
+            (#""id": 1"#, #""id" must be text in quotes, not a number"#),
+            (#""id": "1", "year": "1927""#, #""year" must be a whole number, not text"#),
+            (#""id": "1", "directors": 5"#, #""directors" must be a list in [ ], not a number"#),
+            (#""id": "1", "cast": [{"name": true}]"#, #""cast[0].name" must be text in quotes, not true or false"#),
+            (#""id": "1", "series": []"#, #""series" must be an object in { }, not a list"#),
+            (
+                #""id": "1", "overview": null, "runtime": null, "genres": [null]"#,
+                #""genres[0]" must be text in quotes, not null"#
+            ),
+        ]
+        for (fields, message) in kinds {
+            let json = #"{"kind": "movie", "source": "tmdb", "title": "A", "# + fields + "}"
+            try Data(json.utf8).write(to: file)
+            let error = #expect(throws: Diagnostic.self) { try cache.entry(for: lookup) }
+            #expect(error?.message == "not a valid metadata file: " + message, "\(json)")
         }
+        try Data("{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": 1, \"title\": \"A\"}".utf8).write(to: file)
+        #expect(
+            throws: Diagnostic(
+                #"not a valid metadata file: "id" must be text in quotes, not a number"#,
+                at: SourceLocation(path: "metadata/\(lookup.path)", line: 1, column: 43))
+        ) { try cache.entry(for: lookup) }
         // An array is no entry; an object without a title says so at the object.
         try Data("[1, 2]".utf8).write(to: file)
         #expect(

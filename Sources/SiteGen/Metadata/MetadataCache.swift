@@ -98,8 +98,10 @@ public struct MetadataCache: Sendable {
             (reason, location) = ("missing \"\(key.stringValue)\"", place(context.codingPath))
         case DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty:
             (reason, location) = ("it must hold one JSON object, the entry's fields", place(at: []))
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            (reason, location) = (Transport.describe(error), place(context.codingPath))
+        case DecodingError.typeMismatch(let type, let context), DecodingError.valueNotFound(let type, let context):
+            (reason, location) = (
+                Self.kindProblem(expected: type, at: context.codingPath, in: value), place(context.codingPath)
+            )
         case DecodingError.dataCorrupted(let context):
             // Valid JSON, so Foundation's "not valid JSON" is about a value it cannot convert:
             // a whole number's field with a fraction, which it does not say (no coding path).
@@ -112,6 +114,45 @@ public struct MetadataCache: Sendable {
             (reason, location) = (Transport.describe(error), file)
         }
         return Diagnostic("not a valid metadata file: \(reason)", at: location)
+    }
+
+    /// A field of the wrong kind, in words: `"year" must be a whole number, not text`.
+    static func kindProblem(expected type: Any.Type, at codingPath: [any CodingKey], in value: Value) -> String {
+        var field = ""
+        var found: Value? = value
+        for key in codingPath {
+            if let index = key.intValue {
+                field += "[\(index)]"
+                if case .array(let items)? = found, items.indices.contains(index) {
+                    found = items[index]
+                } else {
+                    found = nil
+                }
+            } else {
+                field += (field.isEmpty ? "" : ".") + key.stringValue
+                found = found?[key.stringValue]
+            }
+        }
+        let expected =
+            switch type {
+            case is Int.Type: "a whole number"
+            case is Double.Type: "a number"
+            case is String.Type: "text in quotes"
+            case is Bool.Type: "true or false"
+            case is [Any].Type: "a list in [ ]"
+            default: "an object in { }"
+            }
+        let kind: String? =
+            switch found {
+            case .null?: "null"
+            case .bool?: "true or false"
+            case .int?, .double?: "a number"
+            case .string?: "text"
+            case .array?: "a list"
+            case .object?: "an object"
+            case nil: nil
+            }
+        return "\"\(field)\" must be \(expected)" + (kind.map { ", not \($0)" } ?? "")
     }
 
     /// What is cached for a lookup.
