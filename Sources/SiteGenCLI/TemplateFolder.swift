@@ -20,8 +20,15 @@ public struct TemplateFolder: Sendable {
 
     /// The template called `name`, or `nil` when the folder has no such file.
     public func load(_ name: String) throws(TemplateError) -> Template? {
-        guard let file = SafePath.resolve(name + ".mustache", in: url) else { return nil }
         let shown = displayPath.isEmpty ? "\(name).mustache" : "\(displayPath)/\(name).mustache"
+        guard let file = SafePath.resolve(name + ".mustache", in: url) else {
+            // A file there that links out of the folder is refused, and said so; a name that
+            // is no file of the folder (`../secret`) is simply not one of its templates.
+            guard SafePath.linkLeadsOut(name + ".mustache", in: url) else { return nil }
+            throw TemplateError(
+                .unreadable(detail: "refused: it is a link to a place outside its folder, or to nothing"),
+                at: SourceLocation(path: shown, line: 1, column: 1))
+        }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let bytes: Data
         do {

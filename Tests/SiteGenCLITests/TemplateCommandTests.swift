@@ -121,6 +121,20 @@ struct TemplateCommandTests {
         #expect(await console.run(["template", "theme/t.mustache", "--data", "d.json"], in: folder.url) == 1)
         #expect(console.err == "theme/t.mustache:1:1: no template named \"../secret\"\n")
         #expect(!console.out.contains("SECRET"))
+        // A partial in the folder that links out of it is refused as such, not missing.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("theme/leak.mustache").path,
+            withDestinationPath: "../secret.mustache")
+        try Data("{{>leak}}".utf8).write(to: folder.url.appendingPathComponent("theme/t.mustache"))
+        let linked = TestConsole()
+        #expect(await linked.run(["template", "theme/t.mustache", "--data", "d.json"], in: folder.url) == 1)
+        #expect(
+            linked.err == """
+                theme/leak.mustache:1:1: cannot read template: refused: it is a link to a place outside its folder, or to nothing
+                    included from theme/t.mustache:1:1
+
+                """)
+        #expect(!linked.out.contains("SECRET"))
     }
 
     @Test("a folder, a FIFO or a device as the template or the data is an error that says so, at once")

@@ -26,7 +26,7 @@ public enum SafePath {
 
     /// Whether a link on the way to `relative` leads out of `folder`, or nowhere. (Anything
     /// else in the way, such as a file where a folder goes, is reported when creating.)
-    static func linkLeadsOut(_ relative: String, in folder: URL) -> Bool {
+    public static func linkLeadsOut(_ relative: String, in folder: URL) -> Bool {
         guard SafePath.resolve(relative, in: folder) == nil else { return false }
         var path = folder.path
         for part in relative.pathSegments() {
