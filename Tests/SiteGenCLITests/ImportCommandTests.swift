@@ -139,8 +139,8 @@ struct ImportLetterboxdTests {
         #expect(await TestConsole().run(["build"], in: site.url) == 0)
     }
 
-    @Test("a record of earlier imports naming a file outside content/ is not read; nothing outside is touched")
-    func strayRecord() async throws {
+    @Test("a damaged record of earlier imports stops the import: it is kept, and no deleted review comes back")
+    func damagedRecord() async throws {
         let scratch = try TemporaryFolder(["victim.md": "mine\n"])
         let site = scratch.url.appendingPathComponent("site")
         for (path, data) in ImportFixtures.site {
@@ -151,19 +151,78 @@ struct ImportLetterboxdTests {
         }
         try ImportFixtures.zip(ImportFixtures.letterboxd, to: site.appendingPathComponent("export.zip"))
         #expect(await TestConsole().run(["import", "letterboxd", "export.zip"], in: site) == 0)
+        // A review deleted since it was imported.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/movies/yes-2021.md"))
         let recordURL = site.appendingPathComponent(".sitegen/imports/letterboxd-movies.json")
         let record = try String(contentsOf: recordURL, encoding: .utf8)
+        let advice =
+            ": fix it, or remove it to import as if for the first time (files it lists then count as not imported "
+            + "here, and reviews deleted since they were imported are made again)\n"
         let tampered = record.replacingOccurrences(of: "content/movies/parasite-2019.md", with: "../victim.md")
         #expect(tampered != record)
-        try tampered.write(to: recordURL, atomically: true, encoding: .utf8)
+        for (damaged, message) in [
+            (
+                tampered,
+                "the record of earlier imports names ../victim.md, which is not a file in content/"
+            ),
+            (String(record.prefix(100)), "the record of earlier imports cannot be read ("),
+        ] {
+            try damaged.write(to: recordURL, atomically: true, encoding: .utf8)
+            for arguments in [
+                ["import", "letterboxd", "export.zip"], ["import", "letterboxd", "export.zip", "--dry-run"],
+            ] {
+                let console = TestConsole()
+                #expect(await console.run(arguments, in: site) == 1)
+                #expect(
+                    console.err.hasPrefix(".sitegen/imports/letterboxd-movies.json: " + message), "\(console.err)")
+                #expect(console.err.contains(advice), "\(console.err)")
+                #expect(!console.out.contains("victim"), "\(console.out)")
+                #expect(try String(contentsOf: recordURL, encoding: .utf8) == damaged)
+                #expect(
+                    !FileManager.default.fileExists(
+                        atPath: site.appendingPathComponent("content/movies/yes-2021.md").path))
+            }
+        }
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("victim.md"), encoding: .utf8) == "mine\n")
+        // With the record as it was, the deleted review stays deleted.
+        try record.write(to: recordURL, atomically: true, encoding: .utf8)
         let console = TestConsole()
         #expect(await console.run(["import", "letterboxd", "export.zip"], in: site) == 0)
-        #expect(
-            console.err.contains(
-                "letterboxd-movies.json: the record of earlier imports names ../victim.md, which is not a file in "
-                    + "content/, so it is not read; files it lists are kept as they are\n"), "\(console.err)")
-        #expect(!console.out.contains("victim"), "\(console.out)")
-        #expect(try String(contentsOf: scratch.url.appendingPathComponent("victim.md"), encoding: .utf8) == "mine\n")
+        #expect(console.out.contains("skipped content/movies/yes-2021.md"), "\(console.out)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("content/movies/yes-2021.md").path))
+    }
+
+    @Test("a review moved into a page bundle is still the imported one; a deleted one's name is not given again")
+    func bundlesAndDeletedNames() async throws {
+        let site = try TemporaryFolder(ImportFixtures.site)
+        try ImportFixtures.zip(ImportFixtures.letterboxd, to: site.url.appendingPathComponent("export.zip"))
+        #expect(await TestConsole().run(["import", "letterboxd", "export.zip"], in: site.url) == 0)
+        let movies = site.url.appendingPathComponent("content/movies")
+        // Moved into a folder beside its poster, and the record lost (a fresh clone).
+        try FileManager.default.createDirectory(
+            at: movies.appendingPathComponent("yes-2021"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: movies.appendingPathComponent("yes-2021.md"), to: movies.appendingPathComponent("yes-2021/index.md"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".sitegen"))
+        let again = TestConsole()
+        #expect(await again.run(["import", "letterboxd", "export.zip"], in: site.url) == 0)
+        #expect(!again.out.contains("created"), "\(again.out)")
+        #expect(!FileManager.default.fileExists(atPath: movies.appendingPathComponent("yes-2021-2.md").path))
+        #expect(again.out.contains("Created 0"), "\(again.out)")
+
+        // A new entry of a film whose imported file was deleted takes another name: the record
+        // keeps the deleted file's, and both entries sharing it would be told apart no more.
+        try FileManager.default.removeItem(at: movies.appendingPathComponent("헤어질-결심-2022.md"))
+        var later = ImportFixtures.letterboxd
+        let rewatch = "2024-08-01,헤어질 결심,2022,https://boxd.it/9zZz9Z,5,Yes,,2024-07-31"
+        later["diary.csv"] = Data(
+            ([ImportFixtures.diaryHeader] + ImportFixtures.diaryRows + [rewatch]).map { $0 + "\n" }.joined().utf8)
+        try ImportFixtures.zip(later, to: site.url.appendingPathComponent("later.zip"))
+        let third = TestConsole()
+        #expect(await third.run(["import", "letterboxd", "later.zip"], in: site.url) == 0)
+        #expect(third.out.contains("skipped content/movies/헤어질-결심-2022.md"), "\(third.out)")
+        #expect(third.out.contains("created content/movies/헤어질-결심-2022-2.md\n"), "\(third.out)")
+        #expect(!FileManager.default.fileExists(atPath: movies.appendingPathComponent("헤어질-결심-2022.md").path))
     }
 
     @Test("a dry run of a first import writes nothing at all")
@@ -729,6 +788,14 @@ struct ImportErrorTests {
         #expect(
             try await failure(["import", "letterboxd", "export", "--section", "books"], export: export) == """
                 content/books: a book section: films go in a film section (choose one with --section)
+                choosing the section failed: 1 error
+
+                """)
+        var series = export
+        series["content/tv/_index.md"] = Data("---\nkind: tv\n---\n".utf8)
+        #expect(
+            try await failure(["import", "letterboxd", "export", "--section", "tv"], export: series) == """
+                content/tv: a series section: films go in a film section (choose one with --section)
                 choosing the section failed: 1 error
 
                 """)

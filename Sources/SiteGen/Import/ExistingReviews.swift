@@ -72,14 +72,23 @@ struct ExistingReviews {
         for entry in folder.entries("content/\(section)", &diagnostics) {
             let stem = entry.name.hasSuffix(".md") ? String(entry.name.dropLast(3)) : entry.name
             taken.insert(stem.lowercased())
-            guard !entry.isFolder, entry.name.hasSuffix(".md"), entry.name != "_index.md" else { continue }
-            guard let data = folder.read(entry.path, &diagnostics) else { continue }
+            // A review is a file of the section, or a page bundle's index.md (one moved into a
+            // folder to sit beside its poster is the same review).
+            let source: String
+            if entry.isFolder {
+                source = entry.path + "/" + ReviewFile.bundleIndex
+                guard folder.kind(source) == .file else { continue }
+            } else {
+                guard entry.name.hasSuffix(".md"), entry.name != "_index.md" else { continue }
+                source = entry.path
+            }
+            guard let data = folder.read(source, &diagnostics) else { continue }
             guard let text = String(data: data, encoding: .utf8),
-                case .success(let (_, reader)) = FrontMatter.read(text, path: entry.path)
+                case .success(let (_, reader)) = FrontMatter.read(text, path: source)
             else {
                 entries.append(
                     Entry(
-                        source: entry.path, title: nil, year: nil, letterboxd: nil, goodreads: nil, isbn: nil,
+                        source: source, title: nil, year: nil, letterboxd: nil, goodreads: nil, isbn: nil,
                         author: nil))
                 continue
             }
@@ -87,7 +96,7 @@ struct ExistingReviews {
             if let slug = fields.node("slug")?.scalarText { taken.insert(slug.lowercased()) }
             entries.append(
                 Entry(
-                    source: entry.path, title: fields.node("title")?.scalarText,
+                    source: source, title: fields.node("title")?.scalarText,
                     year: fields.node("year")?.scalarText.flatMap { Int($0) },
                     letterboxd: fields.node("letterboxd")?.scalarText,
                     goodreads: fields.node("goodreads")?.scalarText,

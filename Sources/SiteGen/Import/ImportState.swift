@@ -23,32 +23,33 @@ struct ImportState: Codable, Equatable {
         "\(StateFolder.name)/imports/\(source)-\(section).json"
     }
 
-    /// Reads the state file; a missing one is an empty state. A damaged one is an empty state
-    /// too, with a warning: files then count as not imported here, so none is overwritten.
-    static func load(_ url: URL) -> (ImportState, warning: String?) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return (ImportState(), nil) }
+    /// Reads the state file at `url` (`path` relative to the site folder); a missing one is an
+    /// empty state. A damaged one stops the import: read as empty, it would make again the
+    /// reviews deleted since they were imported, and be replaced, losing what it knew.
+    static func load(_ url: URL, path: String) throws(BuildError) -> ImportState {
+        guard FileManager.default.fileExists(atPath: url.path) else { return ImportState() }
+        let advice =
+            ": fix it, or remove it to import as if for the first time (files it lists then count as not "
+            + "imported here, and reviews deleted since they were imported are made again)"
+        func damaged(_ problem: String) -> BuildError {
+            BuildError(
+                step: "reading the record of earlier imports", diagnostics: [Diagnostic(problem + advice, file: path)])
+        }
+        let state: ImportState
         do {
             let data = try DiskFile.read(url.path)
-            let state = try JSONDecoder().decode(ImportState.self, from: data)
+            state = try JSONDecoder().decode(ImportState.self, from: data)
             guard state.version == 1 else { throw CocoaError(.fileReadCorruptFile) }
-            // Only files in content/ were written: a record naming any other place was not made here.
-            if let stray = state.records.values.map(\.path).sorted().first(where: { path in
-                SafePath.segments(of: path)?.first != "content"
-            }) {
-                return (
-                    ImportState(),
-                    "\(url.path): the record of earlier imports names \(stray), which is not a file in content/, "
-                        + "so it is not read; files it lists are kept as they are"
-                )
-            }
-            return (state, nil)
         } catch {
-            return (
-                ImportState(),
-                "\(url.path): the record of earlier imports cannot be read (\(ErrorText.reason(error))); "
-                    + "files it lists are kept as they are"
-            )
+            throw damaged("the record of earlier imports cannot be read (\(ErrorText.reason(error)))")
         }
+        // Only files in content/ were written: a record naming any other place was not made here.
+        if let stray = state.records.values.map(\.path).sorted().first(where: { path in
+            SafePath.segments(of: path)?.first != "content"
+        }) {
+            throw damaged("the record of earlier imports names \(stray), which is not a file in content/")
+        }
+        return state
     }
 
     /// Writes the state file atomically, making its folder if needed.

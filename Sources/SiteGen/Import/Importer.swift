@@ -38,8 +38,6 @@ public struct Importer: Sendable {
         public let section: String
         /// One action per entry, in date order; skipped shelves last.
         public let actions: [ImportAction]
-        /// Problems that do not stop the import (a damaged record of earlier imports).
-        public let warnings: [String]
         let state: ImportState
         let statePath: String
         /// The record of imports as it was before the section was read (nil: none).
@@ -101,12 +99,12 @@ public struct Importer: Sendable {
                         file: statePath)
                 ])
         }
-        let (state, warning) = ImportState.load(options.site.appendingPathComponent(statePath))
+        let state = try ImportState.load(options.site.appendingPathComponent(statePath), path: statePath)
         var planner = ImportPlanner(
             source: options.source, section: section, folder: folder, existing: existing, state: state)
         let actions = try planner.actions(for: items) + skipped.map(ImportAction.init(skippedShelf:))
         return Plan(
-            section: section, actions: actions, warnings: warning.map { [$0] } ?? [], state: state,
+            section: section, actions: actions, state: state,
             statePath: statePath, recordStamp: recordStamp)
     }
 
@@ -204,7 +202,7 @@ private extension Importer {
         }
         guard found == kind else {
             throw problem(
-                "a \(found.rawValue == "movie" ? "film" : "book") section: \(options.source.noun)s go in a \(kind == .movie ? "film" : "book") section (choose one with --section)",
+                "a \(found.noun) section: \(options.source.noun)s go in a \(kind.noun) section (choose one with --section)",
                 "content/\(name)")
         }
         return name

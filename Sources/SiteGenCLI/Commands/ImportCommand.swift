@@ -79,7 +79,6 @@ struct ImportCommand: Command {
         // A bad export stops here, before anything is written (or locked).
         let plan = try importer.plan()
         guard !dryRun else {
-            for warning in plan.warnings { console.error("warning: \(warning)") }
             console.line("Importing \(export) into content/\(plan.section)/ (dry run: nothing is written).")
             for action in plan.actions { if let line = Self.line(action, dryRun: true) { console.line(line) } }
             for line in Self.shelfLines(plan.actions, dryRun: true) { console.line(line) }
@@ -95,7 +94,6 @@ struct ImportCommand: Command {
 
     /// Writes the import's files, once no other import runs in the site.
     private func write(_ plan: Importer.Plan, _ importer: Importer, _ console: Console) throws -> Int32 {
-        for warning in plan.warnings { console.error("warning: \(warning)") }
         console.line("Importing \(export) into content/\(plan.section)/.")
         // Each file is named once it is written, so a failed import lists only what it wrote.
         var done: [ImportAction] = []
