@@ -137,6 +137,10 @@ struct InitCommandTests {
                 "--language must be a language tag such as en, de, pt-BR or zh-Hant, not \"pt_BR\" (write pt-BR)"
             ),
             (["init", "a", "b"], "unexpected argument b"),
+            // Titles the build would read as empty.
+            (["init", "--title", " \u{3000} "], "--title cannot be empty, nor only spaces and control characters"),
+            (["init", "--title", "\u{1}\n\u{7F}"], "--title cannot be empty, nor only spaces and control characters"),
+            (["init", "--title", "\u{85}" + String(Unicode.Scalar(0xFDD0)!)], "--title cannot be empty, nor only spaces and control characters"),
         ] {
             let console = TestConsole()
             #expect(await console.run(arguments, in: folder.url) == 64)

@@ -322,6 +322,19 @@ struct NewCommandTests {
                 == "sitegen new: content/novels does not exist: make it, with an _index.md saying kind: book, "
                 + "or leave out --section\n")
 
+        // A name sitegen's own pages use is refused at once, not made into a section the build refuses.
+        for name in ["tags", "search", "assets"] {
+            let reserved = TestConsole()
+            #expect(
+                await reserved.run(
+                    ["new", "movie", "Alien", "--section", name, "--no-fetch"], in: folder.url, variables: Self.today)
+                    == 1)
+            #expect(
+                reserved.err
+                    == "sitegen new: --section \"\(name)\" cannot be a section folder: sitegen uses that name\n")
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("content/\(name)").path))
+        }
+
         let bare = try TemporaryFolder(["site.yml": Self.site["site.yml"]!])
         let console = TestConsole()
         #expect(

@@ -191,6 +191,10 @@ private extension NewReview {
             guard section.isSafeSlug else {
                 throw AuthoringError("--section must be a folder name in content/, not \"\(section)\"")
             }
+            // A name sitegen's own pages use could not be built as a section.
+            guard !SiteLoader.reservedNames.contains(section) else {
+                throw AuthoringError("--section \"\(section)\" cannot be a section folder: sitegen uses that name")
+            }
             guard folders.contains(section) else {
                 let defaultName = kind.defaultSection
                 if section == defaultName || (kind == .movie && section == "films") { return section }

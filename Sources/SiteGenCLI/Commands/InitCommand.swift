@@ -39,7 +39,11 @@ struct InitCommand: Command {
     init(_ arguments: Arguments) throws(UsageError) {
         folder = arguments.positional.first
         title = arguments.value("--title") ?? "My Reviews"
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--title cannot be empty") }
+        // Something a page can show: spaces, line breaks and control characters alone would make
+        // a site.yml whose title the build reads as empty.
+        guard title.unicodeScalars.contains(where: Self.isShown) else {
+            throw UsageError("--title cannot be empty, nor only spaces and control characters")
+        }
         let url = arguments.value("--base-url") ?? "https://example.org/"
         guard let baseURL = BaseURL(url) else {
             throw UsageError("--base-url \(BaseURL.refusal(of: url, example: false))")
@@ -51,6 +55,13 @@ struct InitCommand: Command {
         }
         self.language = language
         force = arguments.has("--force")
+    }
+
+    /// Whether a title's character shows on a page: not white space, a control or format
+    /// character, nor a noncharacter (which the build drops or replaces).
+    static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.properties.isWhitespace && !CharacterSet.whitespaces.contains(scalar)
+            && !CharacterSet.controlCharacters.contains(scalar) && !scalar.properties.isNoncharacterCodePoint
     }
 
     func run(_ environment: CommandEnvironment) async throws -> Int32 {
