@@ -10,6 +10,8 @@ struct InitCommandTests {
         "content/movies/metropolis.md", "site.yml",
     ]
 
+    static let blankTitle = "--title cannot be empty, nor only spaces and control characters"
+
     @Test("a new site builds at once, without warnings, and says what to do next")
     func newSiteBuilds() async throws {
         let folder = try TemporaryFolder()
@@ -138,9 +140,9 @@ struct InitCommandTests {
             ),
             (["init", "a", "b"], "unexpected argument b"),
             // Titles the build would read as empty.
-            (["init", "--title", " \u{3000} "], "--title cannot be empty, nor only spaces and control characters"),
-            (["init", "--title", "\u{1}\n\u{7F}"], "--title cannot be empty, nor only spaces and control characters"),
-            (["init", "--title", "\u{85}" + String(Unicode.Scalar(0xFDD0)!)], "--title cannot be empty, nor only spaces and control characters"),
+            (["init", "--title", " \u{3000} "], Self.blankTitle),
+            (["init", "--title", "\u{1}\n\u{7F}"], Self.blankTitle),
+            (["init", "--title", "\u{85}" + String(Unicode.Scalar(0xFDD0)!)], Self.blankTitle),
         ] {
             let console = TestConsole()
             #expect(await console.run(arguments, in: folder.url) == 64)
