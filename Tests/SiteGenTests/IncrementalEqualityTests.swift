@@ -159,6 +159,51 @@ struct IncrementalEqualityTests {
         #expect(incremental?.diagnostics == movedIn?.diagnostics)
     }
 
+    @Test("static/robots.txt and site.yml's image added, changed or removed while serving: as a full build has them")
+    func staticFilesThePagesSpeakOf() throws {
+        let folder = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.write("site.yml", "title: Cards\nbase_url: https://example.org/\nimage: card.png\n")
+        try folder.write("content/movies/alien.md", "---\ntitle: Alien\ndate: 2024-01-01\n---\nA review.\n")
+        let card = folder.url.appendingPathComponent("static/card.png")
+        try FileManager.default.createDirectory(
+            at: card.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try TestImage.png(width: 100, height: 50, seed: 1).write(to: card)
+        let builder = SiteBuilder(
+            options: .init(source: folder.url, output: folder.url.appendingPathComponent("public")))
+        var site = try LiveSite.build(builder)
+        #expect(site.files["robots.txt"].map { String(decoding: $0, as: UTF8.self) }?.contains("Allow: /") == true)
+
+        // The site's own robots.txt comes, changes and goes: served as a full build has it.
+        for text in ["User-agent: *\nDisallow: /drafts/\n", "User-agent: *\nDisallow: /\n", nil] {
+            if let text {
+                try folder.write("static/robots.txt", text)
+            } else {
+                try FileManager.default.removeItem(at: folder.url.appendingPathComponent("static/robots.txt"))
+            }
+            site = try site.updating(["static/robots.txt"])
+            #expect(site.files == (try LiveSite.build(builder)).files)
+            #expect(
+                site.files["robots.txt"].map { String(decoding: $0, as: UTF8.self) }?.contains("Disallow")
+                    == (text != nil))
+        }
+        // The image of site.yml replaced by a larger one: every page says its new size.
+        try TestImage.png(width: 300, height: 200, seed: 2).write(to: card)
+        site = try site.updating(["static/card.png"])
+        #expect(site.files == (try LiveSite.build(builder)).files)
+        let home = String(decoding: try #require(site.files["index.html"]), as: UTF8.self)
+        #expect(home.contains("<meta property=\"og:image:width\" content=\"300\">"), "\(home)")
+        // And removed: the build's error.
+        try FileManager.default.removeItem(at: card)
+        let built = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
+        let updated = #expect(throws: BuildError.self) { _ = try site.updating(["static/card.png"]) }
+        #expect(
+            built?.diagnostics.map(\.description) == [
+                "site.yml:3:8: \"image\" names static/card.png, which does not exist"
+            ])
+        #expect(updated?.diagnostics == built?.diagnostics)
+    }
+
     @Test("more tags than a page of the tag index holds (30 here): edits that add, drop and move them")
     func pagedTagIndex() throws {
         var random = SplitMix(seed: 6)

@@ -691,8 +691,11 @@ private extension LiveSite {
     }
 
     /// Re-reads changed files of `static/`. Nil for a folder (also one that was moved away or
-    /// deleted) or a link out of `static/`, which a full build lists or refuses.
+    /// deleted) or a link out of `static/`, which a full build lists or refuses, and for the
+    /// files the pages speak of (the site's own `robots.txt`, `site.yml`'s `image` and its
+    /// size), which a full build presents afresh.
     func updatingStatic(_ paths: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
+        if paths.contains("robots.txt") || content.config.image.map(paths.contains) == true { return nil }
         var files = self.files
         var staticFiles = content.staticFiles
         let folder = builder.options.source.appendingPathComponent("static")
