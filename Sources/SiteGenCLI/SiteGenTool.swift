@@ -20,11 +20,16 @@ public enum SiteGenTool {
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, let command = command(named: arguments[1]) {
-                console.out(command.help)
-            } else {
+            guard arguments.count > 1 else {
                 console.out(usage)
+                return ExitCode.success
             }
+            guard let command = command(named: arguments[1]) else {
+                console.error("sitegen: unknown command \"\(arguments[1])\"")
+                console.err(usage)
+                return ExitCode.usage
+            }
+            console.out(command.help)
             return ExitCode.success
         case "--version":
             console.line("sitegen \(version)")

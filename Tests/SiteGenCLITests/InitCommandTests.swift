@@ -30,6 +30,10 @@ struct InitCommandTests {
                 """)
         let site = folder.url.appendingPathComponent("my site")
         #expect(try files(in: site).keys.sorted() == Self.written)
+        // A folder named like an option is written so that cd does not take it for one.
+        let dashed = TestConsole()
+        #expect(await dashed.run(["init", "--", "-x"], in: folder.url, variables: Self.today) == 0)
+        #expect(dashed.out.contains("\nNext: cd ./-x, then sitegen serve"), "\(dashed.out)")
         let config = try String(contentsOf: site.appendingPathComponent("site.yml"), encoding: .utf8)
         #expect(config.contains("\ntitle: \"Kim's \\\"Reviews\\\"\"\n"))
         #expect(
@@ -140,6 +144,7 @@ struct InitCommandTests {
             ),
             (["init", "a", "b"], "unexpected argument b"),
             // Titles the build would read as empty.
+            (["init", ""], "the folder cannot be an empty name: leave it out to make the site in this folder"),
             (["init", "--title", " \u{3000} "], Self.blankTitle),
             (["init", "--title", "\u{1}\n\u{7F}"], Self.blankTitle),
             (["init", "--title", "\u{85}" + String(Unicode.Scalar(0xFDD0)!)], Self.blankTitle),

@@ -42,6 +42,14 @@ struct SiteGenToolTests {
         let console = TestConsole()
         #expect(await console.run(["biuld"], in: here) == 64)
         #expect(console.err.hasPrefix("sitegen: unknown command \"biuld\"\n"))
+        // Help for it too, rather than the general usage and success.
+        for help in ["help", "--help"] {
+            let asked = TestConsole()
+            #expect(await asked.run([help, "biuld"], in: here) == 64)
+            #expect(asked.err.hasPrefix("sitegen: unknown command \"biuld\"\nsitegen \(SiteGenTool.version): a static"))
+            #expect(asked.err.contains("Usage: sitegen <command> [options]"))
+            #expect(asked.out.isEmpty)
+        }
     }
 
     @Test("an unknown option prints the command's usage and exits 64")

@@ -38,6 +38,10 @@ struct InitCommand: Command {
 
     init(_ arguments: Arguments) throws(UsageError) {
         folder = arguments.positional.first
+        // An empty name (an unset shell variable, say) would be this folder, said as "/".
+        if folder?.isEmpty == true {
+            throw UsageError("the folder cannot be an empty name: leave it out to make the site in this folder")
+        }
         title = arguments.value("--title") ?? "My Reviews"
         // Something a page can show: spaces, line breaks and control characters alone would make
         // a site.yml whose title the build reads as empty.
@@ -84,7 +88,8 @@ struct InitCommand: Command {
             return ExitCode.success
         }
         console.line("Created a new site in \(shown): \(report.created.joined(separator: ", ")).")
-        let enter = folder.map { "cd \(Self.shellQuoted($0)), then " } ?? ""
+        // A folder whose name starts with "-" is written ./-x, or cd would read it as an option.
+        let enter = folder.map { "cd \(Self.shellQuoted($0.hasPrefix("-") ? "./" + $0 : $0)), then " } ?? ""
         console.line(
             "Next: \(enter)sitegen serve to preview it at http://127.0.0.1:1313/, "
                 + "sitegen new movie \"Title\" to start a review, sitegen build to make public/ for publishing.")
