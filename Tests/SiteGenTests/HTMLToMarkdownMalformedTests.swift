@@ -2,8 +2,8 @@ import Testing
 
 @testable import SiteGen
 
-/// Exported review HTML with unclosed tags: what the Markdown is where the converter's bounds
-/// apply, and that converting it stays proportional to its length.
+/// Exported review HTML with unclosed tags and unfinished markup: what the Markdown is where the
+/// converter's bounds apply, and that converting it stays proportional to its length.
 @Suite("Malformed review HTML to Markdown")
 struct HTMLToMarkdownMalformedTests {
     struct Case: Sendable, CustomStringConvertible {
@@ -40,9 +40,14 @@ struct HTMLToMarkdownMalformedTests {
             markdown: String(repeating: "> ", count: 16) + "x\n"
                 + Array(repeating: ">", count: 15).joined(separator: " ") + "\n" + String(repeating: "> ", count: 15)
                 + "y\n\nz\n"),
+        // A comment or a quoted attribute value that does not end is text.
+        Case(html: "a<!--b<!--c", markdown: "a\\<!--b\\<!--c\n"),
+        Case(html: "a<!--<!--b-->c", markdown: "ac\n"),
+        Case(html: "<a href=\"x<b>y</b> <a href=\"z", markdown: "\\<a href=\"x**y** \\<a href=\"z\n"),
+        Case(html: "<a x=<b>y</b>", markdown: "y\n"),
     ]
 
-    @Test("unclosed tags become this Markdown", arguments: cases)
+    @Test("unclosed tags and unfinished markup become this Markdown", arguments: cases)
     func converts(_ example: Case) {
         #expect(HTMLToMarkdown.convert(example.html) == example.markdown)
     }
@@ -50,7 +55,7 @@ struct HTMLToMarkdownMalformedTests {
     /// Inputs that took time quadratic in their length; each is repeated to about 200 KB.
     static let pathological = [
         "<p><i>", "<i>a<br><br>", "<blockquote><i>", "<p><a href=\"https://u.example/\">", "<i>a", "<i><b>a",
-        "<blockquote>x", "<i>a</b>",
+        "<blockquote>x", "<!--", "<a x=", "<i>a</b>",
     ]
 
     @Test("pathological HTML of 200 KB converts to Markdown of about its length", arguments: pathological)
