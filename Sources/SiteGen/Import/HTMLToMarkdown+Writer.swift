@@ -7,13 +7,57 @@ extension HTMLToMarkdown {
         case strong
         /// A link to a destination, or (nil) a link whose text is kept without it.
         case link(String?)
+
+        /// What an end tag matches: `</a>` ends a link whatever its destination.
+        fileprivate var family: Family {
+            switch self {
+            case .emphasis: .emphasis
+            case .strong: .strong
+            case .link: .link
+            }
+        }
+    }
+
+    /// The kinds of inline element an end tag can close.
+    fileprivate enum Family: Int, CaseIterable {
+        case emphasis, strong, link
     }
 
     /// Builds the Markdown: paragraphs (each with its quote depth) of lines of inline text.
     /// Inline formatting is held open as frames, so each is written only once its text is
     /// known (spaces moved outside the markers, empty ones dropped) and can be closed and
     /// opened again around a paragraph break.
+    ///
+    /// Unclosed tags are common in exports, and each open frame costs work at every paragraph
+    /// break and whenever an inner frame closes, so the frames are bounded (see
+    /// ``framesPerFamily``); so is the quote depth written (see ``maximumQuoteDepth``).
     struct Writer {
+        /// The most frames open at once for each family (emphasis, strong, link). Another
+        /// element of a family that has this many is still matched by its end tag, but gets no
+        /// frame: its text goes to the innermost frame. That frame is inside one of the family
+        /// already, so the element would add no markup; only the spaces and delimiters at its
+        /// edges can come out otherwise (a space on both sides of its start tag stays two, and
+        /// emphasis closed on one side and opened on the other joins).
+        ///
+        /// The HTML spec bounds the formatting elements it opens again after a block the same
+        /// way, at three alike (the "Noah's Ark" clause); reviews nest one or two. Without a
+        /// bound, `<p><i>` repeated n times keeps n frames open, each closed and opened again
+        /// at each of the n paragraph breaks.
+        static let framesPerFamily = 3
+
+        /// The deepest block quote written. Deeper quotes (unclosed `<blockquote>` tags) are
+        /// written at this depth, and their end tags still count. Reviews quote one or two deep;
+        /// without a bound, `<blockquote>x` repeated n times would write n paragraphs with up to
+        /// n `>` each.
+        static let maximumQuoteDepth = 16
+
+        /// An inline element opened and not yet closed, in the order opened.
+        private struct Element {
+            let family: Family
+            /// Whether it has a frame: the framed elements, in order, are the frames after the first.
+            let framed: Bool
+        }
+
         private struct Frame {
             let kind: Inline
             /// Inside another frame of its kind (`<i><i>x</i></i>`), so it adds no markup: its
@@ -86,7 +130,11 @@ extension HTMLToMarkdown {
         }
 
         private var frames = [Frame(kind: .emphasis)]
+        private var elements: [Element] = []
+        /// How many of ``elements`` are of each family, so a stray end tag is found stray at once.
+        private var openCount = Array(repeating: 0, count: Family.allCases.count)
         private var paragraphs: [(depth: Int, lines: [String])] = []
+        /// Block quotes entered and not left; the depth written is at most ``maximumQuoteDepth``.
         private var depth = 0
         private var breaks = 0
         private var atLineStart = true
@@ -132,6 +180,10 @@ extension HTMLToMarkdown {
         }
 
         mutating func open(_ kind: Inline) {
+            let framed = frames.dropFirst().count { $0.kind.family == kind.family } < Self.framesPerFamily
+            elements.append(Element(family: kind.family, framed: framed))
+            openCount[kind.family.rawValue] += 1
+            guard framed else { return }
             let before = frames[frames.count - 1].last
             if case .link = kind, frames.contains(where: { if case .link = $0.kind { true } else { false } }) {
                 frames.append(Frame(kind: .link(nil), before: before))
@@ -141,19 +193,15 @@ extension HTMLToMarkdown {
             }
         }
 
-        /// Closes the innermost open `kind` and anything opened inside it; a stray end tag is ignored.
+        /// Closes the innermost open emphasis or strong emphasis and anything opened inside it; a
+        /// stray end tag is ignored.
         mutating func close(_ kind: Inline) {
-            guard let index = frames.indices.dropFirst().last(where: { frames[$0].kind == kind }) else { return }
-            while frames.count > index { pop() }
+            close(kind.family)
         }
 
+        /// Closes the innermost open link and anything opened inside it; a stray end tag is ignored.
         mutating func closeLink() {
-            guard
-                let index = frames.indices.dropFirst().last(where: {
-                    if case .link = frames[$0].kind { true } else { false }
-                })
-            else { return }
-            while frames.count > index { pop() }
+            close(.link)
         }
 
         mutating func finish() -> String {
@@ -204,6 +252,15 @@ extension HTMLToMarkdown {
             frames[frames.count - 1].raw += collapsed
             atLineStart = false
             hasContent = true
+        }
+
+        private mutating func close(_ family: Family) {
+            guard openCount[family.rawValue] > 0 else { return }
+            while let element = elements.popLast() {
+                openCount[element.family.rawValue] -= 1
+                if element.framed { pop() }
+                if element.family == family { return }
+            }
         }
 
         /// Closes the innermost frame into its parent.
@@ -384,7 +441,7 @@ extension HTMLToMarkdown {
             let lines = Array(frames[0].content.utf8).split(separator: 0x0A).map(\.trimmingSpaces).filter {
                 !$0.isEmpty
             }
-            if !lines.isEmpty { paragraphs.append((depth, lines)) }
+            if !lines.isEmpty { paragraphs.append((min(depth, Self.maximumQuoteDepth), lines)) }
             frames[0] = Frame(kind: .emphasis)
             frames += open.map { Frame(kind: $0, transparent: $1) }
             breaks = 0

@@ -2,6 +2,10 @@
 /// that does not parse as a tag of ``knownTags`` or a comment is text (`a <b` or `<3`, or
 /// `<tomato>`), so no character a reviewer typed is lost. Works on UTF-8 bytes: the markup is
 /// ASCII, and text passes through whole.
+///
+/// A `<` that starts no tag or comment is read again as text from the next byte, so what a
+/// failed read looked for is remembered: otherwise `<!--` or `<a x=<a x=` repeated would be
+/// read to the end once for each `<`, in time quadratic in the text.
 struct HTMLTokenizer {
     /// The elements read as tags.
     static let knownTags: Set<String> = [
@@ -43,6 +47,13 @@ struct HTMLTokenizer {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// No `-->` starts at or after this offset: a search from it found none.
+    private var noCommentEndFrom = Int.max
+    /// For a quote byte (`"`, `'`), an offset at or after which there is none.
+    private var noQuoteFrom: [UInt8: Int] = [:]
+    /// Offsets at which a tag's attributes were read and did not end in `>`. What is read from
+    /// an offset depends on nothing before it, so a later tag that gets there fails there.
+    private var attributesFailAt: Set<Int> = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -80,7 +91,7 @@ struct HTMLTokenizer {
 
     /// Skips `<!-- … -->` at the current position; false (nothing consumed) when there is none.
     private mutating func skipComment() -> Bool {
-        guard bytes[index...].starts(with: "<!--".utf8) else { return false }
+        guard bytes[index...].starts(with: "<!--".utf8), index + 4 < noCommentEndFrom else { return false }
         var probe = index + 4
         while probe + 2 < bytes.count {
             if bytes[probe] == UInt8(ascii: "-") && bytes[probe + 1] == UInt8(ascii: "-")
@@ -91,6 +102,7 @@ struct HTMLTokenizer {
             }
             probe += 1
         }
+        noCommentEndFrom = index + 4
         return false
     }
 
@@ -101,42 +113,44 @@ struct HTMLTokenizer {
         index += 1
         let closing = peek() == UInt8(ascii: "/")
         if closing { index += 1 }
-        guard let name = name(), Self.knownTags.contains(name) else {
+        guard let name = name(), Self.knownTags.contains(name), let attributes = attributes() else {
             index = start
             return nil
         }
+        return closing ? .end(name) : .start(name, attributes: attributes)
+    }
+
+    /// The attributes of a tag, from after its name to its `>` or `/>` (after it, when found);
+    /// nil, leaving the position wherever reading stopped, when they do not end so.
+    private mutating func attributes() -> [String: String]? {
         var attributes: [String: String] = [:]
+        var visited: [Int] = []
         while true {
+            guard !attributesFailAt.contains(index) else { break }
+            visited.append(index)
             skipSpaces()
-            guard let next = peek() else {
-                index = start
-                return nil
-            }
+            guard let next = peek() else { break }
             if next == UInt8(ascii: ">") {
                 index += 1
-                return closing ? .end(name) : .start(name, attributes: attributes)
+                return attributes
             }
             if next == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") {
                 index += 2
-                return closing ? .end(name) : .start(name, attributes: attributes)
+                return attributes
             }
-            guard let attribute = self.name() else {
-                index = start
-                return nil
-            }
+            guard let attribute = self.name() else { break }
             skipSpaces()
             var value = ""
             if peek() == UInt8(ascii: "=") {
                 index += 1
                 skipSpaces()
-                guard let read = attributeValue() else {
-                    index = start
-                    return nil
-                }
+                guard let read = attributeValue() else { break }
                 value = read
             }
             if attributes[attribute] == nil { attributes[attribute] = Self.decodeEntities(value) }
         }
+        attributesFailAt.formUnion(visited)
+        return nil
     }
 
     /// A tag or attribute name (ASCII letters, digits, `-`, `_`, `:`), lowercased.
@@ -156,7 +170,10 @@ struct HTMLTokenizer {
         guard let first = peek() else { return nil }
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             let start = index + 1
-            guard let end = bytes[start...].firstIndex(of: first) else { return nil }
+            guard start < noQuoteFrom[first, default: Int.max], let end = bytes[start...].firstIndex(of: first) else {
+                noQuoteFrom[first] = min(start, noQuoteFrom[first, default: Int.max])
+                return nil
+            }
             index = end + 1
             return String(decoding: bytes[start..<end], as: UTF8.self)
         }
