@@ -691,14 +691,16 @@ private extension LiveSite {
     }
 
     /// Re-reads changed files of `static/`. Nil for a folder (also one that was moved away or
-    /// deleted) or a link out of `static/`, which a full build lists or refuses, and for the
-    /// files the pages speak of (the site's own `robots.txt`, `site.yml`'s `image` and its
-    /// size), which a full build presents afresh.
+    /// deleted) or a link out of `static/`, which a full build lists or refuses, and for what
+    /// the pages say of static files (whether the site has its own `robots.txt`; `site.yml`'s
+    /// `image`, and its size), which a full build presents afresh.
     func updatingStatic(_ paths: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
-        if paths.contains("robots.txt") || content.config.image.map(paths.contains) == true { return nil }
+        let folder = builder.options.source.appendingPathComponent("static")
+        let hasOwnRobots = lstatKind(folder.appendingPathComponent("robots.txt").path) != nil
+        if paths.contains("robots.txt") && hasOwnRobots != (content.staticFiles["robots.txt"] != nil) { return nil }
+        if content.config.image.map(paths.contains) == true { return nil }
         var files = self.files
         var staticFiles = content.staticFiles
-        let folder = builder.options.source.appendingPathComponent("static")
         let realRoot = SafePath.realPath(folder.standardizedFileURL.path)
         // The folders holding static files, made once if a path that is gone is met (looking
         // through every file for each such path took minutes for 30,000 deleted files).
