@@ -189,6 +189,39 @@ struct CheckCommandTests {
         )
     }
 
+    @Test("a relative URL with a colon after a slash, ? or # is relative, on pages and in feed entries")
+    func colonInRelativeURLs() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/a.md": """
+            ---
+            title: A
+            date: 2026-01-01
+            ---
+            [a](../../files/12:30.txt) [b](../../files/plain.txt?t=12:30) [c](../b/?from=a:b) [fn](#fn:1)
+            [b fn](../b/#fn:1) [gone](../../files/13:30.txt) [no fn](../b/#fn:2) [scheme](x-y+z.1:thing)
+
+            <p id="fn:1">Note.</p>
+
+            """,
+            "content/movies/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n<p id=\"fn:1\">Note.</p>\n",
+            "static/files/12:30.txt": "noon",
+            "static/files/plain.txt": "plain",
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                public/feed.xml: broken link ../../files/13:30.txt (no such file)
+                public/feed.xml: broken link ../b/#fn:2 (no element with id "fn:2" on /movies/b/)
+                public/movies/a/index.html: broken link ../../files/13:30.txt (no such file)
+                public/movies/a/index.html: broken link ../b/#fn:2 (no element with id "fn:2" on /movies/b/)
+                public/movies/feed.xml: broken link ../../files/13:30.txt (no such file)
+                public/movies/feed.xml: broken link ../b/#fn:2 (no element with id "fn:2" on /movies/b/)
+
+                """)
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

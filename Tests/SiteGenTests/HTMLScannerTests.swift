@@ -106,6 +106,13 @@ struct HTMLScannerTests {
         #expect(local.resolve("http://127.0.0.1:8080/site.css", from: "/") == .file("site.css", fragment: nil))
         #expect(local.resolve("http://127.0.0.1/site.css", from: "/") == .external("http://127.0.0.1/site.css"))
         #expect(local.resolve("http://127.0.0.1:8080#top", from: "/") == .file("index.html", fragment: "top"))
+        // A scheme is a letter, then letters, digits, + - or ., then ":"; any other colon is in a relative URL.
+        #expect(LinkResolver.scheme(of: "x-y+z.1:a") == "x-y+z.1")
+        #expect(LinkResolver.scheme(of: "HTTPS://example.org/") == "HTTPS")
+        for relative in ["../12:30.txt", "a/b:c", "?t=12:30", "#fn:1", "1a:b", ":x", "\u{E9}:x", "a b:c", ""] {
+            #expect(LinkResolver.scheme(of: relative) == nil, "\(relative)")
+        }
+        #expect(resolve("../../files/12:30.txt") == .missing("files/12:30.txt"))
         #expect(LinkResolver.percentDecoded("a%20b%zz%4") == "a b%zz%4")
         #expect(LinkResolver.percentDecoded("%EA%B8%B0%ff") == "기\u{FFFD}")
     }

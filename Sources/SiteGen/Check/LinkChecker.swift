@@ -184,7 +184,7 @@ struct LinkKey: Hashable, Sendable {
 
     init(_ url: String, directory: String) {
         self.url = url
-        let independent = url.hasPathPrefix("/") || url.utf8.contains(0x3A)
+        let independent = url.hasPathPrefix("/") || LinkResolver.scheme(of: url) != nil
         self.directory = independent ? "" : directory
     }
 }

@@ -31,8 +31,7 @@ struct LinkResolver: Sendable {
         }
         if url.hasPathPrefix("//") { url = String(base.absolute.prefix { $0 != ":" }) + ":" + url }
         var path: Substring
-        if let colon = url.firstIndex(of: ":"), Self.isScheme(url[..<colon]) {
-            let scheme = url[..<colon].lowercased()
+        if let scheme = Self.scheme(of: url)?.lowercased() {
             guard scheme == "http" || scheme == "https" else { return .ignored }
             guard let (origin, rest) = Self.split(url), origin == self.origin else {
                 return .external(String(url.prefix { $0 != "#" }))
@@ -131,9 +130,23 @@ struct LinkResolver: Sendable {
         }
     }
 
-    /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.
-    static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    /// The scheme `url` starts with (`https`, `mailto`), if any: an ASCII letter, then letters,
+    /// digits, `+`, `-` or `.`, then `:`, as the WHATWG URL parser reads one. A URL with a `:`
+    /// only after a `/`, `?` or `#` has none: `../files/12:30.txt`, `?t=12:30` and `#fn:1` are
+    /// relative.
+    static func scheme(of url: String) -> Substring? {
+        let bytes = url.utf8
+        guard let first = bytes.first, first.isASCIILetter else { return nil }
+        for index in bytes.indices.dropFirst() {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return url[..<index] }
+            guard byte.isASCIILetter || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            else { return nil }
+        }
+        return nil
     }
+}
+
+private extension UInt8 {
+    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
 }

@@ -20,7 +20,9 @@ struct SiteLinks: Sendable {
             // A feed entry's HTML is a review's: only its relative URLs lead elsewhere than on
             // the review's own page, which is checked for the rest.
             let url = link.url
-            if link.inEntry && (url.hasPathPrefix("/") || url.hasPrefix("#") || url.utf8.contains(0x3A)) { continue }
+            if link.inEntry && (url.hasPathPrefix("/") || url.hasPrefix("#") || LinkResolver.scheme(of: url) != nil) {
+                continue
+            }
             let first = seen.insert(link).inserted
             let target =
                 link.url.hasPrefix("#")
