@@ -222,6 +222,22 @@ struct CheckCommandTests {
                 """)
     }
 
+    @Test("an empty href, or one of only a query, is the page itself, also on a page not named index.html")
+    func selfLinks() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": "<p>Home.</p>",
+            "out/docs/page.html": """
+            <h1 id="sec">S</h1><a href="">self</a><a href="?lang=en">en</a><a href="?lang=en#sec">sec</a>
+            <a href="?lang=en#nope">nope</a><a href="#sec">sec</a>
+            """,
+        ])
+        let console = await checkFailing(folder.url)
+        #expect(
+            console.err == "out/docs/page.html: broken link ?lang=en#nope (no element with id \"nope\" on this page)\n")
+        #expect(
+            timeless(console.out) == "Checked 2 pages in out/: 5 links to 1 file of the site; 1 broken, in T s.\n")
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

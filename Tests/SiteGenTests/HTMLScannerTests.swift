@@ -121,17 +121,33 @@ struct HTMLScannerTests {
     func entryBase() throws {
         let base = try #require(BaseURL("https://example.org/reviews/"))
         let link = { (xmlBase: String?) in FoundLink(url: "still.png", kind: .image, inEntry: true, base: xmlBase) }
-        let feed = "/reviews/movies/"
-        #expect(LinkChecker.directory(of: link(nil), on: feed, base: base) == feed)
-        #expect(
-            LinkChecker.directory(of: link("https://example.org/reviews/movies/2046/"), on: feed, base: base)
-                == "/reviews/movies/2046/")
-        #expect(
-            LinkChecker.directory(of: link("https://example.org/reviews/movies/%EA%B8%B0/x"), on: feed, base: base)
-                == "/reviews/movies/%EA%B8%B0/")
-        #expect(LinkChecker.directory(of: link("https://example.org/reviews/"), on: feed, base: base) == "/reviews/")
-        // Another site's address, or this host outside the base path: the feed's own folder.
-        #expect(LinkChecker.directory(of: link("https://other.example/reviews/a/"), on: feed, base: base) == feed)
-        #expect(LinkChecker.directory(of: link("https://example.org/a/"), on: feed, base: base) == feed)
+        let feed = "/reviews/movies/feed.xml"
+        let document = { (xmlBase: String?) in LinkChecker.document(of: link(xmlBase), on: feed, base: base) }
+        #expect(document(nil) == feed)
+        #expect(document("https://example.org/reviews/movies/2046/") == "/reviews/movies/2046/")
+        #expect(document("https://example.org/reviews/movies/%EA%B8%B0/x?q#f") == "/reviews/movies/%EA%B8%B0/x")
+        #expect(document("https://example.org/reviews/") == "/reviews/")
+        // Another site's address, or this host outside the base path: the feed itself.
+        #expect(document("https://other.example/reviews/a/") == feed)
+        #expect(document("https://example.org/a/") == feed)
+    }
+
+    @Test("an empty URL, a query or a fragment alone resolves against the page itself; others against its folder")
+    func linkKeys() throws {
+        let page = "/reviews/docs/page.html"
+        #expect(LinkKey("", document: page).directory == page)
+        #expect(LinkKey(" ?lang=en#sec", document: page).directory == page)
+        #expect(LinkKey("#sec", document: page).directory == page)
+        #expect(LinkKey("other.html?x", document: page).directory == "/reviews/docs/")
+        #expect(LinkKey("/reviews/", document: page).directory == "")
+        #expect(LinkKey("mailto:me@example.org", document: page).directory == "")
+        let resolver = LinkResolver(
+            base: try #require(BaseURL("https://example.org/reviews/")), files: ["docs/page.html"])
+        for url in ["", "?lang=en", "?lang=en#sec"] {
+            let key = LinkKey(url, document: page)
+            #expect(
+                resolver.resolve(key.url, from: key.directory)
+                    == .file("docs/page.html", fragment: url.hasSuffix("#sec") ? "sec" : nil))
+        }
     }
 }

@@ -122,12 +122,12 @@ public struct LinkChecker: Sendable {
             }
         }
         // Each distinct URL is resolved once: by itself when it is absolute or root-relative,
-        // else with the folder of the page that has it.
+        // else with the folder of the page that has it (or the page, for a query alone).
         var keys: Set<LinkKey> = []
         for (path, page) in zip(scanned, pages) {
-            let directory = Self.directory(of: path, base: base)
+            let address = Self.address(of: path, base: base)
             for link in page.links where !link.url.hasPrefix("#") {
-                keys.insert(LinkKey(link.url, directory: Self.directory(of: link, on: directory, base: base)))
+                keys.insert(LinkKey(link.url, document: Self.document(of: link, on: address, base: base)))
             }
         }
         let resolver = LinkResolver(base: base, files: files)
@@ -157,18 +157,19 @@ public struct LinkChecker: Sendable {
         return report
     }
 
-    /// The URL folder of a page: `movies/x/index.html` → `/reviews/movies/x/`, percent-encoded.
-    static func directory(of path: String, base: BaseURL) -> String {
-        let folder = path.pathSegments(omittingEmpty: false).dropLast().joined(separator: "/")
-        return base.path + (folder.isEmpty ? "" : folder.percentEncodedPath + "/")
+    /// The URL path of a page: `movies/x/index.html` → `/reviews/movies/x/index.html`,
+    /// percent-encoded.
+    static func address(of path: String, base: BaseURL) -> String {
+        base.path + path.percentEncodedPath
     }
 
-    /// The URL folder `link` resolves against: its feed entry's `xml:base` when that is an
-    /// address of the site (`https://example.org/reviews/movies/x/` → `/reviews/movies/x/`),
-    /// else `page`, the folder of the page or feed it is on.
-    static func directory(of link: FoundLink, on page: String, base: BaseURL) -> String {
+    /// The URL path `link`'s relative URL resolves against: its feed entry's `xml:base` when
+    /// that is an address of the site (`https://example.org/reviews/movies/x/` →
+    /// `/reviews/movies/x/`), else `page`, the address of the page or feed it is on.
+    static func document(of link: FoundLink, on page: String, base: BaseURL) -> String {
         guard let url = link.base, let rest = url.removingPathPrefix(base.absolute) else { return page }
-        return base.path + (rest.lastSlashIndex.map { rest[..<rest.utf8.index(after: $0)] } ?? "")
+        let end = rest.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        return base.path + rest[..<end]
     }
 
     /// A page's path as a site path: `movies/x/index.html` → `movies/x/`.
@@ -177,15 +178,27 @@ public struct LinkChecker: Sendable {
     }
 }
 
-/// A URL as it resolves: alone when it names its own place, else with its page's folder.
+/// A URL as it resolves: alone when it names its own place; with its page's address when it
+/// is empty or only a query or fragment (`?lang=en` is the page itself, whatever its name);
+/// else with the folder of that address.
 struct LinkKey: Hashable, Sendable {
     let url: String
+    /// What `url` is appended to: empty, a page's address, or the folder ending in `/`.
     let directory: String
 
-    init(_ url: String, directory: String) {
+    /// `document` is the URL path of the page (or feed entry) that has `url`.
+    init(_ url: String, document: String) {
         self.url = url
-        let independent = url.hasPathPrefix("/") || LinkResolver.scheme(of: url) != nil
-        self.directory = independent ? "" : directory
+        let trimmed = LinkResolver.trimmed(url)
+        if trimmed.hasPathPrefix("/") || LinkResolver.scheme(of: trimmed) != nil {
+            directory = ""
+        } else if trimmed.isEmpty || trimmed.utf8.first == UInt8(ascii: "?") || trimmed.utf8.first == UInt8(ascii: "#")
+        {
+            directory = document
+        } else {
+            // Cut as bytes: as Characters, a combining mark after the slash would go with it.
+            directory = document.lastSlashIndex.map { String(document[..<document.utf8.index(after: $0)]) } ?? ""
+        }
     }
 }
 

@@ -22,13 +22,11 @@ struct LinkResolver: Sendable {
         basePath = Self.percentDecoded(base.path)
     }
 
-    /// Resolves `url`, found on a page in the folder `directory` (a path under the base path,
-    /// percent-encoded, ending in `/`).
+    /// Resolves `url`, found on a page whose relative URLs are appended to `directory` (a
+    /// path under the base path, percent-encoded: the page's folder ending in `/`, or for an
+    /// empty URL, a query or a fragment, the page's own address; see ``LinkKey``).
     func resolve(_ url: String, from directory: String) -> LinkTarget {
-        var url = url
-        if url.first?.isWhitespace == true || url.last?.isWhitespace == true {
-            url = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        var url = Self.trimmed(url)
         if url.hasPathPrefix("//") { url = String(base.absolute.prefix { $0 != ":" }) + ":" + url }
         var path: Substring
         if let scheme = Self.scheme(of: url)?.lowercased() {
@@ -64,6 +62,12 @@ struct LinkResolver: Sendable {
             return .file(relative + "/index.html", fragment: fragment)
         }
         return .missing(relative)
+    }
+
+    /// `url` without the white space around it, which browsers ignore.
+    static func trimmed(_ url: String) -> String {
+        guard url.first?.isWhitespace == true || url.last?.isWhitespace == true else { return url }
+        return url.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// An http(s) URL's origin, as `scheme://host[:port]` lowercased and without the scheme's

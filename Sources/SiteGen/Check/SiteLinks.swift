@@ -13,7 +13,7 @@ struct SiteLinks: Sendable {
 
     /// Checks the links of `page`, the file at `path`; each link is reported once per page.
     func check(_ page: HTMLScanner.Page, at path: String) -> Checked {
-        let directory = LinkChecker.directory(of: path, base: base)
+        let address = LinkChecker.address(of: path, base: base)
         var checked = Checked()
         var seen: Set<FoundLink> = []
         for link in page.links {
@@ -28,7 +28,7 @@ struct SiteLinks: Sendable {
                 link.url.hasPrefix("#")
                 ? .file(path, fragment: String(link.url.dropFirst()))
                 : targets[
-                    LinkKey(link.url, directory: LinkChecker.directory(of: link, on: directory, base: base))]
+                    LinkKey(link.url, document: LinkChecker.document(of: link, on: address, base: base))]
                     ?? .ignored
             let problem = { (reason: String) in
                 LinkChecker.Problem(page: path, kind: link.kind.rawValue, url: link.url, reason: reason)
