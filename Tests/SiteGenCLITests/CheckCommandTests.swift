@@ -238,6 +238,26 @@ struct CheckCommandTests {
             timeless(console.out) == "Checked 2 pages in out/: 5 links to 1 file of the site; 1 broken, in T s.\n")
     }
 
+    @Test("what is commented out is not checked, and a comment ends where a browser ends it")
+    func comments() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": """
+            <!-->
+            <a href="/missing-a/">a</a>
+            <!-- note --!>
+            <a href="/missing-b/">b</a>
+            <!-- ok --><!-- <a href="/hidden/">c</a> -->
+            """
+        ])
+        let console = await checkFailing(folder.url)
+        #expect(
+            console.err == """
+                out/index.html: broken link /missing-a/ (no such page)
+                out/index.html: broken link /missing-b/ (no such page)
+
+                """)
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

@@ -58,6 +58,22 @@ struct HTMLScannerTests {
             ])
     }
 
+    @Test("comments end where browsers end them: at -->, --!>, and at once in <!--> and <!--->")
+    func comments() {
+        let page = scan(
+            """
+            <!--><a href="/a/"><!---><a href="/b/"><!-- note --!><a href="/c/">
+            <!-- x --!-- y --><a href="/d/"><!-- ok --><a href="/e/"><!----><a href="/f/">
+            <!-- a --- b ---><a href="/g/"><!-- <a href="/hidden/"> -- --><!-- --!x <a href="/also-hidden/"> -->
+            <!-- - -> <a href="/still-hidden/"> --->
+            <!-- never closed <a href="/never/">
+            """)
+        #expect(page.links.map(\.url) == ["/a/", "/b/", "/c/", "/d/", "/e/", "/f/", "/g/"])
+        // In a feed (XML), only --> ends a comment.
+        let feed = scan("<!--><link href=\"/x/\"/>--><link href=\"/y/\"/>", xml: true)
+        #expect(feed.links.map(\.url) == ["/y/"])
+    }
+
     @Test("resolving: the base path, folders, dot segments, percent escapes, other sites and schemes")
     func resolving() throws {
         let base = try #require(BaseURL("https://example.org/reviews/"))

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the links and element ids of an HTML page (or the links of a sitemap or Atom feed)
 /// in one pass over its bytes: a tokenizer for tags and attributes, not a full HTML parser.
-/// Comments, `<script>`, `<style>`, `<textarea>` and `<title>` contents are skipped;
-/// attribute values have their character references decoded.
+/// Comments (ended where browsers end them), `<script>`, `<style>`, `<textarea>` and
+/// `<title>` contents are skipped; attribute values have their character references decoded.
 enum HTMLScanner {
     /// Elements whose contents are text up to their end tag: raw text (scripts, styles) and
     /// escapable raw text (a title, a textarea's text), where `<a href>` is not a link.
@@ -57,7 +57,7 @@ private struct Scanner {
             let next = bytes[index]
             if next == 0x21 {  // !
                 if starts(with: "!--", at: index) {
-                    index = find("-->", from: index + 3).map { $0 + 3 } ?? count
+                    index = isXML ? find("-->", from: index + 3).map { $0 + 3 } ?? count : commentEnd(from: index + 3)
                 } else if starts(with: "![CDATA[", at: index) {
                     index = find("]]>", from: index + 8).map { $0 + 3 } ?? count
                 } else {
@@ -209,6 +209,38 @@ private struct Scanner {
             }
             if !url.isEmpty { urls.append(String(url)) }
         }
+    }
+
+    /// Where an HTML comment whose `<!--` ends at `start` ends: after the `>` the tokenizer's
+    /// comment states end it at (`-->`, `--!>`, and `<!-->` or `<!--->` at once), or at the
+    /// end of the page. (A `<!--` inside a comment changes nothing there: those states end it
+    /// at the same `>`.)
+    func commentEnd(from start: Int) -> Int {
+        enum State { case start, startDash, text, endDash, end, endBang }
+        var state = State.start
+        var position = start
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            let dash = byte == 0x2D
+            let close = byte == 0x3E
+            switch state {
+            case .start, .startDash:
+                if close { return position }
+                state = dash ? (state == .start ? .startDash : .end) : .text
+            case .text:
+                if dash { state = .endDash }
+            case .endDash:
+                state = dash ? .end : .text
+            case .end:
+                if close { return position }
+                state = byte == 0x21 ? .endBang : dash ? .end : .text
+            case .endBang:
+                if close { return position }
+                state = dash ? .endDash : .text
+            }
+        }
+        return bytes.count
     }
 
     // MARK: Bytes
