@@ -258,6 +258,27 @@ struct CheckCommandTests {
                 """)
     }
 
+    @Test(".htm and .HTML pages are checked as pages, and their fragments too")
+    func htmPages() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": """
+            <a href="/docs/old.htm#nope">old</a><a href="/docs/UPPER.HTML#x">upper</a><a href="/docs/missing.HTM">gone</a>
+            """,
+            "out/docs/old.htm": "<a href=\"/gone/\">x</a>",
+            "out/docs/UPPER.HTML": "<a href=\"/gone-2/\" id=\"x\">x</a>",
+        ])
+        let console = await checkFailing(folder.url)
+        #expect(
+            console.err == """
+                out/docs/UPPER.HTML: broken link /gone-2/ (no such page)
+                out/docs/old.htm: broken link /gone/ (no such page)
+                out/index.html: broken link /docs/missing.HTM (no such page)
+                out/index.html: broken link /docs/old.htm#nope (no element with id "nope" on /docs/old.htm)
+
+                """)
+        #expect(timeless(console.out).hasPrefix("Checked 3 pages in out/: 5 links to 2 files"), "\(console.out)")
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

@@ -98,9 +98,9 @@ public struct LinkChecker: Sendable {
         // A name that is not UTF-8 cannot be linked to from a page: it is not a target.
         var undecodable: [String] = []
         let files = Set(OutputTransaction.visibleFiles(in: output.path, undecodable: &undecodable))
-        let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
+        let scanned = files.filter { Self.isPage($0) || $0.hasSuffix(".xml") }.sorted()
         // A folder without a page is not a site that passed (a wrong --output, a build not made).
-        guard scanned.contains(where: { $0.hasSuffix(".html") }) else {
+        guard scanned.contains(where: Self.isPage) else {
             throw AuthoringError(
                 "\(output.path): no HTML page to check: build the site first, or name its folder with --output")
         }
@@ -137,7 +137,7 @@ public struct LinkChecker: Sendable {
             base: base, targets: Dictionary(uniqueKeysWithValues: zip(distinct, resolved)),
             ids: Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids))))
         let checked = Array(zip(scanned, pages)).parallelMap { site.check($0.1, at: $0.0) }
-        var report = Report(pages: scanned.filter { $0.hasSuffix(".html") }.count, files: files.count)
+        var report = Report(pages: scanned.filter(Self.isPage).count, files: files.count)
         report.unreadable = unreadable
         for page in checked {
             report.links += page.links
@@ -170,6 +170,13 @@ public struct LinkChecker: Sendable {
         guard let url = link.base, let rest = url.removingPathPrefix(base.absolute) else { return page }
         let end = rest.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
         return base.path + rest[..<end]
+    }
+
+    /// Whether the file at `path` is an HTML page, as a server types it by its name: one
+    /// ending in `.html` or `.htm`, in any case (`old.htm`, `INDEX.HTML`).
+    static func isPage(_ path: String) -> Bool {
+        let name = path.utf8.suffix(5).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return name.elementsEqual(".html".utf8) || name.suffix(4).elementsEqual(".htm".utf8)
     }
 
     /// A page's path as a site path: `movies/x/index.html` → `movies/x/`.

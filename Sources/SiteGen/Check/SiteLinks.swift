@@ -43,7 +43,7 @@ struct SiteLinks: Sendable {
             case .file(let file, let fragment):
                 checked.links += 1
                 // `#top` in any case is the top of the page, as browsers scroll to it.
-                guard first, let fragment, !fragment.isEmpty, fragment.lowercased() != "top", file.hasSuffix(".html")
+                guard first, let fragment, !fragment.isEmpty, fragment.lowercased() != "top", LinkChecker.isPage(file)
                 else {
                     continue
                 }
@@ -55,7 +55,7 @@ struct SiteLinks: Sendable {
                 checked.links += 1
                 guard first else { continue }
                 let isPage =
-                    link.kind == .link && (relative.isEmpty || relative.endsWithSlash || relative.hasSuffix(".html"))
+                    link.kind == .link && (relative.isEmpty || relative.endsWithSlash || LinkChecker.isPage(relative))
                 checked.problems.append(problem(isPage ? "no such page" : "no such file"))
             case .outside:
                 checked.links += 1
