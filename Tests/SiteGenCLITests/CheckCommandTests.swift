@@ -279,6 +279,27 @@ struct CheckCommandTests {
         #expect(timeless(console.out).hasPrefix("Checked 3 pages in out/: 5 links to 2 files"), "\(console.out)")
     }
 
+    @Test("a hidden file of the output folder is a file links reach, built or not; hidden pages are not checked")
+    func hiddenFiles() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n",
+            "content/movies/a.md":
+                "---\ntitle: A\ndate: 2026-01-01\n---\n[security](/.well-known/security.txt) [gone](/.well-known/gone.txt) [h](/.hidden/) [h2](/.hidden)\n",
+        ])
+        #expect(await TestConsole().run(["build"], in: folder.url) == 0)
+        try folder.write("public/.well-known/security.txt", "Contact: mailto:me@example.org\n")
+        try folder.write("public/.hidden/index.html", "<a href=\"/not-checked/\">x</a>")
+        for arguments in [["check"], ["check", "--no-build"]] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 1)
+            #expect(
+                console.err == """
+                    public/movies/a/index.html: broken link /.well-known/gone.txt (no such file)
+
+                    """, "\(arguments)")
+        }
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

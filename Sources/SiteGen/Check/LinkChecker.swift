@@ -95,10 +95,14 @@ public struct LinkChecker: Sendable {
         case nil: throw AuthoringError("\(output.path): no such folder: build the site first")
         default: throw AuthoringError("\(output.path): not a folder: name the built site's folder with --output")
         }
-        // A name that is not UTF-8 cannot be linked to from a page: it is not a target.
+        // A name that is not UTF-8 cannot be linked to from a page: it is not a target. A
+        // hidden file is (`.well-known/security.txt`): a server serves it. A hidden file, or one
+        // in a hidden folder (`.git`), is not read as a page: the site's own pages are not there.
         var undecodable: [String] = []
-        let files = Set(OutputTransaction.visibleFiles(in: output.path, undecodable: &undecodable))
-        let scanned = files.filter { Self.isPage($0) || $0.hasSuffix(".xml") }.sorted()
+        let files = Set(Directory.files(under: output.path, undecodable: &undecodable))
+        let scanned = files.filter {
+            (Self.isPage($0) || $0.hasSuffix(".xml")) && !$0.pathSegments().contains(where: \.isHiddenName)
+        }.sorted()
         // A folder without a page is not a site that passed (a wrong --output, a build not made).
         guard scanned.contains(where: Self.isPage) else {
             throw AuthoringError(
