@@ -300,6 +300,27 @@ struct CheckCommandTests {
         }
     }
 
+    @Test("--output with a final slash is shown without it doubled; an empty URL is shown as \"\"")
+    func shownNames() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": "<a href=\"/gone/\">x</a>",
+            "out/feed.xml": """
+            <feed><entry><content type="html" xml:base="https://example.org/gone/">&lt;a href=""&gt;x&lt;/a&gt;</content></entry></feed>
+            """,
+        ])
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["check", "--no-build", "--output", "out/", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                out/feed.xml: broken link "" (no such page)
+                out/index.html: broken link /gone/ (no such page)
+
+                """)
+        #expect(timeless(console.out).hasPrefix("Checked 1 page in out/: "), "\(console.out)")
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

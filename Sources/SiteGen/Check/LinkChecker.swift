@@ -42,9 +42,9 @@ public struct LinkChecker: Sendable {
 
         /// `movies/x/index.html: broken link /movies/y/ (no such page)`.
         /// (The page's name and the URL with control characters escaped, and a URL over 500
-        /// characters cut short: they come from the pages.)
+        /// characters cut short: they come from the pages. An empty URL is shown as `""`.)
         public var description: String {
-            let shownURL = url.count > 500 ? String(url.prefix(500)) + "…" : url
+            let shownURL = url.isEmpty ? "\"\"" : url.count > 500 ? String(url.prefix(500)) + "…" : url
             return "\(Diagnostic.shown(page)): broken \(kind) \(Diagnostic.shown(shownURL)) (\(reason))"
         }
 
