@@ -300,6 +300,29 @@ struct CheckCommandTests {
         }
     }
 
+    @Test("paths, URLs and ids are compared byte for byte: é is not e and a combining accent")
+    func bytewise() async throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "out/index.html",
+            "<p id=\"\(composed)\">x</p><a href=\"#\(composed)\">1</a><a href=\"#\(decomposed)\">2</a>")
+        try folder.write("out/\(composed).html", "<img src=\"/\(composed).png\"><img src=\"/\(decomposed).png\">")
+        try folder.write("out/\(decomposed).html", "<img src=\"/\(decomposed).png\"><img src=\"/\(composed).png\">")
+        try folder.write("out/\(composed).png", "not really a png")
+        let console = await checkFailing(folder.url)
+        // In the order of their bytes: "e" before "é".
+        let expected = """
+            out/\(decomposed).html: broken image /\(decomposed).png (no such file)
+            out/\(composed).html: broken image /\(decomposed).png (no such file)
+            out/index.html: broken link #\(decomposed) (no element with id "\(decomposed)" on this page)
+
+            """
+        #expect(Array(console.err.utf8) == Array(expected.utf8), "\(console.err)")
+        #expect(timeless(console.out).hasPrefix("Checked 3 pages in out/"), "\(console.out)")
+    }
+
     @Test("--output with a final slash is shown without it doubled; an empty URL is shown as \"\"")
     func shownNames() async throws {
         let folder = try TemporaryFolder([

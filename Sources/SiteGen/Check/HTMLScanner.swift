@@ -17,7 +17,8 @@ enum HTMLScanner {
     /// What a page links to and which fragments it offers.
     struct Page: Sendable {
         var links: [FoundLink] = []
-        var ids: Set<String> = []
+        /// Compared as bytes, as browsers compare a fragment with them.
+        var ids: Set<ByteString> = []
     }
 
     /// Scans HTML bytes.
@@ -150,14 +151,14 @@ private struct Scanner {
     }
 
     func handle(_ name: String, _ attributes: TagAttributes, into page: inout HTMLScanner.Page) {
-        if let id = attributes.id, !id.isEmpty { page.ids.insert(id) }
+        if let id = attributes.id, !id.isEmpty { page.ids.insert(ByteString(id)) }
         func add(_ url: String?, _ kind: FoundLink.Kind) {
             if let url { page.links.append(FoundLink(url: url, kind: kind)) }
         }
         switch name {
         case "a", "area":
             add(attributes.href, .link)
-            if name == "a", let anchor = attributes.name, !anchor.isEmpty { page.ids.insert(anchor) }
+            if name == "a", let anchor = attributes.name, !anchor.isEmpty { page.ids.insert(ByteString(anchor)) }
         case "link":
             let rel = Set((attributes.rel ?? "").lowercased().split(separator: " ").map(String.init))
             guard rel.isDisjoint(with: ["preconnect", "dns-prefetch"]) else { return }

@@ -48,8 +48,14 @@ public struct LinkChecker: Sendable {
             return "\(Diagnostic.shown(page)): broken \(kind) \(Diagnostic.shown(shownURL)) (\(reason))"
         }
 
+        /// By page, URL and kind, each compared as bytes (as Swift compares text, two pages
+        /// named `café.html`, with "é" and with "e" and an accent, would be in no order).
         public static func < (lhs: Problem, rhs: Problem) -> Bool {
-            (lhs.page, lhs.url, lhs.kind) < (rhs.page, rhs.url, rhs.kind)
+            for (left, right) in [(lhs.page, rhs.page), (lhs.url, rhs.url), (lhs.kind, rhs.kind)]
+            where !left.utf8.elementsEqual(right.utf8) {
+                return left.utf8.lexicographicallyPrecedes(right.utf8)
+            }
+            return false
         }
     }
 
@@ -99,10 +105,12 @@ public struct LinkChecker: Sendable {
         // hidden file is (`.well-known/security.txt`): a server serves it. A hidden file, or one
         // in a hidden folder (`.git`), is not read as a page: the site's own pages are not there.
         var undecodable: [String] = []
-        let files = Set(Directory.files(under: output.path, undecodable: &undecodable))
+        // Each name as the folder has it: a set of Strings would keep one of `café.html` written
+        // with "é" and with "e" and an accent, two files.
+        let files = Directory.files(under: output.path, undecodable: &undecodable)
         let scanned = files.filter {
             (Self.isPage($0) || $0.hasSuffix(".xml")) && !$0.pathSegments().contains(where: \.isHiddenName)
-        }.sorted()
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         // A folder without a page is not a site that passed (a wrong --output, a build not made).
         guard scanned.contains(where: Self.isPage) else {
             throw AuthoringError(
@@ -139,7 +147,7 @@ public struct LinkChecker: Sendable {
         let resolved = distinct.parallelMap { resolver.resolve($0.url, from: $0.directory) }
         let site = SiteLinks(
             base: base, targets: Dictionary(uniqueKeysWithValues: zip(distinct, resolved)),
-            ids: Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids))))
+            ids: Dictionary(uniqueKeysWithValues: zip(scanned.map(ByteString.init), pages.map(\.ids))))
         let checked = Array(zip(scanned, pages)).parallelMap { site.check($0.1, at: $0.0) }
         var report = Report(pages: scanned.filter(Self.isPage).count, files: files.count)
         report.unreadable = unreadable
@@ -149,12 +157,12 @@ public struct LinkChecker: Sendable {
             for use in page.external { report.external[use.target, default: []].append(use.use) }
         }
         var reached = Set(
-            resolved.compactMap { target -> String? in
-                if case .file(let file, _) = target { return file }
+            resolved.compactMap { target -> ByteString? in
+                if case .file(let file, _) = target { return ByteString(file) }
                 return nil
             })
         for (path, page) in zip(scanned, pages) where page.links.contains(where: { $0.url.hasPrefix("#") }) {
-            reached.insert(path)
+            reached.insert(ByteString(path))
         }
         report.targets = reached.count
         report.problems.sort()
@@ -191,7 +199,7 @@ public struct LinkChecker: Sendable {
 
 /// A URL as it resolves: alone when it names its own place; with its page's address when it
 /// is empty or only a query or fragment (`?lang=en` is the page itself, whatever its name);
-/// else with the folder of that address.
+/// else with the folder of that address. Compared as bytes, as servers compare paths.
 struct LinkKey: Hashable, Sendable {
     let url: String
     /// What `url` is appended to: empty, a page's address, or the folder ending in `/`.
@@ -210,6 +218,15 @@ struct LinkKey: Hashable, Sendable {
             // Cut as bytes: as Characters, a combining mark after the slash would go with it.
             directory = document.lastSlashIndex.map { String(document[..<document.utf8.index(after: $0)]) } ?? ""
         }
+    }
+
+    static func == (lhs: LinkKey, rhs: LinkKey) -> Bool {
+        ByteString(lhs.url) == ByteString(rhs.url) && ByteString(lhs.directory) == ByteString(rhs.directory)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ByteString(url))
+        hasher.combine(ByteString(directory))
     }
 }
 

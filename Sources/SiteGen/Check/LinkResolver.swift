@@ -13,7 +13,7 @@ struct LinkResolver: Sendable {
     /// The base path with percent escapes undone.
     let basePath: String
 
-    init(base: BaseURL, files: Set<String>) {
+    init(base: BaseURL, files: some Sequence<String>) {
         self.base = base
         self.files = Set(files.lazy.map { Array($0.utf8) })
         // In bytes: `absolute` ends in the bytes of `path`, not always in its Characters.

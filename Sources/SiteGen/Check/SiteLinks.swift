@@ -2,7 +2,8 @@
 struct SiteLinks: Sendable {
     let base: BaseURL
     let targets: [LinkKey: LinkTarget]
-    let ids: [String: Set<String>]
+    /// Each page's ids, by its path.
+    let ids: [ByteString: Set<ByteString>]
 
     /// One page's findings.
     struct Checked: Sendable {
@@ -48,8 +49,8 @@ struct SiteLinks: Sendable {
                     continue
                 }
                 let decoded = LinkResolver.percentDecoded(fragment)
-                guard !(ids[file]?.contains(decoded) ?? false) else { continue }
-                let place = file == path ? "this page" : "/" + LinkChecker.pagePath(file)
+                guard !(ids[ByteString(file)]?.contains(ByteString(decoded)) ?? false) else { continue }
+                let place = ByteString(file) == ByteString(path) ? "this page" : "/" + LinkChecker.pagePath(file)
                 checked.problems.append(problem("no element with id \"\(decoded)\" on \(place)"))
             case .missing(let relative):
                 checked.links += 1
