@@ -189,6 +189,161 @@ struct CheckCommandTests {
         )
     }
 
+    @Test("a relative URL with a colon after a slash, ? or # is relative, on pages and in feed entries")
+    func colonInRelativeURLs() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": Self.config,
+            "content/movies/a.md": """
+            ---
+            title: A
+            date: 2026-01-01
+            ---
+            [a](../../files/12:30.txt) [b](../../files/plain.txt?t=12:30) [c](../b/?from=a:b) [fn](#fn:1)
+            [b fn](../b/#fn:1) [gone](../../files/13:30.txt) [no fn](../b/#fn:2) [scheme](x-y+z.1:thing)
+
+            <p id="fn:1">Note.</p>
+
+            """,
+            "content/movies/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n<p id=\"fn:1\">Note.</p>\n",
+            "static/files/12:30.txt": "noon",
+            "static/files/plain.txt": "plain",
+        ])
+        let console = TestConsole()
+        #expect(await console.run(["check"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                public/feed.xml: broken link ../../files/13:30.txt (no such file)
+                public/feed.xml: broken link ../b/#fn:2 (no element with id "fn:2" on /movies/b/)
+                public/movies/a/index.html: broken link ../../files/13:30.txt (no such file)
+                public/movies/a/index.html: broken link ../b/#fn:2 (no element with id "fn:2" on /movies/b/)
+                public/movies/feed.xml: broken link ../../files/13:30.txt (no such file)
+                public/movies/feed.xml: broken link ../b/#fn:2 (no element with id "fn:2" on /movies/b/)
+
+                """)
+    }
+
+    @Test("an empty href, or one of only a query, is the page itself, also on a page not named index.html")
+    func selfLinks() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": "<p>Home.</p>",
+            "out/docs/page.html": """
+            <h1 id="sec">S</h1><a href="">self</a><a href="?lang=en">en</a><a href="?lang=en#sec">sec</a>
+            <a href="?lang=en#nope">nope</a><a href="#sec">sec</a>
+            """,
+        ])
+        let console = await checkFailing(folder.url)
+        #expect(
+            console.err == "out/docs/page.html: broken link ?lang=en#nope (no element with id \"nope\" on this page)\n")
+        #expect(
+            timeless(console.out) == "Checked 2 pages in out/: 5 links to 1 file of the site; 1 broken, in T s.\n")
+    }
+
+    @Test("what is commented out is not checked, and a comment ends where a browser ends it")
+    func comments() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": """
+            <!-->
+            <a href="/missing-a/">a</a>
+            <!-- note --!>
+            <a href="/missing-b/">b</a>
+            <!-- ok --><!-- <a href="/hidden/">c</a> -->
+            """
+        ])
+        let console = await checkFailing(folder.url)
+        #expect(
+            console.err == """
+                out/index.html: broken link /missing-a/ (no such page)
+                out/index.html: broken link /missing-b/ (no such page)
+
+                """)
+    }
+
+    @Test(".htm and .HTML pages are checked as pages, and their fragments too")
+    func htmPages() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": """
+            <a href="/docs/old.htm#nope">old</a><a href="/docs/UPPER.HTML#x">upper</a><a href="/docs/missing.HTM">gone</a>
+            """,
+            "out/docs/old.htm": "<a href=\"/gone/\">x</a>",
+            "out/docs/UPPER.HTML": "<a href=\"/gone-2/\" id=\"x\">x</a>",
+        ])
+        let console = await checkFailing(folder.url)
+        #expect(
+            console.err == """
+                out/docs/UPPER.HTML: broken link /gone-2/ (no such page)
+                out/docs/old.htm: broken link /gone/ (no such page)
+                out/index.html: broken link /docs/missing.HTM (no such page)
+                out/index.html: broken link /docs/old.htm#nope (no element with id "nope" on /docs/old.htm)
+
+                """)
+        #expect(timeless(console.out).hasPrefix("Checked 3 pages in out/: 5 links to 2 files"), "\(console.out)")
+    }
+
+    @Test("a hidden file of the output folder is a file links reach, built or not; hidden pages are not checked")
+    func hiddenFiles() async throws {
+        let folder = try TemporaryFolder([
+            "site.yml": "title: T\nbase_url: https://example.org/\n",
+            "content/movies/a.md":
+                "---\ntitle: A\ndate: 2026-01-01\n---\n[security](/.well-known/security.txt) [gone](/.well-known/gone.txt) [h](/.hidden/) [h2](/.hidden)\n",
+        ])
+        #expect(await TestConsole().run(["build"], in: folder.url) == 0)
+        try folder.write("public/.well-known/security.txt", "Contact: mailto:me@example.org\n")
+        try folder.write("public/.hidden/index.html", "<a href=\"/not-checked/\">x</a>")
+        for arguments in [["check"], ["check", "--no-build"]] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: folder.url) == 1)
+            #expect(
+                console.err == """
+                    public/movies/a/index.html: broken link /.well-known/gone.txt (no such file)
+
+                    """, "\(arguments)")
+        }
+    }
+
+    @Test("paths, URLs and ids are compared byte for byte: é is not e and a combining accent")
+    func bytewise() async throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "out/index.html",
+            "<p id=\"\(composed)\">x</p><a href=\"#\(composed)\">1</a><a href=\"#\(decomposed)\">2</a>")
+        try folder.write("out/\(composed).html", "<img src=\"/\(composed).png\"><img src=\"/\(decomposed).png\">")
+        try folder.write("out/\(decomposed).html", "<img src=\"/\(decomposed).png\"><img src=\"/\(composed).png\">")
+        try folder.write("out/\(composed).png", "not really a png")
+        let console = await checkFailing(folder.url)
+        // In the order of their bytes: "e" before "é".
+        let expected = """
+            out/\(decomposed).html: broken image /\(decomposed).png (no such file)
+            out/\(composed).html: broken image /\(decomposed).png (no such file)
+            out/index.html: broken link #\(decomposed) (no element with id "\(decomposed)" on this page)
+
+            """
+        #expect(Array(console.err.utf8) == Array(expected.utf8), "\(console.err)")
+        #expect(timeless(console.out).hasPrefix("Checked 3 pages in out/"), "\(console.out)")
+    }
+
+    @Test("--output with a final slash is shown without it doubled; an empty URL is shown as \"\"")
+    func shownNames() async throws {
+        let folder = try TemporaryFolder([
+            "out/index.html": "<a href=\"/gone/\">x</a>",
+            "out/feed.xml": """
+            <feed><entry><content type="html" xml:base="https://example.org/gone/">&lt;a href=""&gt;x&lt;/a&gt;</content></entry></feed>
+            """,
+        ])
+        let console = TestConsole()
+        #expect(
+            await console.run(
+                ["check", "--no-build", "--output", "out/", "--base-url", "https://example.org/"], in: folder.url) == 1)
+        #expect(
+            console.err == """
+                out/feed.xml: broken link "" (no such page)
+                out/index.html: broken link /gone/ (no such page)
+
+                """)
+        #expect(timeless(console.out).hasPrefix("Checked 1 page in out/: "), "\(console.out)")
+    }
+
     @Test("a page that cannot be read (4 GiB, a FIFO) is named and fails the check; the others are checked")
     func unreadablePages() async throws {
         let folder = try TemporaryFolder([

@@ -58,6 +58,22 @@ struct HTMLScannerTests {
             ])
     }
 
+    @Test("comments end where browsers end them: at -->, --!>, and at once in <!--> and <!--->")
+    func comments() {
+        let page = scan(
+            """
+            <!--><a href="/a/"><!---><a href="/b/"><!-- note --!><a href="/c/">
+            <!-- x --!-- y --><a href="/d/"><!-- ok --><a href="/e/"><!----><a href="/f/">
+            <!-- a --- b ---><a href="/g/"><!-- <a href="/hidden/"> -- --><!-- --!x <a href="/also-hidden/"> -->
+            <!-- - -> <a href="/still-hidden/"> --->
+            <!-- never closed <a href="/never/">
+            """)
+        #expect(page.links.map(\.url) == ["/a/", "/b/", "/c/", "/d/", "/e/", "/f/", "/g/"])
+        // In a feed (XML), only --> ends a comment.
+        let feed = scan("<!--><link href=\"/x/\"/>--><link href=\"/y/\"/>", xml: true)
+        #expect(feed.links.map(\.url) == ["/y/"])
+    }
+
     @Test("resolving: the base path, folders, dot segments, percent escapes, other sites and schemes")
     func resolving() throws {
         let base = try #require(BaseURL("https://example.org/reviews/"))
@@ -106,6 +122,13 @@ struct HTMLScannerTests {
         #expect(local.resolve("http://127.0.0.1:8080/site.css", from: "/") == .file("site.css", fragment: nil))
         #expect(local.resolve("http://127.0.0.1/site.css", from: "/") == .external("http://127.0.0.1/site.css"))
         #expect(local.resolve("http://127.0.0.1:8080#top", from: "/") == .file("index.html", fragment: "top"))
+        // A scheme is a letter, then letters, digits, + - or ., then ":"; any other colon is in a relative URL.
+        #expect(LinkResolver.scheme(of: "x-y+z.1:a") == "x-y+z.1")
+        #expect(LinkResolver.scheme(of: "HTTPS://example.org/") == "HTTPS")
+        for relative in ["../12:30.txt", "a/b:c", "?t=12:30", "#fn:1", "1a:b", ":x", "\u{E9}:x", "a b:c", ""] {
+            #expect(LinkResolver.scheme(of: relative) == nil, "\(relative)")
+        }
+        #expect(resolve("../../files/12:30.txt") == .missing("files/12:30.txt"))
         #expect(LinkResolver.percentDecoded("a%20b%zz%4") == "a b%zz%4")
         #expect(LinkResolver.percentDecoded("%EA%B8%B0%ff") == "기\u{FFFD}")
     }
@@ -114,17 +137,33 @@ struct HTMLScannerTests {
     func entryBase() throws {
         let base = try #require(BaseURL("https://example.org/reviews/"))
         let link = { (xmlBase: String?) in FoundLink(url: "still.png", kind: .image, inEntry: true, base: xmlBase) }
-        let feed = "/reviews/movies/"
-        #expect(LinkChecker.directory(of: link(nil), on: feed, base: base) == feed)
-        #expect(
-            LinkChecker.directory(of: link("https://example.org/reviews/movies/2046/"), on: feed, base: base)
-                == "/reviews/movies/2046/")
-        #expect(
-            LinkChecker.directory(of: link("https://example.org/reviews/movies/%EA%B8%B0/x"), on: feed, base: base)
-                == "/reviews/movies/%EA%B8%B0/")
-        #expect(LinkChecker.directory(of: link("https://example.org/reviews/"), on: feed, base: base) == "/reviews/")
-        // Another site's address, or this host outside the base path: the feed's own folder.
-        #expect(LinkChecker.directory(of: link("https://other.example/reviews/a/"), on: feed, base: base) == feed)
-        #expect(LinkChecker.directory(of: link("https://example.org/a/"), on: feed, base: base) == feed)
+        let feed = "/reviews/movies/feed.xml"
+        let document = { (xmlBase: String?) in LinkChecker.document(of: link(xmlBase), on: feed, base: base) }
+        #expect(document(nil) == feed)
+        #expect(document("https://example.org/reviews/movies/2046/") == "/reviews/movies/2046/")
+        #expect(document("https://example.org/reviews/movies/%EA%B8%B0/x?q#f") == "/reviews/movies/%EA%B8%B0/x")
+        #expect(document("https://example.org/reviews/") == "/reviews/")
+        // Another site's address, or this host outside the base path: the feed itself.
+        #expect(document("https://other.example/reviews/a/") == feed)
+        #expect(document("https://example.org/a/") == feed)
+    }
+
+    @Test("an empty URL, a query or a fragment alone resolves against the page itself; others against its folder")
+    func linkKeys() throws {
+        let page = "/reviews/docs/page.html"
+        #expect(LinkKey("", document: page).directory == page)
+        #expect(LinkKey(" ?lang=en#sec", document: page).directory == page)
+        #expect(LinkKey("#sec", document: page).directory == page)
+        #expect(LinkKey("other.html?x", document: page).directory == "/reviews/docs/")
+        #expect(LinkKey("/reviews/", document: page).directory == "")
+        #expect(LinkKey("mailto:me@example.org", document: page).directory == "")
+        let resolver = LinkResolver(
+            base: try #require(BaseURL("https://example.org/reviews/")), files: ["docs/page.html"])
+        for url in ["", "?lang=en", "?lang=en#sec"] {
+            let key = LinkKey(url, document: page)
+            #expect(
+                resolver.resolve(key.url, from: key.directory)
+                    == .file("docs/page.html", fragment: url.hasSuffix("#sec") ? "sec" : nil))
+        }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the links and element ids of an HTML page (or the links of a sitemap or Atom feed)
 /// in one pass over its bytes: a tokenizer for tags and attributes, not a full HTML parser.
-/// Comments, `<script>`, `<style>`, `<textarea>` and `<title>` contents are skipped;
-/// attribute values have their character references decoded.
+/// Comments (ended where browsers end them), `<script>`, `<style>`, `<textarea>` and
+/// `<title>` contents are skipped; attribute values have their character references decoded.
 enum HTMLScanner {
     /// Elements whose contents are text up to their end tag: raw text (scripts, styles) and
     /// escapable raw text (a title, a textarea's text), where `<a href>` is not a link.
@@ -17,7 +17,8 @@ enum HTMLScanner {
     /// What a page links to and which fragments it offers.
     struct Page: Sendable {
         var links: [FoundLink] = []
-        var ids: Set<String> = []
+        /// Compared as bytes, as browsers compare a fragment with them.
+        var ids: Set<ByteString> = []
     }
 
     /// Scans HTML bytes.
@@ -57,7 +58,7 @@ private struct Scanner {
             let next = bytes[index]
             if next == 0x21 {  // !
                 if starts(with: "!--", at: index) {
-                    index = find("-->", from: index + 3).map { $0 + 3 } ?? count
+                    index = isXML ? find("-->", from: index + 3).map { $0 + 3 } ?? count : commentEnd(from: index + 3)
                 } else if starts(with: "![CDATA[", at: index) {
                     index = find("]]>", from: index + 8).map { $0 + 3 } ?? count
                 } else {
@@ -150,14 +151,14 @@ private struct Scanner {
     }
 
     func handle(_ name: String, _ attributes: TagAttributes, into page: inout HTMLScanner.Page) {
-        if let id = attributes.id, !id.isEmpty { page.ids.insert(id) }
+        if let id = attributes.id, !id.isEmpty { page.ids.insert(ByteString(id)) }
         func add(_ url: String?, _ kind: FoundLink.Kind) {
             if let url { page.links.append(FoundLink(url: url, kind: kind)) }
         }
         switch name {
         case "a", "area":
             add(attributes.href, .link)
-            if name == "a", let anchor = attributes.name, !anchor.isEmpty { page.ids.insert(anchor) }
+            if name == "a", let anchor = attributes.name, !anchor.isEmpty { page.ids.insert(ByteString(anchor)) }
         case "link":
             let rel = Set((attributes.rel ?? "").lowercased().split(separator: " ").map(String.init))
             guard rel.isDisjoint(with: ["preconnect", "dns-prefetch"]) else { return }
@@ -209,6 +210,38 @@ private struct Scanner {
             }
             if !url.isEmpty { urls.append(String(url)) }
         }
+    }
+
+    /// Where an HTML comment whose `<!--` ends at `start` ends: after the `>` the tokenizer's
+    /// comment states end it at (`-->`, `--!>`, and `<!-->` or `<!--->` at once), or at the
+    /// end of the page. (A `<!--` inside a comment changes nothing there: those states end it
+    /// at the same `>`.)
+    func commentEnd(from start: Int) -> Int {
+        enum State { case start, startDash, text, endDash, end, endBang }
+        var state = State.start
+        var position = start
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            let dash = byte == 0x2D
+            let close = byte == 0x3E
+            switch state {
+            case .start, .startDash:
+                if close { return position }
+                state = dash ? (state == .start ? .startDash : .end) : .text
+            case .text:
+                if dash { state = .endDash }
+            case .endDash:
+                state = dash ? .end : .text
+            case .end:
+                if close { return position }
+                state = byte == 0x21 ? .endBang : dash ? .end : .text
+            case .endBang:
+                if close { return position }
+                state = dash ? .endDash : .text
+            }
+        }
+        return bytes.count
     }
 
     // MARK: Bytes

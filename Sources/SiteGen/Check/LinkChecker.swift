@@ -42,14 +42,20 @@ public struct LinkChecker: Sendable {
 
         /// `movies/x/index.html: broken link /movies/y/ (no such page)`.
         /// (The page's name and the URL with control characters escaped, and a URL over 500
-        /// characters cut short: they come from the pages.)
+        /// characters cut short: they come from the pages. An empty URL is shown as `""`.)
         public var description: String {
-            let shownURL = url.count > 500 ? String(url.prefix(500)) + "…" : url
+            let shownURL = url.isEmpty ? "\"\"" : url.count > 500 ? String(url.prefix(500)) + "…" : url
             return "\(Diagnostic.shown(page)): broken \(kind) \(Diagnostic.shown(shownURL)) (\(reason))"
         }
 
+        /// By page, URL and kind, each compared as bytes (as Swift compares text, two pages
+        /// named `café.html`, with "é" and with "e" and an accent, would be in no order).
         public static func < (lhs: Problem, rhs: Problem) -> Bool {
-            (lhs.page, lhs.url, lhs.kind) < (rhs.page, rhs.url, rhs.kind)
+            for (left, right) in [(lhs.page, rhs.page), (lhs.url, rhs.url), (lhs.kind, rhs.kind)]
+            where !left.utf8.elementsEqual(right.utf8) {
+                return left.utf8.lexicographicallyPrecedes(right.utf8)
+            }
+            return false
         }
     }
 
@@ -95,12 +101,18 @@ public struct LinkChecker: Sendable {
         case nil: throw AuthoringError("\(output.path): no such folder: build the site first")
         default: throw AuthoringError("\(output.path): not a folder: name the built site's folder with --output")
         }
-        // A name that is not UTF-8 cannot be linked to from a page: it is not a target.
+        // A name that is not UTF-8 cannot be linked to from a page: it is not a target. A
+        // hidden file is (`.well-known/security.txt`): a server serves it. A hidden file, or one
+        // in a hidden folder (`.git`), is not read as a page: the site's own pages are not there.
         var undecodable: [String] = []
-        let files = Set(OutputTransaction.visibleFiles(in: output.path, undecodable: &undecodable))
-        let scanned = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.sorted()
+        // Each name as the folder has it: a set of Strings would keep one of `café.html` written
+        // with "é" and with "e" and an accent, two files.
+        let files = Directory.files(under: output.path, undecodable: &undecodable)
+        let scanned = files.filter {
+            (Self.isPage($0) || $0.hasSuffix(".xml")) && !$0.pathSegments().contains(where: \.isHiddenName)
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         // A folder without a page is not a site that passed (a wrong --output, a build not made).
-        guard scanned.contains(where: { $0.hasSuffix(".html") }) else {
+        guard scanned.contains(where: Self.isPage) else {
             throw AuthoringError(
                 "\(output.path): no HTML page to check: build the site first, or name its folder with --output")
         }
@@ -122,12 +134,12 @@ public struct LinkChecker: Sendable {
             }
         }
         // Each distinct URL is resolved once: by itself when it is absolute or root-relative,
-        // else with the folder of the page that has it.
+        // else with the folder of the page that has it (or the page, for a query alone).
         var keys: Set<LinkKey> = []
         for (path, page) in zip(scanned, pages) {
-            let directory = Self.directory(of: path, base: base)
+            let address = Self.address(of: path, base: base)
             for link in page.links where !link.url.hasPrefix("#") {
-                keys.insert(LinkKey(link.url, directory: Self.directory(of: link, on: directory, base: base)))
+                keys.insert(LinkKey(link.url, document: Self.document(of: link, on: address, base: base)))
             }
         }
         let resolver = LinkResolver(base: base, files: files)
@@ -135,9 +147,9 @@ public struct LinkChecker: Sendable {
         let resolved = distinct.parallelMap { resolver.resolve($0.url, from: $0.directory) }
         let site = SiteLinks(
             base: base, targets: Dictionary(uniqueKeysWithValues: zip(distinct, resolved)),
-            ids: Dictionary(uniqueKeysWithValues: zip(scanned, pages.map(\.ids))))
+            ids: Dictionary(uniqueKeysWithValues: zip(scanned.map(ByteString.init), pages.map(\.ids))))
         let checked = Array(zip(scanned, pages)).parallelMap { site.check($0.1, at: $0.0) }
-        var report = Report(pages: scanned.filter { $0.hasSuffix(".html") }.count, files: files.count)
+        var report = Report(pages: scanned.filter(Self.isPage).count, files: files.count)
         report.unreadable = unreadable
         for page in checked {
             report.links += page.links
@@ -145,30 +157,38 @@ public struct LinkChecker: Sendable {
             for use in page.external { report.external[use.target, default: []].append(use.use) }
         }
         var reached = Set(
-            resolved.compactMap { target -> String? in
-                if case .file(let file, _) = target { return file }
+            resolved.compactMap { target -> ByteString? in
+                if case .file(let file, _) = target { return ByteString(file) }
                 return nil
             })
         for (path, page) in zip(scanned, pages) where page.links.contains(where: { $0.url.hasPrefix("#") }) {
-            reached.insert(path)
+            reached.insert(ByteString(path))
         }
         report.targets = reached.count
         report.problems.sort()
         return report
     }
 
-    /// The URL folder of a page: `movies/x/index.html` → `/reviews/movies/x/`, percent-encoded.
-    static func directory(of path: String, base: BaseURL) -> String {
-        let folder = path.pathSegments(omittingEmpty: false).dropLast().joined(separator: "/")
-        return base.path + (folder.isEmpty ? "" : folder.percentEncodedPath + "/")
+    /// The URL path of a page: `movies/x/index.html` → `/reviews/movies/x/index.html`,
+    /// percent-encoded.
+    static func address(of path: String, base: BaseURL) -> String {
+        base.path + path.percentEncodedPath
     }
 
-    /// The URL folder `link` resolves against: its feed entry's `xml:base` when that is an
-    /// address of the site (`https://example.org/reviews/movies/x/` → `/reviews/movies/x/`),
-    /// else `page`, the folder of the page or feed it is on.
-    static func directory(of link: FoundLink, on page: String, base: BaseURL) -> String {
+    /// The URL path `link`'s relative URL resolves against: its feed entry's `xml:base` when
+    /// that is an address of the site (`https://example.org/reviews/movies/x/` →
+    /// `/reviews/movies/x/`), else `page`, the address of the page or feed it is on.
+    static func document(of link: FoundLink, on page: String, base: BaseURL) -> String {
         guard let url = link.base, let rest = url.removingPathPrefix(base.absolute) else { return page }
-        return base.path + (rest.lastSlashIndex.map { rest[..<rest.utf8.index(after: $0)] } ?? "")
+        let end = rest.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        return base.path + rest[..<end]
+    }
+
+    /// Whether the file at `path` is an HTML page, as a server types it by its name: one
+    /// ending in `.html` or `.htm`, in any case (`old.htm`, `INDEX.HTML`).
+    static func isPage(_ path: String) -> Bool {
+        let name = path.utf8.suffix(5).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return name.elementsEqual(".html".utf8) || name.suffix(4).elementsEqual(".htm".utf8)
     }
 
     /// A page's path as a site path: `movies/x/index.html` → `movies/x/`.
@@ -177,15 +197,36 @@ public struct LinkChecker: Sendable {
     }
 }
 
-/// A URL as it resolves: alone when it names its own place, else with its page's folder.
+/// A URL as it resolves: alone when it names its own place; with its page's address when it
+/// is empty or only a query or fragment (`?lang=en` is the page itself, whatever its name);
+/// else with the folder of that address. Compared as bytes, as servers compare paths.
 struct LinkKey: Hashable, Sendable {
     let url: String
+    /// What `url` is appended to: empty, a page's address, or the folder ending in `/`.
     let directory: String
 
-    init(_ url: String, directory: String) {
+    /// `document` is the URL path of the page (or feed entry) that has `url`.
+    init(_ url: String, document: String) {
         self.url = url
-        let independent = url.hasPathPrefix("/") || url.utf8.contains(0x3A)
-        self.directory = independent ? "" : directory
+        let trimmed = LinkResolver.trimmed(url)
+        if trimmed.hasPathPrefix("/") || LinkResolver.scheme(of: trimmed) != nil {
+            directory = ""
+        } else if trimmed.isEmpty || trimmed.utf8.first == UInt8(ascii: "?") || trimmed.utf8.first == UInt8(ascii: "#")
+        {
+            directory = document
+        } else {
+            // Cut as bytes: as Characters, a combining mark after the slash would go with it.
+            directory = document.lastSlashIndex.map { String(document[..<document.utf8.index(after: $0)]) } ?? ""
+        }
+    }
+
+    static func == (lhs: LinkKey, rhs: LinkKey) -> Bool {
+        ByteString(lhs.url) == ByteString(rhs.url) && ByteString(lhs.directory) == ByteString(rhs.directory)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ByteString(url))
+        hasher.combine(ByteString(directory))
     }
 }
 

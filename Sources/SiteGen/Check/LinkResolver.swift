@@ -13,7 +13,7 @@ struct LinkResolver: Sendable {
     /// The base path with percent escapes undone.
     let basePath: String
 
-    init(base: BaseURL, files: Set<String>) {
+    init(base: BaseURL, files: some Sequence<String>) {
         self.base = base
         self.files = Set(files.lazy.map { Array($0.utf8) })
         // In bytes: `absolute` ends in the bytes of `path`, not always in its Characters.
@@ -22,17 +22,14 @@ struct LinkResolver: Sendable {
         basePath = Self.percentDecoded(base.path)
     }
 
-    /// Resolves `url`, found on a page in the folder `directory` (a path under the base path,
-    /// percent-encoded, ending in `/`).
+    /// Resolves `url`, found on a page whose relative URLs are appended to `directory` (a
+    /// path under the base path, percent-encoded: the page's folder ending in `/`, or for an
+    /// empty URL, a query or a fragment, the page's own address; see ``LinkKey``).
     func resolve(_ url: String, from directory: String) -> LinkTarget {
-        var url = url
-        if url.first?.isWhitespace == true || url.last?.isWhitespace == true {
-            url = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        var url = Self.trimmed(url)
         if url.hasPathPrefix("//") { url = String(base.absolute.prefix { $0 != ":" }) + ":" + url }
         var path: Substring
-        if let colon = url.firstIndex(of: ":"), Self.isScheme(url[..<colon]) {
-            let scheme = url[..<colon].lowercased()
+        if let scheme = Self.scheme(of: url)?.lowercased() {
             guard scheme == "http" || scheme == "https" else { return .ignored }
             guard let (origin, rest) = Self.split(url), origin == self.origin else {
                 return .external(String(url.prefix { $0 != "#" }))
@@ -65,6 +62,12 @@ struct LinkResolver: Sendable {
             return .file(relative + "/index.html", fragment: fragment)
         }
         return .missing(relative)
+    }
+
+    /// `url` without the white space around it, which browsers ignore.
+    static func trimmed(_ url: String) -> String {
+        guard url.first?.isWhitespace == true || url.last?.isWhitespace == true else { return url }
+        return url.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// An http(s) URL's origin, as `scheme://host[:port]` lowercased and without the scheme's
@@ -131,9 +134,23 @@ struct LinkResolver: Sendable {
         }
     }
 
-    /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.
-    static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    /// The scheme `url` starts with (`https`, `mailto`), if any: an ASCII letter, then letters,
+    /// digits, `+`, `-` or `.`, then `:`, as the WHATWG URL parser reads one. A URL with a `:`
+    /// only after a `/`, `?` or `#` has none: `../files/12:30.txt`, `?t=12:30` and `#fn:1` are
+    /// relative.
+    static func scheme(of url: String) -> Substring? {
+        let bytes = url.utf8
+        guard let first = bytes.first, first.isASCIILetter else { return nil }
+        for index in bytes.indices.dropFirst() {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return url[..<index] }
+            guard byte.isASCIILetter || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            else { return nil }
+        }
+        return nil
     }
+}
+
+private extension UInt8 {
+    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
 }

@@ -91,10 +91,7 @@ struct BuildCommand: Command {
         for line in WarningReport.lines(report.warnings, verbose: verbose) { environment.console.error(line) }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        var shown = Self.shownOutput(output, source: source)
-        while shown.utf8.count > 1 && shown.utf8.last == UInt8(ascii: "/") {
-            shown = String(decoding: shown.utf8.dropLast(), as: UTF8.self)
-        }
+        let shown = Self.shownOutput(output, source: source)
         environment.console.line(
             "Built \(report.pages) pages (\(report.files) files) into \(shown)/ in \(String(format: "%.2f", seconds)) s: "
                 + "\(report.output.written) written, \(report.output.unchanged) unchanged, \(report.output.removed) removed"
@@ -109,9 +106,14 @@ struct BuildCommand: Command {
     }
 
     /// The output folder as the command line names it: `--output`, else `public` in `--source`
-    /// or in the current folder.
+    /// or in the current folder; without a final slash (`public/` → `public`), as messages
+    /// add one before the names of its files.
     static func shownOutput(_ output: String?, source: String?) -> String {
-        output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        var shown = output ?? (source.map { ($0 as NSString).appendingPathComponent("public") } ?? "public")
+        while shown.utf8.count > 1 && shown.utf8.last == UInt8(ascii: "/") {
+            shown = String(decoding: shown.utf8.dropLast(), as: UTF8.self)
+        }
+        return shown
     }
 
     /// Today's date, for leaving out reviews dated after it (see ``Day/today(environment:now:timeZone:)``).
