@@ -144,13 +144,8 @@ struct LinkResolver: Sendable {
         for index in bytes.indices.dropFirst() {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { return url[..<index] }
-            guard byte.isASCIILetter || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
-            else { return nil }
+            guard byte.isASCIIAlphanumeric || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
         }
         return nil
     }
-}
-
-private extension UInt8 {
-    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
 }
