@@ -314,7 +314,11 @@ private extension Renderer {
 
     func exceeded(opening: Bool) -> TemplateError.Reason {
         if opening && depth >= limits.nesting { return .nestedTooDeep(limit: limits.nesting) }
-        if steps > limits.steps { return .tooManySteps(limit: limits.steps) }
+        if steps > limits.steps {
+            // Said of partials only when one is being rendered inside itself.
+            let programs = sites.map { ObjectIdentifier($0.program) }
+            return .tooManySteps(limit: limits.steps, throughPartials: Set(programs).count < programs.count)
+        }
         return .outputTooLarge(limit: limits.outputBytes)
     }
 

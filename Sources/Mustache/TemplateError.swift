@@ -12,7 +12,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case missingPartial(name: String)
         case tooDeep(limit: Int)
         case nestedTooDeep(limit: Int)
-        case tooManySteps(limit: Int)
+        /// `throughPartials`: a partial was being rendered inside itself when the limit came.
+        case tooManySteps(limit: Int, throughPartials: Bool = true)
         case outputTooLarge(limit: Int)
         case longDelimiters(limit: Int)
         case invalidUTF8(byte: UInt8)
@@ -59,8 +60,11 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
             "partials nest more than \(limit) deep (endless recursion?)"
         case .nestedTooDeep(let limit):
             "sections, blocks and partials nest more than \(limit) deep"
-        case .tooManySteps(let limit):
-            "rendering takes more than \(limit) steps (partials that include themselves over and over?)"
+        case .tooManySteps(let limit, let throughPartials):
+            "rendering takes more than \(limit) steps "
+                + (throughPartials
+                    ? "(partials that include themselves over and over?)"
+                    : "(sections that repeat over very long lists?)")
         case .outputTooLarge(let limit):
             "the output is larger than \(limit) bytes"
         case .longDelimiters(let limit):

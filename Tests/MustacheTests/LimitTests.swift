@@ -112,6 +112,19 @@ struct LimitTests {
         var small: Value = ["a": false]
         for _ in 0..<8 { small = ["a": small] }
         #expect(try library.render("twice", small) == "")
+
+        // Without a partial inside itself, the hint is the data's length, not the partials.
+        let lists = TemplateLibrary(
+            templates: [
+                "grid": try Template("{{#rows}}{{#cells}}{{.}}{{/cells}}{{/rows}}", name: "grid", path: "grid.mustache")
+            ],
+            limits: limits)
+        let row: Value = ["cells": .array((0..<200).map { .int($0) })]
+        let wide = #expect(throws: TemplateError.self) {
+            try lists.render("grid", ["rows": .array(Array(repeating: row, count: 200))])
+        }
+        #expect(wide?.reason == .tooManySteps(limit: 10_000, throughPartials: false))
+        #expect(wide?.message == "rendering takes more than 10000 steps (sections that repeat over very long lists?)")
     }
 
     @Test("a loop that writes more than the output limit stops at the tag in it that passes the limit")
