@@ -94,12 +94,15 @@ struct FetchCleaningTests {
         #expect(entry.releaseDate == stored)
     }
 
-    @Test("genres that can have no page are left out, and an entry keeps the first ten of the rest")
+    @Test("genres that can have no page are left out, and so are those that share a page; ten are kept")
     func genres() async throws {
         let fake = try FakeProviders()
         let kept = ["Drama", "C++", "..Noir"] + (1...7).map { "G\($0)" }
         let names =
-            ["", " ", ".", "..", String(repeating: "x", count: 300), "Drama", "C++", "..Noir"]
+            [
+                "", " ", ".", "..", String(repeating: "x", count: 300), "Drama", "drama ", "C++", "DRAMA", "..Noir",
+                "noir",
+            ]
             + (1...200_000).map { "G\($0)" }
         let genres = names.map { #"{"name": "\#($0)"}"# }.joined(separator: ",")
         fake.route("/3/movie/7", .json(#"{"id": 7, "title": "Film", "genres": [\#(genres)]}"#))
