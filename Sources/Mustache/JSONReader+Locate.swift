@@ -4,7 +4,37 @@ public enum JSONPathStep: Sendable, Equatable {
     case index(Int)
 }
 
+extension JSONPathStep {
+    /// The steps of a `Decodable` coding path: its keys, and its items by their index.
+    public static func steps(of codingPath: [any CodingKey]) -> [JSONPathStep] {
+        codingPath.map { key in key.intValue.map(JSONPathStep.index) ?? .key(key.stringValue) }
+    }
+
+    /// `steps` as a field's name in a message: `cast[0].name`.
+    public static func name(of steps: [JSONPathStep]) -> String {
+        steps.reduce(into: "") { name, step in
+            switch step {
+            case .key(let key): name += (name.isEmpty ? "" : ".") + key
+            case .index(let index): name += "[\(index)]"
+            }
+        }
+    }
+}
+
 extension Value {
+    /// The value reached by `steps`, if there is one.
+    public subscript(steps: [JSONPathStep]) -> Value? {
+        var value: Value? = self
+        for step in steps {
+            switch (step, value) {
+            case (.key(let key), _): value = value?[key]
+            case (.index(let index), .array(let items)?) where items.indices.contains(index): value = items[index]
+            case (.index, _): return nil
+            }
+        }
+        return value
+    }
+
     /// Where the value reached by `steps` starts in the JSON text `bytes`, for an error about
     /// that value (a field of the wrong kind, a number out of range); nil when the text is not
     /// valid JSON or has no such value. Only an error is located, so the text is read again.

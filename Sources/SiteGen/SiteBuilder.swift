@@ -130,7 +130,7 @@ public struct SiteBuilder: Sendable {
         return SiteContext(
             config: content.config, sections: content.sections, pages: content.pages,
             facts: .init(content.reviews), isPreview: isPreview, siteImage: image,
-            hasOwnRobots: content.staticFiles["robots.txt"] != nil)
+            hasOwnRobots: content.hasOwnRobots)
     }
 
     /// Presents every page of `content` and returns how many (the present step alone, for benchmarks).

@@ -5,6 +5,12 @@ enum ReviewFile {
     /// The name of a page bundle's review file.
     static let bundleIndex = "index.md"
 
+    /// The `index.md` of a page bundle (a folder of a section), or nil when the folder has none.
+    static func bundleIndex(of bundle: SiteFolder.Entry, in folder: SiteFolder) -> String? {
+        let index = bundle.path + "/" + bundleIndex
+        return folder.kind(index) == nil ? nil : index
+    }
+
     /// Whether `source` is a page bundle's `index.md` (`content/<section>/<folder>/index.md`).
     static func isBundle(_ source: String) -> Bool {
         isBundle(source.pathSegments(omittingEmpty: false))

@@ -38,4 +38,10 @@ public struct SiteContent: Sendable {
 
     /// The output paths of every file copied as it is, held or read when written.
     var copiedPaths: [String] { Array(staticFiles.keys) + copiedFiles.keys }
+
+    /// The name of the site's own `robots.txt` in `static/`, published in place of sitegen's.
+    static let robotsFile = "robots.txt"
+
+    /// Whether `static/` has its own ``robotsFile``.
+    var hasOwnRobots: Bool { staticFiles[Self.robotsFile] != nil }
 }

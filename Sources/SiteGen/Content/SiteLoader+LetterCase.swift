@@ -12,7 +12,7 @@ extension SiteLoader {
         var folded: [String: (path: String, source: String)] = [:]
         var collidingSections: Set<String> = []
         func claim(_ path: String, at location: SourceLocation) -> Bool {
-            let key = path.lowercased()
+            let key = Self.folded(path)
             guard let first = folded[key] else {
                 folded[key] = (path, location.path)
                 return true

@@ -217,7 +217,7 @@ public struct SiteLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         let folder = self.folder
         let sources = folder.entries("content/\(section)", &diagnostics).compactMap { entry in
-            if entry.isFolder { return bundleIndex(entry, folder) }
+            if entry.isFolder { return ReviewFile.bundleIndex(of: entry, in: folder) }
             return entry.name.hasSuffix(".md") && entry.name != "_index.md" ? entry.path : nil
         }
         return (sources, diagnostics)
@@ -323,7 +323,7 @@ private extension SiteLoader {
         for entry in folder.entries(sectionFolder.path, &diagnostics) {
             var source = entry.path
             if entry.isFolder {
-                guard let index = bundleIndex(entry, folder) else {
+                guard let index = ReviewFile.bundleIndex(of: entry, in: folder) else {
                     // An index.md that is there but out of reach (the folder may not be searched)
                     // is the review's error, not a folder to ignore.
                     if let problem = folder.unreachable(source + "/" + ReviewFile.bundleIndex) {
@@ -406,12 +406,6 @@ private extension SiteLoader {
                 + "the first on \(first)" + (last == first ? "" : " and the last on \(last)")
                 + ": --future includes them"
         return Diagnostic(message, severity: .warning)
-    }
-
-    /// The `index.md` of a page bundle (a folder of a section), or nil when the folder has none.
-    func bundleIndex(_ bundle: SiteFolder.Entry, _ folder: SiteFolder) -> String? {
-        let index = bundle.path + "/" + ReviewFile.bundleIndex
-        return folder.kind(index) == nil ? nil : index
     }
 
     /// Whether `path` is the image file of one of `reviews`, or a folder holding one.

@@ -76,8 +76,8 @@ struct ExistingReviews {
             // folder to sit beside its poster is the same review).
             let source: String
             if entry.isFolder {
-                source = entry.path + "/" + ReviewFile.bundleIndex
-                guard folder.kind(source) == .file else { continue }
+                guard let index = ReviewFile.bundleIndex(of: entry, in: folder) else { continue }
+                source = index
             } else {
                 guard entry.name.hasSuffix(".md"), entry.name != "_index.md" else { continue }
                 source = entry.path

@@ -31,11 +31,7 @@ struct ImportPlanner {
         // The name of a file the import wrote is taken even once the file is deleted: its
         // record keeps it, and a new entry written there would share it.
         self.taken = existing.takenSlugs.union(
-            state.records.values.compactMap { record in
-                SafePath.segments(of: record.path).flatMap { $0.count >= 3 ? $0[2] : nil }.map { part in
-                    (part.hasSuffix(".md") ? String(part.dropLast(3)) : String(part)).lowercased()
-                }
-            })
+            state.records.values.map { ReviewFile.defaultSlug(of: $0.path).lowercased() })
         var drafts: [String: [(key: String, record: ImportState.Record)]] = [:]
         for (key, record) in state.records.sorted(by: { $0.key < $1.key }) {
             if let film = record.ratedFilm { drafts[film, default: []].append((key, record)) }

@@ -89,7 +89,7 @@ public struct MetadataCache: Sendable {
             Value.jsonLocation(of: steps, in: bytes, path: file.path) ?? file
         }
         func place(_ codingPath: [any CodingKey]) -> SourceLocation {
-            place(at: codingPath.map { key in key.intValue.map(JSONPathStep.index) ?? .key(key.stringValue) })
+            place(at: JSONPathStep.steps(of: codingPath))
         }
         let reason: String
         let location: SourceLocation
@@ -100,7 +100,8 @@ public struct MetadataCache: Sendable {
             (reason, location) = ("it must hold one JSON object, the entry's fields", place(at: []))
         case DecodingError.typeMismatch(let type, let context), DecodingError.valueNotFound(let type, let context):
             (reason, location) = (
-                Self.kindProblem(expected: type, at: context.codingPath, in: value), place(context.codingPath)
+                Self.kindProblem(expected: type, at: JSONPathStep.steps(of: context.codingPath), in: value),
+                place(context.codingPath)
             )
         case DecodingError.dataCorrupted(let context):
             // Valid JSON, so Foundation's "not valid JSON" is about a value it cannot convert:
@@ -117,22 +118,7 @@ public struct MetadataCache: Sendable {
     }
 
     /// A field of the wrong kind, in words: `"year" must be a whole number, not text`.
-    static func kindProblem(expected type: Any.Type, at codingPath: [any CodingKey], in value: Value) -> String {
-        var field = ""
-        var found: Value? = value
-        for key in codingPath {
-            if let index = key.intValue {
-                field += "[\(index)]"
-                if case .array(let items)? = found, items.indices.contains(index) {
-                    found = items[index]
-                } else {
-                    found = nil
-                }
-            } else {
-                field += (field.isEmpty ? "" : ".") + key.stringValue
-                found = found?[key.stringValue]
-            }
-        }
+    static func kindProblem(expected type: Any.Type, at steps: [JSONPathStep], in value: Value) -> String {
         let expected =
             switch type {
             case is Int.Type: "a whole number"
@@ -143,7 +129,7 @@ public struct MetadataCache: Sendable {
             default: "an object in { }"
             }
         let kind: String? =
-            switch found {
+            switch value[steps] {
             case .null?: "null"
             case .bool?: "true or false"
             case .int?, .double?: "a number"
@@ -152,7 +138,7 @@ public struct MetadataCache: Sendable {
             case .object?: "an object"
             case nil: nil
             }
-        return "\"\(field)\" must be \(expected)" + (kind.map { ", not \($0)" } ?? "")
+        return "\"\(JSONPathStep.name(of: steps))\" must be \(expected)" + (kind.map { ", not \($0)" } ?? "")
     }
 
     /// What is cached for a lookup.

@@ -113,9 +113,7 @@ extension WorkMetadata {
     /// year, a count, an image's side), which `JSONDecoder`'s error does not say; nil when none does.
     static func fractionPath(in json: Value) -> [JSONPathStep]? {
         func holdsFraction(_ steps: [JSONPathStep], in value: Value) -> Bool {
-            var value: Value? = value
-            for case .key(let key) in steps { value = value?[key] }
-            if case .double? = value { return true } else { return false }
+            if case .double? = value[steps] { return true } else { return false }
         }
         for steps in [[.key("year")]] + countFields.map(\.at) where holdsFraction(steps, in: json) { return steps }
         if case .array(let images)? = json["images"] {

@@ -696,8 +696,9 @@ private extension LiveSite {
     /// `image`, and its size), which a full build presents afresh.
     func updatingStatic(_ paths: Set<String>, changed: inout Set<String>) throws -> LiveSite? {
         let folder = builder.options.source.appendingPathComponent("static")
-        let hasOwnRobots = lstatKind(folder.appendingPathComponent("robots.txt").path) != nil
-        if paths.contains("robots.txt") && hasOwnRobots != (content.staticFiles["robots.txt"] != nil) { return nil }
+        let robots = SiteContent.robotsFile
+        let hasOwnRobots = lstatKind(folder.appendingPathComponent(robots).path) != nil
+        if paths.contains(robots) && hasOwnRobots != content.hasOwnRobots { return nil }
         if content.config.image.map(paths.contains) == true { return nil }
         var files = self.files
         var staticFiles = content.staticFiles
