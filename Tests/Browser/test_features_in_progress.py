@@ -58,6 +58,8 @@ def test_search_finds_a_title_hangul_initials_and_a_word_of_the_text(browser, ex
         ("Stoner", by_path["books/stoner/"], by_path["movies/parasite/"]),
         ("ㄱㅅㅊ", by_path["movies/parasite/"], by_path["books/stoner/"]),
         (word, by_path[owner.path], by_path[other]),
+        # A title as it is written, a word of one digit included.
+        ("Dekalog 2", by_path["movies/dekalog-2/"], by_path["movies/dekalog-10/"]),
     ]
     problems = [problem for query, hit, miss in cases if (problem := search.finds(browser, page, query, hit, miss))]
     report.add("search queries tried", *(f"{query!r} -> {hit}" for query, hit, _ in cases))

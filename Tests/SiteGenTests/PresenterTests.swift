@@ -202,6 +202,10 @@ struct PresenterTests {
         let byDate = try presentation.model("books/by-date/index.html", as: SectionPageModel.self)
         #expect(byDate.groups.flatMap(\.reviews).map(\.title) == ["Beta", "Alpha"])
         #expect(byDate.page.title == "Books, by newest · Test Reviews")
+        // The search page's link for browsers without JavaScript: the section's index by
+        // title, here its main page (there is no books/by-title/).
+        let search = try presentation.model("search/index.html", as: SearchPageModel.self)
+        #expect(search.browseURL == "/books/")
     }
 
     @Test(

@@ -20,7 +20,7 @@ struct SearchAndStatsTests {
         #expect(keys.contains(scalars("\u{1100}\u{1109}\u{110E}")))
         #expect(keys.count == 7, "\(keys)")
         #expect(keys.contains(scalars(String(repeating: "x", count: 24))))
-        #expect(!keys.contains(scalars("a")), "single letters are not indexed")
+        #expect(!keys.contains(scalars("a")), "single letters are not keys of text")
         #expect(!keys.contains(scalars("s")))
         #expect(HTMLText.plain("<p>R&amp;B &lt;3 &#49;&#x32; caf&eacute;</p>") == " R&B <3 12 caf&eacute; ")
     }
@@ -95,10 +95,13 @@ struct SearchAndStatsTests {
                 body: "A film about *stairs* and élan."),
             "content/books/stoner.md": reviewFile(
                 "title: Stoner\ndate: 2024-05-01\nauthor: John Williams", body: "A quiet campus novel."),
+            "content/movies/dekalog-2.md": reviewFile(
+                "title: Dekalog 2\ndate: 2023-01-01\ndirector: Krzysztof Kieślowski\ntags: [X]",
+                body: "Part 3 is next: a 밤 scene."),
         ])
         let manifest = try #require(
             JSONSerialization.jsonObject(with: Data(try site.text("search/index.json").utf8)) as? [String: Any])
-        #expect(manifest["reviews"] as? Int == 2)
+        #expect(manifest["reviews"] as? Int == 3)
         #expect(manifest["docsPerFile"] as? Int == 16)
         #expect(manifest["names"] as? [[AnyHashable]] == [["", 0]])
         let names = try lines(site.text("search/names-0.txt"))
@@ -115,9 +118,19 @@ struct SearchAndStatsTests {
         #expect(text["campus"] == "0")
         #expect(text["novel"] == "0")
         #expect(text["stoner"] == nil, "the title is a name, not text")
+        // A name's words of one scalar are keys ("Dekalog 2" is found by its title as written);
+        // the text's are not, as every review has an "a".
+        #expect(names["dekalog"] == "2")
+        #expect(names["2"] == "2")
+        #expect(names["x"] == "2", "a tag of one letter")
+        #expect(names["kieslowski"] == "2")
+        #expect(text["3"] == nil)
+        #expect(text["a"] == nil)
+        #expect(text["part"] == "2")
+        #expect(text["밤".decomposedStringWithCanonicalMapping] == "2", "a syllable is two or three jamo")
         let docs = try #require(
             JSONSerialization.jsonObject(with: Data(try site.text("search/docs-0.json").utf8)) as? [[Any]])
-        #expect(docs.count == 2)
+        #expect(docs.count == 3)
         #expect(docs[0][0] as? String == "/books/stoner/")
         #expect(docs[1][1] as? String == "Parasite")
         #expect(docs[1][6] as? String == "★★★★½")

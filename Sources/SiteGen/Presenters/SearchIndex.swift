@@ -134,14 +134,14 @@ struct SearchIndex: Sendable {
     private static func scan<Names: SearchKeySink, Text: SearchKeySink>(
         _ review: Review, names: inout Names, text: inout Text
     ) {
-        SearchText.keys(review.title, into: &names)
+        SearchText.keys(review.title, singles: true, into: &names)
         if let original = review.work.originalTitle ?? review.metadata?.originalTitle {
-            SearchText.keys(original, into: &names)
+            SearchText.keys(original, singles: true, into: &names)
         }
-        if let creator = review.creator { SearchText.keys(creator, into: &names) }
+        if let creator = review.creator { SearchText.keys(creator, singles: true, into: &names) }
         if let year = review.year { SearchText.keys(String(year), into: &names) }
-        for name in review.tags { SearchText.keys(name, into: &names) }
-        for name in review.genres { SearchText.keys(name, into: &names) }
+        for name in review.tags { SearchText.keys(name, singles: true, into: &names) }
+        for name in review.genres { SearchText.keys(name, singles: true, into: &names) }
         if let summary = review.summary { SearchText.keys(summary, into: &text) }
         SearchText.keys(html: review.body.html, into: &text)
     }

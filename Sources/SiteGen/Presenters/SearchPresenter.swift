@@ -116,7 +116,7 @@ private extension SearchPresenter {
     func page(_ site: Presentation) -> PageJob {
         let context = site.context
         let words = SearchWords.for(context.config.language)
-        let browse = context.sections.first.map { context.urls.sorted($0.name, .title) } ?? ""
+        let browse = context.sections.first.map { context.urls.sorted($0, .title) } ?? ""
         let model = SearchPageModel(
             site: context.sharedSite(at: .other), labels: context.sharedLabels,
             page: context.head(title: words.heading, description: words.hint, path: "search/", kind: "search"),

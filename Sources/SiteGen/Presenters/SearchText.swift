@@ -4,17 +4,19 @@ import Foundation
 /// words are runs of letters and digits; each becomes a key that is lowercase, compatibility
 /// decomposed (NFKD: Hangul syllables become their jamo, so "기생" is a prefix of "기생충"'s key
 /// and a lone ㄱ is the initial consonant ᄀ), without accents ("Élan" → "elan"), and at most
-/// ``maxLength`` scalars long. Keys of a single scalar are left out of the index, and so are
-/// characters outside the Basic Multilingual Plane (so UTF-8 order is JavaScript's order).
+/// ``maxLength`` scalars long. Keys of a single scalar are indexed in names only (the "2" of
+/// "Dekalog 2", the "X" of "Malcolm X"), not in text, where every review has an "a"; characters
+/// outside the Basic Multilingual Plane are left out (so UTF-8 order is JavaScript's order).
 enum SearchText {
     /// The longest key, in Unicode scalars: longer words are cut, so queries are cut the same way.
     static let maxLength = 24
 
-    /// Hands each key of `text` to `keys`. ASCII and Hangul take a fast path; other letters go
-    /// through Foundation's lowercasing and NFKD one at a time.
-    static func keys<Sink: SearchKeySink>(_ text: String, into keys: inout Sink) {
+    /// Hands each key of `text` to `keys`, those of a single scalar too when `singles` (names).
+    /// ASCII and Hangul take a fast path; other letters go through Foundation's lowercasing and
+    /// NFKD one at a time.
+    static func keys<Sink: SearchKeySink>(_ text: String, singles: Bool = false, into keys: inout Sink) {
         var text = text
-        text.withUTF8 { Self.keys(utf8: $0, html: false, into: &keys) }
+        text.withUTF8 { Self.keys(utf8: $0, html: false, singles: singles, into: &keys) }
     }
 
     /// The keys of the text of HTML that cmark wrote, read in one pass: a tag ends a word, a
@@ -22,16 +24,16 @@ enum SearchText {
     /// left once tags become spaces and references their characters).
     static func keys<Sink: SearchKeySink>(html: String, into keys: inout Sink) {
         var html = html
-        html.withUTF8 { Self.keys(utf8: $0, html: true, into: &keys) }
+        html.withUTF8 { Self.keys(utf8: $0, html: true, singles: false, into: &keys) }
     }
 
     /// ``keys(_:into:)`` over valid UTF-8, decoded here: most of it is ASCII.
     private static func keys<Sink: SearchKeySink>(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, html: Bool, into keys: inout Sink
+        utf8 bytes: UnsafeBufferPointer<UInt8>, html: Bool, singles: Bool, into keys: inout Sink
     ) {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Word.capacity)
         defer { buffer.deallocate() }
-        var word = Word(buffer: buffer)
+        var word = Word(buffer: buffer, shortest: singles ? 1 : 2)
         var at = 0
         let end = bytes.count
         while at < end {
@@ -139,6 +141,8 @@ enum SearchText {
     /// a multiple of eight), and its length in scalars.
     private struct Word {
         let buffer: UnsafeMutablePointer<UInt8>
+        /// The fewest scalars a key has (at least 1).
+        let shortest: Int
         var count = 0
         var length = 0
 
@@ -175,9 +179,9 @@ enum SearchText {
             length += 1
         }
 
-        /// Ends the word, handing it to `keys` unless it is a single scalar.
+        /// Ends the word, handing it to `keys` unless it is shorter than ``shortest``.
         mutating func close<Sink: SearchKeySink>(into keys: inout Sink) {
-            if length > 1 { keys.add(UnsafeBufferPointer(start: buffer, count: count), hash: tableHash) }
+            if length >= shortest { keys.add(UnsafeBufferPointer(start: buffer, count: count), hash: tableHash) }
             count = 0
             length = 0
         }

@@ -29,7 +29,7 @@ struct SectionPresenter: PagePresenter {
         let urls = context.urls
         let sorts = SortOrder.allCases.map { other in
             SortLink(
-                label: context.format.sortLabel(other), url: urls.path(folder(section, other)),
+                label: context.format.sortLabel(other), url: urls.path(urls.sorted(section, other)),
                 current: other == list.order)
         }
         let listModel = pages.model(number, site)
@@ -95,11 +95,7 @@ struct SectionPresenter: PagePresenter {
             preconditionFailure("not a section list: \(list)")
         }
         return ListPages(
-            list, folder: folder(section, list.order), isCompact: list.order != section.defaultSort, site: site)
+            list, folder: site.context.urls.sorted(section, list.order), isCompact: list.order != section.defaultSort, site: site)
     }
 
-    /// The folder of a section's first page in `order`: `movies/` or `movies/by-title/`.
-    func folder(_ section: ReviewSection, _ order: SortOrder) -> String {
-        order == section.defaultSort ? "\(section.name)/" : "\(section.name)/by-\(order.rawValue)/"
-    }
 }

@@ -18,7 +18,11 @@ public struct URLs: Sendable {
 
     public func review(_ review: Review) -> String { review.path }
     public func section(_ name: String) -> String { "\(name)/" }
-    public func sorted(_ section: String, _ order: SortOrder) -> String { "\(section)/by-\(order.rawValue)/" }
+    /// The folder of `section`'s first page in `order`: its main page in the order it is
+    /// shown in (`movies/`), else `movies/by-title/`.
+    public func sorted(_ section: ReviewSection, _ order: SortOrder) -> String {
+        order == section.defaultSort ? "\(section.name)/" : "\(section.name)/by-\(order.rawValue)/"
+    }
     public func page(_ section: String, _ number: Int) -> String {
         number == 1 ? "\(section)/" : "\(section)/page/\(number)/"
     }
