@@ -95,7 +95,8 @@ struct SectionPresenter: PagePresenter {
             preconditionFailure("not a section list: \(list)")
         }
         return ListPages(
-            list, folder: site.context.urls.sorted(section, list.order), isCompact: list.order != section.defaultSort, site: site)
+            list, folder: site.context.urls.sorted(section, list.order), isCompact: list.order != section.defaultSort,
+            site: site)
     }
 
 }
