@@ -98,5 +98,4 @@ struct SectionPresenter: PagePresenter {
             list, folder: site.context.urls.sorted(section, list.order), isCompact: list.order != section.defaultSort,
             site: site)
     }
-
 }
