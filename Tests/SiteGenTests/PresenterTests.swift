@@ -654,6 +654,41 @@ struct PresenterTests {
         let about = try presentation.model("about/index.html", as: PlainPageModel.self)
         #expect(about.site.nav.map(\.current) == [false, false, true])
         #expect(home.site.copyrightYear == "2024")
+        #expect(home.site.nav.map(\.ariaCurrent) == ["page", nil, nil])
+        #expect(!home.site.isSearch)
+    }
+
+    @Test("the navigation's current link: the page itself, or a page within what it leads to")
+    func currentLink() throws {
+        let presentation = try present(
+            [
+                "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\ntags: [Noir]"),
+                "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02"),
+            ], config: InMemorySite.defaultConfig + "page_size: 1\n")
+        func current(_ path: String) throws -> [String?] {
+            let model = try #require(presentation.pages.first { $0.output == path }?.model)
+            let site: Precomputed<SiteModel>? =
+                switch model {
+                case let model as SectionPageModel: model.site
+                case let model as ReviewPageModel: model.site
+                case let model as TagsPageModel: model.site
+                case let model as TagPageModel: model.site
+                case let model as SearchPageModel: model.site
+                default: nil
+                }
+            return try #require(site).nav.map(\.ariaCurrent)
+        }
+        // Home, Movies, Tags.
+        #expect(try current("movies/index.html") == [nil, "page", nil])
+        #expect(try current("movies/page/2/index.html") == [nil, "true", nil])
+        #expect(try current("movies/by-title/index.html") == [nil, "true", nil])
+        #expect(try current("movies/a/index.html") == [nil, "true", nil])
+        #expect(try current("tags/index.html") == [nil, nil, "page"])
+        #expect(try current("tags/noir/index.html") == [nil, nil, "true"])
+        #expect(try current("search/index.html") == [nil, nil, nil])
+        let search = try presentation.model("search/index.html", as: SearchPageModel.self)
+        #expect(search.site.isSearch)
+        #expect(try presentation.model("movies/a/index.html", as: ReviewPageModel.self).site.isSearch == false)
     }
 
     @Test("the home page shows the newest reviews and each section's recent and top rated")

@@ -60,7 +60,7 @@ struct ReviewPagePresenter: PagePresenter {
             extra: .object(review.extra), rewatch: review.work.rewatch)
         let image = socialImage(review, context)
         let page = ReviewPageModel(
-            site: context.sharedSite(at: .section(review.section)), labels: context.sharedLabels,
+            site: context.sharedSite(at: .section(review.section), isItself: false), labels: context.sharedLabels,
             page: context.head(
                 title: review.title, description: card.summary, path: review.path, kind: "review",
                 language: card.language, image: image,

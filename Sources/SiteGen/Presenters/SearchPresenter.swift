@@ -118,7 +118,7 @@ private extension SearchPresenter {
         let words = SearchWords.for(context.config.language)
         let browse = context.sections.first.map { context.urls.sorted($0, .title) } ?? ""
         let model = SearchPageModel(
-            site: context.sharedSite(at: .other), labels: context.sharedLabels,
+            site: context.sharedSite(at: .search), labels: context.sharedLabels,
             page: context.head(title: words.heading, description: words.hint, path: "search/", kind: "search"),
             search: words, manifestURL: context.urls.path(SearchFile.manifest.path),
             scriptURL: context.urls.path("assets/search.js"), browseURL: context.urls.path(browse))

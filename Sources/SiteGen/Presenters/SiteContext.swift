@@ -23,7 +23,7 @@ public struct SiteContext: Sendable {
     let sectionsByName: [String: ReviewSection]
     /// The labels and each place's `site` model, made into template values once.
     public let sharedLabels: Precomputed<Labels>
-    private let sharedSites: [Place: Precomputed<SiteModel>]
+    private let sharedSites: [Spot: Precomputed<SiteModel>]
 
     /// What the context depends on beyond the content's settings: whether any review has
     /// tags or genres (the navigation links to them) and the newest review's year.
@@ -79,12 +79,14 @@ public struct SiteContext: Sendable {
         navigation += pages.sorted { $0.slug < $1.slug }.map { (.page($0.slug), $0.title, urls.path($0.path)) }
         self.navigation = navigation
         sharedLabels = Precomputed(labels)
-        let places = navigation.map(\.place) + [.other]
-        var sites: [Place: Precomputed<SiteModel>] = [:]
-        for place in places where sites[place] == nil {
-            sites[place] = Precomputed(
+        let spots =
+            navigation.flatMap { [Spot(place: $0.place, isItself: true), Spot(place: $0.place, isItself: false)] }
+            + [Spot(place: .search, isItself: true), Spot(place: .other, isItself: true)]
+        var sites: [Spot: Precomputed<SiteModel>] = [:]
+        for spot in spots where sites[spot] == nil {
+            sites[spot] = Precomputed(
                 Self.site(
-                    at: place, config: config, urls: urls, copyrightYear: copyrightYear, navigation: navigation,
+                    at: spot, config: config, urls: urls, copyrightYear: copyrightYear, navigation: navigation,
                     isPreview: isPreview))
         }
         sharedSites = sites
@@ -97,12 +99,21 @@ public struct SiteContext: Sendable {
         case tags
         case genres
         case page(String)
+        case search
         case other
     }
 
-    /// The `site` model for a page at `place`, made once per place.
-    public func sharedSite(at place: Place) -> Precomputed<SiteModel> {
-        sharedSites[place] ?? sharedSites[.other]!
+    /// A place, and whether the page is the one its link leads to (a section's main page) or a
+    /// page within it (a review of the section, its page 2, a tag's page).
+    struct Spot: Hashable {
+        let place: Place
+        let isItself: Bool
+    }
+
+    /// The `site` model for a page at `place`, made once per place: `isItself` when the page
+    /// is the one the navigation links to for `place`, false for a page within it.
+    public func sharedSite(at place: Place, isItself: Bool = true) -> Precomputed<SiteModel> {
+        sharedSites[Spot(place: place, isItself: isItself)] ?? sharedSites[Spot(place: .other, isItself: true)]!
     }
 
     /// The `page` model: `<title>` (with the site's title after a page's own), description,
@@ -138,15 +149,20 @@ public struct SiteContext: Sendable {
 
 private extension SiteContext {
     static func site(
-        at place: Place, config: SiteConfig, urls: URLs, copyrightYear: String,
+        at spot: Spot, config: SiteConfig, urls: URLs, copyrightYear: String,
         navigation: [(place: Place, title: String, url: String)], isPreview: Bool
     ) -> SiteModel {
-        let nav = navigation.map { NavItem(title: $0.title, url: $0.url, current: $0.place == place) }
+        let nav = navigation.map { entry in
+            NavItem(
+                title: entry.title, url: entry.url, current: entry.place == spot.place,
+                ariaCurrent: entry.place != spot.place ? nil : spot.isItself ? "page" : "true")
+        }
         return SiteModel(
             title: config.title, description: config.description, language: config.language.rawValue,
             author: config.author, rootURL: urls.path(""), feedURL: urls.path("feed.xml"),
-            stylesheetURL: urls.path("assets/site.css"), searchURL: urls.path("search/"),
-            statsURL: urls.path("stats/"), copyrightYear: copyrightYear,
+            stylesheetURL: urls.path("assets/site.css"), menuScriptURL: urls.path("assets/menu.js"),
+            searchURL: urls.path("search/"),
+            isSearch: spot.place == .search, statsURL: urls.path("stats/"), copyrightYear: copyrightYear,
             copyrightHolder: config.author.isEmpty ? config.title : config.author, nav: nav, isPreview: isPreview)
     }
 }

@@ -73,7 +73,7 @@ struct TaxonomyPresenter: PagePresenter {
         var pageTitle = heading
         if number > 1, let pagination = listModel.pagination { pageTitle += " · \(pagination.label)" }
         let model = TagPageModel(
-            site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
+            site: context.sharedSite(at: taxonomy.place, isItself: false), labels: context.sharedLabels,
             page: context.head(
                 title: pageTitle,
                 description: format.taggedDescription(name, count: pages.members.count)
@@ -178,7 +178,7 @@ struct TaxonomyPresenter: PagePresenter {
         let jumps = layout.jumps.map { $0.page == number ? $0.here : $0.elsewhere }
         let pagination = ListPages.pagination(number, of: total, byDate: false, context: context, path: indexPath)
         let model = TagsPageModel(
-            site: context.sharedSite(at: taxonomy.place), labels: context.sharedLabels,
+            site: context.sharedSite(at: taxonomy.place, isItself: number == 1), labels: context.sharedLabels,
             page: context.head(
                 title: number > 1 ? "\(title) · \(context.format.pageOf(number, total))" : title, description: nil,
                 path: indexPath(number), kind: "tags"),

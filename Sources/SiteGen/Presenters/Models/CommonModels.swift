@@ -13,8 +13,12 @@ public struct SiteModel: Encodable, Sendable, Equatable {
     public let rootURL: String
     public let feedURL: String
     public let stylesheetURL: String
+    /// `assets/menu.js`, which closes the phone menu with Escape or when focus leaves it.
+    public let menuScriptURL: String
     /// The search page and the stats page.
     public let searchURL: String
+    /// True on the search page (its link in the navigation is the page itself).
+    public let isSearch: Bool
     public let statsURL: String
     /// The year of the newest review, for the footer (never the build date: builds are reproducible).
     public let copyrightYear: String
@@ -29,7 +33,11 @@ public struct SiteModel: Encodable, Sendable, Equatable {
 public struct NavItem: Encodable, Sendable, Equatable {
     public let title: String
     public let url: String
+    /// True on the page the link leads to and on the pages within it (a section's reviews).
     public let current: Bool
+    /// The `aria-current` value: "page" on the page the link leads to, "true" on a page
+    /// within it (a review of the section, its page 2), nil elsewhere.
+    public let ariaCurrent: String?
 }
 
 /// What every template can read as `page`: the document head.
