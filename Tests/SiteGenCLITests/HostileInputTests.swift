@@ -75,6 +75,26 @@ struct HostileInputTests {
         #expect(try String(contentsOf: site.url.appendingPathComponent("home/me/notes.txt"), encoding: .utf8) == "mine")
     }
 
+    @Test("--output into a folder a link in content/ leads to is refused, even with --force: the reviews stay")
+    func outputWhereALinkLeads() async throws {
+        let site = try TemporaryFolder(plainSite)
+        try FileManager.default.moveItem(
+            at: site.url.appendingPathComponent("content/movies"), to: site.url.appendingPathComponent("films"))
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url.appendingPathComponent("content/movies").path, withDestinationPath: "../films")
+        let before = try visibleFiles(site.url.appendingPathComponent("films"))
+        for arguments in [["build", "--output", "films", "--force"], ["build", "--output", "films/new"]] {
+            let console = TestConsole()
+            #expect(await console.run(arguments, in: site.url) == 1)
+            #expect(
+                console.err.contains(
+                    "refusing to write the site into \(site.url.path)/\(arguments[2]): the site's content/movies is a "
+                        + "link into it, or to a folder that holds it\n"), "\(console.err)")
+            #expect(try visibleFiles(site.url.appendingPathComponent("films")) == before)
+        }
+        #expect(await TestConsole().run(["build"], in: site.url) == 0, "the link itself is fine")
+    }
+
     @Test("files someone adds to the output folder survive later builds; the site's stale files do not")
     func addedFilesSurvive() async throws {
         let site = try TemporaryFolder(plainSite)

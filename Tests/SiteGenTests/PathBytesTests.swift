@@ -73,6 +73,44 @@ struct PathBytesTests {
         #expect(OutputFolder.refusal(output: site.appendingPathComponent("public"), source: site, home: "/root") == nil)
     }
 
+    @Test("an output folder that a link inside the sources leads into, or that holds where one leads, is refused")
+    func outputFolderOfNestedLinks() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("site/site.yml", "title: x\n")
+        try scratch.write("site/films/heat.md", "my only copy")
+        try scratch.write("site/shelf/keep.txt", "mine")
+        try scratch.write("site/tp/review.mustache", "mine")
+        try scratch.write("site/content/books/2046/index.md", "x")
+        try scratch.write("site/static/a.txt", "x")
+        try scratch.write("site/Templates/page.mustache", "x")
+        let site = scratch.url.appendingPathComponent("site")
+        let link = { (path: String, target: String) in
+            try FileManager.default.createSymbolicLink(
+                atPath: site.appendingPathComponent(path).path, withDestinationPath: target)
+        }
+        try link("content/movies", "../films")
+        try link("static/sub", "../shelf")
+        try link("content/books/2046/poster.jpg", "../../../shelf/keep.txt")
+        try link("Templates/review.mustache", "../tp/review.mustache")
+        let refusal = { (output: String) in
+            OutputFolder.refusal(output: site.appendingPathComponent(output), source: site, home: "/root")
+        }
+        #expect(refusal("films") == "the site's content/movies is a link into it, or to a folder that holds it")
+        #expect(refusal("films/sub") == "the site's content/movies is a link into it, or to a folder that holds it")
+        #expect(
+            refusal("shelf")
+                == "the site's content/books/2046/poster.jpg is a link into it, or to a folder that holds it")
+        #expect(refusal("tp") == "the site's Templates/review.mustache is a link into it, or to a folder that holds it")
+        #expect(refusal("public") == nil)
+        // A link inside a folder reached by a link, and a loop, which is searched once.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/books/2046/poster.jpg"))
+        #expect(refusal("shelf") == "the site's static/sub is a link into it, or to a folder that holds it")
+        try link("films/again", ".")
+        try link("films/cover.jpg", "../tp/review.mustache")
+        #expect(refusal("tp") == "the site's content/movies/cover.jpg is a link into it, or to a folder that holds it")
+        #expect(refusal("public") == nil)
+    }
+
     @Test(".sitegen may not be a link out of the site, nor into a folder the site reads or publishes, nor to the site")
     func stateFolderLinks() throws {
         let scratch = try ScratchFolder()

@@ -70,7 +70,8 @@ enum OutputFolder {
         if sources.contains(where: { inside(target, site + "/" + $0) }) {
             return "it is inside the site's sources"
         }
-        // A source that is a link into the output (Templates -> public) would be read from it,
+        // A source that is a link into the output (Templates -> public), or a link inside one
+        // (content/movies -> ../films, a bundle's poster, a theme file), would be read from it,
         // then removed from it as a file the new site does not have.
         for name in sources {
             let real = realPath(of: site + "/" + name)
@@ -78,7 +79,50 @@ enum OutputFolder {
                 return "the site's \(name) is a link into it, or to a folder that holds it"
             }
         }
+        for link in followedLinks(in: site) where inside(link.target, target) || inside(target, link.target) {
+            return "the site's \(link.path) is a link into it, or to a folder that holds it"
+        }
         return nil
+    }
+
+    /// The links inside the folders a build reads (`content/`, `Templates/`, `static/`,
+    /// `metadata/`), by path in the site, each with the real path it leads to; the folders
+    /// they lead to are searched too, each once. Hidden names are left out, as the build
+    /// never reads them; a link that leads nowhere is left to the build to report.
+    static func followedLinks(in site: String) -> [(path: String, target: String)] {
+        var found: [(path: String, target: String)] = []
+        var walked: Set<String> = []
+        func walk(_ path: String, _ relative: String) {
+            guard let stream = opendir(path) else { return }
+            var folders: [(path: String, relative: String)] = []
+            while let entry = readdir(stream) {
+                var type = Int32(entry.pointee.d_type)
+                // Only folders and links matter: a file's name is not even read.
+                guard type == DT_DIR || type == DT_LNK || type == DT_UNKNOWN else { continue }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                guard !name.isHiddenName else { continue }
+                let inner = (path: path + "/" + name, relative: relative + "/" + name)
+                if type == DT_UNKNOWN {
+                    var info = stat()
+                    guard lstat(inner.path, &info) == 0 else { continue }
+                    type = Int32(
+                        (info.st_mode & S_IFMT) == S_IFLNK ? DT_LNK : (info.st_mode & S_IFMT) == S_IFDIR ? DT_DIR : 0)
+                }
+                if type == DT_LNK {
+                    guard let target = SafePath.resolved(inner.path) else { continue }
+                    found.append((inner.relative, target))
+                    if DiskFile.kind(target) == .folder, walked.insert(target).inserted { folders.append(inner) }
+                } else if type == DT_DIR {
+                    folders.append(inner)
+                }
+            }
+            closedir(stream)
+            for folder in folders { walk(folder.path, folder.relative) }
+        }
+        for name in ["content", "Templates", "static", "metadata"] { walk(site + "/" + name, name) }
+        return found
     }
 
     /// `path` with links resolved, as far as it exists (a folder still to be made keeps its name).
