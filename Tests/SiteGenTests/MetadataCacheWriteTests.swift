@@ -120,6 +120,34 @@ struct MetadataCacheWriteTests {
         #expect(try scratch.entries() == ["images", renamed, "movies", "movies/tmdb-19.json"])
     }
 
+    @Test("an image another entry names (after an edit by hand) is never replaced by other bytes")
+    func imagesOfOtherEntriesKept() throws {
+        let scratch = try ScratchFolder()
+        let cache = MetadataCache(folder: scratch.url)
+        // Film 20's entry, edited by hand, names a file called as film 19's poster would be.
+        try cache.store(
+            WorkMetadata(kind: "movie", source: "tmdb", id: "20", title: "Other", images: []), images: [],
+            for: .tmdb(20), refreshing: true)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("images"), withIntermediateDirectories: true)
+        let mine = TestImage.png(width: 2, height: 3, seed: 7)
+        try mine.write(to: scratch.url.appendingPathComponent("images/tmdb-19-w342.png"))
+        try scratch.write(
+            "movies/tmdb-20.json",
+            #"{"kind":"movie","source":"tmdb","id":"20","title":"Other","images":["#
+                + #"{"size":"w342","file":"images/tmdb-19-w342.png","width":2,"height":3}]}"#)
+        try cache.store(entry(), images: [poster(1)], for: lookup, refreshing: true)
+        let file = try #require(try cache.entry(for: lookup)?.images.first?.file)
+        #expect(file.hasPrefix("images/tmdb-19-w342-") && file.hasSuffix(".png"), "\(file)")
+        #expect(try cache.image(file) == poster(1).1)
+        #expect(try cache.image("images/tmdb-19-w342.png") == mine, "film 20's image is as it was")
+        // The same bytes as the file there: shared, not written twice.
+        try mine.write(to: scratch.url.appendingPathComponent("images/tmdb-19-w342.png"))
+        try cache.store(entry(), images: [(poster(1).0, mine)], for: .tmdb(19), refreshing: true)
+        #expect(try cache.entry(for: lookup)?.images.first?.file == "images/tmdb-19-w342.png")
+        #expect(try cache.image("images/tmdb-19-w342.png") == mine)
+    }
+
     @Test("an old entry naming a file outside images/ (its own JSON, edited by hand) never has it removed")
     func oldImagesOnlyFromImages() throws {
         let scratch = try ScratchFolder()

@@ -4,7 +4,7 @@ import Foundation
 extension MetadataCache {
     /// Stores an entry with its images; replaces the old entry only when everything is written:
     /// every file is written beside its place first, then the images are renamed into place
-    /// (under new names when they would replace other bytes the old entry names) and the entry
+    /// (under new names when they would replace other bytes the old entry or another one names) and the entry
     /// last, and the old entry's images it no longer names are removed (only files in
     /// `images/`, never an entry, and never one another entry names). A folder of the cache
     /// that is a link out of it is refused before anything is written.
@@ -64,12 +64,19 @@ private extension MetadataCache {
         }
         // An image the old entry names is never replaced by other bytes: those go under a name of
         // their own, so until the new entry is in place the old one names its own images (a
-        // fetch stopped or failed in between leaves it whole).
+        // fetch stopped or failed in between leaves it whole). Nor is one another entry names
+        // (two share one after an edit by hand: the other would show this work's image).
         let named = Set(old?.images.map(\.file) ?? [])
         var images = images
-        for index in images.indices where named.contains(images[index].0.file) {
+        let differing = images.indices.filter { index in
+            let existing = try? bytes(of: images[index].0.file)
+            return existing != images[index].1 && (existing != nil || named.contains(images[index].0.file))
+        }
+        let elsewhere =
+            differing.isEmpty
+            ? [] : owners.named(differing.map { images[$0].0.file }, byEntriesBut: lookup.path, in: self)
+        for index in differing where named.contains(images[index].0.file) || elsewhere.contains(images[index].0.file) {
             let (image, data) = images[index]
-            guard (try? bytes(of: image.file)) != data else { continue }
             let name = image.file as NSString
             images[index].0.file =
                 "\(name.deletingPathExtension)-\(String(ContentHash(data).high, radix: 16)).\(name.pathExtension)"
