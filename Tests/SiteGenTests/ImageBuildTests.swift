@@ -161,6 +161,31 @@ struct ImageBuildTests {
             ])
     }
 
+    @Test("a file of static/ of a fetched poster's name: the poster is published, with a warning naming the file")
+    func staticUnderFetchedPoster() throws {
+        let site = try ImageSite()
+        _ = try site.build()
+        let served = try LiveSite.build(SiteBuilder(options: .init(source: site.url(""), output: site.url("public"))))
+        let poster = try site.data("public/images/tmdb-2-w342.svg")
+        try site.write("static/images/tmdb-2-w342.svg", Data("mine".utf8))
+        let expected = [
+            "static/images/tmdb-2-w342.svg:1:1: warning: static/images/tmdb-2-w342.svg is not published: the image "
+                + "fetched for content/movies/heat.md has its name and takes its place; to show an image of your "
+                + "own, name it in the review's \"image\" (or rename the file)"
+        ]
+        #expect(try site.build().warnings.map(\.description) == expected)
+        #expect(try site.data("public/images/tmdb-2-w342.svg") == poster)
+        let updated = try served.updating(["static/images/tmdb-2-w342.svg"])
+        #expect(updated.lastReading.warnings.map(\.description) == expected)
+        #expect(updated.files["images/tmdb-2-w342.svg"] == poster)
+        // A review saved again says it too; once the file is gone, nothing does.
+        let saved = try updated.updating(["content/movies/heat.md"])
+        #expect(saved.lastReading.warnings.map(\.description) == expected)
+        try FileManager.default.removeItem(at: site.url("static/images/tmdb-2-w342.svg"))
+        #expect(try site.build().warnings.isEmpty)
+        #expect(try saved.updating(["static/images/tmdb-2-w342.svg"]).lastReading.warnings.isEmpty)
+    }
+
     @Test("serve: a review that comes to show a fetched poster where a file of static/ is in the way is refused")
     func fetchedPosterComesInTheWay() throws {
         let folder = try ScratchFolder()

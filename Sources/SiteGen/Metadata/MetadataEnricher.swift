@@ -30,12 +30,18 @@ public struct MetadataEnricher: Sendable {
         // folder where one goes: each once, with the first image it is in the way of.
         let staticPaths = PublishedPaths(content.copiedPaths)
         var inTheWay: [String: String] = [:]
+        // A file of static/ of a fetched image's name: the image takes its place, said once.
+        var shadowed: Set<String> = []
         // Each review's cache file is read and decoded on every core; the results keep the reviews' order.
         for attached in content.reviews.parallelMap({ attach($0) }) {
             reviews.append(attached.review)
             for path in attached.images.keys {
                 if let other = staticPaths.clash(with: path), inTheWay[other].map({ path < $0 }) ?? true {
                     inTheWay[other] = path
+                }
+                if content.staticFiles[path] != nil || content.copiedFiles[path] != nil, shadowed.insert(path).inserted
+                {
+                    warnings.append(.staticUnderFetchedImage(path, review: attached.review.source))
                 }
             }
             files.merge(attached.images) { _, new in new }

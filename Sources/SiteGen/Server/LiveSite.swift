@@ -389,6 +389,10 @@ private extension LiveSite {
                 }
                 let attached = enricher.attach(read)
                 warnings[source, default: []] += attached.warnings
+                for path in attached.images.keys.sorted()
+                where lstatKind(builder.options.source.appendingPathComponent("static/" + path).path) != nil {
+                    warnings[source, default: []].append(.staticUnderFetchedImage(path, review: source))
+                }
                 let withImage = builder.images.attach(attached.review)
                 cacheProblems[source] = attached.problems
                 // As a build refuses it: a file of static/ where a fetched image needs a folder,
@@ -727,9 +731,11 @@ private extension LiveSite {
             if images == nil { images = publishedFiles() }
             if let image = images?[relative] {
                 // A build refuses a file of static/ in place of a review's own image or a
-                // bundle's file, and publishes a fetched image over one: the image stays, the
-                // file is never served.
-                if let owner = image.owner, lstatKind(folder.appendingPathComponent(relative).path) != nil {
+                // bundle's file, and publishes a fetched image over one with a warning: the
+                // image stays, the file is never served (the site is presented afresh, which
+                // says so, or no longer does once the file is gone).
+                guard let owner = image.owner else { return nil }
+                if lstatKind(folder.appendingPathComponent(relative).path) != nil {
                     let step = owner.isBundleFile(relative) ? BundleFiles.step : ReviewImages.step
                     throw BuildError(step: step, diagnostics: [owner.ownFileClash(relative)])
                 }

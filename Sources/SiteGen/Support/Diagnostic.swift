@@ -54,6 +54,14 @@ public struct Diagnostic: Error, Sendable, Equatable, Comparable, CustomStringCo
             at: SourceLocation(path: "static/\(path)", line: 1, column: 1))
     }
 
+    /// A file of `static/` at `path`, which a poster or cover fetched for `review` takes the place of.
+    static func staticUnderFetchedImage(_ path: String, review: String) -> Diagnostic {
+        Diagnostic(
+            "static/\(path) is not published: the image fetched for \(review) has its name and takes its place; "
+                + "to show an image of your own, name it in the review's \"image\" (or rename the file)",
+            at: SourceLocation(path: "static/\(path)", line: 1, column: 1), severity: .warning)
+    }
+
     /// A file of `static/` at `path` that cannot be a file while sitegen generates `page`:
     /// one of them is a folder of the other (`static/movies/x/index.html/a.txt`).
     static func staticFolderClash(_ path: String, page: String) -> Diagnostic {
