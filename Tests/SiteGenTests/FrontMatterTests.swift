@@ -41,6 +41,16 @@ struct FrontMatterTests {
         #expect(try YAMLParser.parse(empty.yaml) == nil)
     }
 
+    @Test("spaces and tabs after a fence, which editors leave and no one sees, are allowed")
+    func fencesWithTrailingSpace() throws {
+        let front = try FrontMatter(splitting: "--- \ntitle: Stoner\n---\t \r\nThe body.\n", path: "a.md")
+        #expect(front.yaml == "title: Stoner\n")
+        #expect(front.body == "The body.\n")
+        #expect(try FrontMatter(splitting: "---\ntitle: X\n...  \nBody", path: "a.md").body == "Body")
+        #expect(throws: Diagnostic.self) { try FrontMatter(splitting: "--- x\ntitle: X\n---\n", path: "a.md") }
+        #expect(throws: Diagnostic.self) { try FrontMatter(splitting: "----\ntitle: X\n---\n", path: "a.md") }
+    }
+
     @Test("a file without an opening fence is an error at 1:1")
     func noFrontMatter() {
         #expect(
@@ -77,7 +87,7 @@ struct FrontMatterTests {
             try FrontMatter(splitting: "---\ntitle: Y\ndate: 2024-01-01\nBody text\n", path: "content/books/y.md")
         }
         #expect(throws: Diagnostic.self) { try FrontMatter(splitting: "---", path: "x.md") }
-        #expect(throws: Diagnostic.self) { try FrontMatter(splitting: "---\ntitle: Y\n--- \n", path: "x.md") }
+        #expect(throws: Diagnostic.self) { try FrontMatter(splitting: "---\ntitle: Y\n--- x\n", path: "x.md") }
     }
 
     @Test("errors inside CRLF or BOM front matter keep their file line and column")

@@ -28,7 +28,7 @@ public struct FrontMatter: Sendable, Equatable {
         }
         var position = opening.next
         while let line = Self.line(at: position, in: bytes) {
-            if Self.isFence(bytes[line.content]) || bytes[line.content].elementsEqual("...".utf8) {
+            if Self.isFence(bytes[line.content]) || Self.isMarker(bytes[line.content], "...") {
                 yaml = String(Substring(bytes[opening.next..<line.content.lowerBound]))
                 yamlFirstLine = 2
                 body = String(Substring(bytes[line.next...]))
@@ -104,7 +104,15 @@ private extension FrontMatter {
         return (start..<end, newline == bytes.endIndex ? newline : bytes.index(after: newline))
     }
 
+    /// Whether `line` is `---`, spaces or tabs after it allowed (an editor may leave them,
+    /// and they cannot be seen).
     static func isFence(_ line: Bytes) -> Bool {
-        line.elementsEqual("---".utf8)
+        isMarker(line, "---")
+    }
+
+    /// Whether `line` is `marker` followed by nothing but spaces and tabs.
+    static func isMarker(_ line: Bytes, _ marker: String) -> Bool {
+        line.starts(with: marker.utf8)
+            && line.dropFirst(marker.utf8.count).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 }
