@@ -128,6 +128,14 @@ struct ReviewLoadingTests {
             ),
             ("title: X\ndate: 2024-01-01\ntags: [a, [b]]", #"4:11: each of "tags" must be text, not a list"#),
             ("title: X\ndate: 2024-01-01\ntags: [a, \"\"]", #"4:11: each of "tags" must not be empty"#),
+            (
+                "title: X\ndate: 2024-01-01\ntags: [a, null]",
+                #"4:11: each of "tags" must be text, not null: write "null" in quotes to mean those letters"#
+            ),
+            (
+                "title: X\ndate: 2024-01-01\ntags:\n  - ~",
+                #"5:5: each of "tags" must be text, not null: write "~" in quotes to mean those letters"#
+            ),
             ("date: 2024-01-01\nrating: 3\ntitle: ~", #"4:8: "title" is empty"#),
             ("title: X\ndate:\nrating: 3", #"3:6: "date" is empty"#),
             (

@@ -137,6 +137,14 @@ struct FieldReader {
             return [(text, position)]
         case .sequence(let items, _):
             return items.compactMap { item in
+                // YAML's null (`null`, `~`), as a whole value of the key is read.
+                if item.isNull, item.scalarText?.isEmpty == false {
+                    report(
+                        "each of \"\(key)\" must be text, not null: write \"\(item.scalarText ?? "")\" in quotes "
+                            + "to mean those letters",
+                        at: item.position)
+                    return nil
+                }
                 guard let text = item.scalarText, !text.isEmpty else {
                     let problem = item.scalarText == nil ? "must be text, not \(item.kindName)" : "must not be empty"
                     report("each of \"\(key)\" \(problem)", at: item.position)
