@@ -274,6 +274,18 @@ struct ReviewLoadingTests {
             site.problems() == [
                 "content/movies/parasite.md:1:1: /movies/parasite/ is also the output of content/movies/gisaengchung.md"
             ])
+        // A slug written with a composed "é" and one with "e" and a combining accent: the
+        // message says why two names that look the same are one address.
+        let twins = InMemorySite([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01\nslug: caf\u{E9}"),
+            "content/movies/b.md": reviewFile("title: B\ndate: 2024-01-02\nslug: cafe\u{301}"),
+        ])
+        #expect(
+            twins.problems() == [
+                "content/movies/b.md:4:7: /movies/cafe\u{301}/ is also the output of content/movies/a.md (the two "
+                    + "addresses differ only in how accented letters are encoded, composed or decomposed, so they "
+                    + "are one): rename one file or change its slug"
+            ])
     }
 
     @Test("addresses that differ only in letter case are a warning at the later one, once per section")

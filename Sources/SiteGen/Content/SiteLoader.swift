@@ -430,14 +430,24 @@ private extension SiteLoader {
         }
         // Each at its slug: the `slug` key's value, else the file (named as the slug).
         let claims = reviews.map { ($0.path, $0.slugLocation) } + pages.map { ($0.path, $0.slugLocation) }
+        // The address each one claimed, as written: two that differ in their bytes look the same.
+        var written: [String: String] = [:]
         for (path, location) in claims.sorted(by: { $0.1.path < $1.1.path }) {
             if let owner = owners[path] {
-                diagnostics.append(Diagnostic("/\(path) is also the output of \(owner)", at: location))
+                let twin = written[path].map { !$0.utf8.elementsEqual(path.utf8) } ?? false
+                diagnostics.append(
+                    Diagnostic(
+                        "/\(path) is also the output of \(owner)"
+                            + (twin
+                                ? " (the two addresses differ only in how accented letters are encoded, composed or "
+                                    + "decomposed, so they are one): rename one file or change its slug" : ""),
+                        at: location))
             } else if isReserved(path) {
                 diagnostics.append(
                     Diagnostic("/\(path) is reserved for sitegen's own pages: choose another slug", at: location))
             } else {
                 owners[path] = location.path
+                written[path] = path
             }
         }
         return diagnostics
