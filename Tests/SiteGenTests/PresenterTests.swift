@@ -877,3 +877,28 @@ extension Day {
         self = Day(year: parts.year!, month: parts.month!, day: parts.day!)!
     }
 }
+
+@Suite("Fetched images on cards")
+struct FetchedImageCardTests {
+    @Test("srcset lists each width once: a w780 as narrow as the w342 (a narrow poster) is left out")
+    func srcsetWidthsOnce() throws {
+        let (read, problems) = FrontMatter.readReview(Data(reviewFile("title: Metropolis\ndate: 2024-01-01").utf8))
+        #expect(problems.isEmpty)
+        let urls = URLs(base: try #require(BaseURL("https://example.org/")))
+        let format = Formatter(language: .english)
+        let image = { (size: String, width: Int) in
+            CachedImage(size: size, file: "images/tmdb-19-\(size).jpg", width: width, height: width * 3 / 2)
+        }
+        let metadata = { (images: [CachedImage]) in
+            WorkMetadata(kind: "movie", source: "tmdb", id: "19", title: "Metropolis", images: images)
+        }
+        let review = try #require(read)
+        let narrow = SiteIndex.image(
+            for: review.with(metadata: metadata([image("w342", 300), image("w780", 300)])), format: format, urls: urls)
+        #expect(narrow?.srcset == "")
+        #expect(narrow?.url == "/images/tmdb-19-w342.jpg")
+        let wide = SiteIndex.image(
+            for: review.with(metadata: metadata([image("w342", 342), image("w780", 780)])), format: format, urls: urls)
+        #expect(wide?.srcset == "/images/tmdb-19-w342.jpg 342w, /images/tmdb-19-w780.jpg 780w")
+    }
+}

@@ -163,15 +163,19 @@ struct SiteIndex: Sendable {
     }
 
     /// The poster or cover: the review's own image (see ``ReviewImage/model(urls:alt:)``),
-    /// else the fetched one, the smallest cached size as `src` and every size in `srcset`.
+    /// else the fetched one, the smallest cached size as `src` and every size in `srcset`, but
+    /// one as wide as a size before it (TMDB's w780 of a narrow poster is that poster: HTML
+    /// allows one candidate per width).
     static func image(for review: Review, format: Formatter, urls: URLs) -> ImageModel? {
         let alt = format.imageAlt(title: review.title, kind: review.work.kind)
         if let own = review.image { return own.model(urls: urls, alt: alt) }
         guard let images = review.metadata?.images, let first = images.first else { return nil }
         let url = { (image: CachedImage) in urls.path(MetadataEnricher.publishedPath(of: image)) }
+        var widths: Set<Int> = []
+        let sizes = images.filter { widths.insert($0.width).inserted }
         return ImageModel(
             url: url(first),
-            srcset: images.count > 1 ? images.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ") : "",
+            srcset: sizes.count > 1 ? sizes.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ") : "",
             webpSrcset: "", alt: alt, width: first.width, height: first.height)
     }
 }
