@@ -85,6 +85,7 @@ struct FetchCleaningTests {
             ("March 1, 99999", nil), ("1 January 0010", "0010-01-01"), ("March 1, 2006", "2006-03-01"),
             ("February 30, 2006", nil), ("Mar 2006", "2006-03"), ("2006", "2006"), ("c. 1999", "1999"),
             ("30 Sep 1999", "1999-09-30"), ("2006-13-01", "2006"), ("Smarch 1, 2006", "2006"),
+            ("1450", "1450"), ("2101", "2101"),
         ] as [(String, String?)])
     func openLibraryDates(written: String, stored: String?) async throws {
         let fake = try FakeProviders()
@@ -92,6 +93,8 @@ struct FetchCleaningTests {
         let summary = try await FakeFetch.run(fake, cache: try ScratchFolder().url, [.isbn("9780000000002")])
         let entry = try #require(summary.fetched.first?.1, "\(summary.failed)")
         #expect(entry.releaseDate == stored)
+        // The year is the stored date's, whatever it is (it was left out before 1500 and after 2099).
+        #expect(entry.year == stored.flatMap { Int($0.prefix(4)) })
     }
 
     @Test("genres that can have no page are left out, and so are those that share a page; ten are kept")

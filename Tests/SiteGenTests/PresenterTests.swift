@@ -902,3 +902,32 @@ struct FetchedImageCardTests {
         #expect(wide?.srcset == "/images/tmdb-19-w342.jpg 342w, /images/tmdb-19-w780.jpg 780w")
     }
 }
+
+@Suite("Details of fetched metadata")
+struct FetchedDetailsTests {
+    @Test("a count of 0 (runtime, pages, seasons, episodes) is shown as unknown, not as \"0 pages\"")
+    func zeroCounts() throws {
+        let content = try InMemorySite([
+            "content/movies/a.md": reviewFile("title: A\ndate: 2024-01-01"),
+            "content/books/b.md": reviewFile("title: B\ndate: 2024-01-01"),
+            "content/tv/_index.md": reviewFile("title: TV\nkind: tv"),
+            "content/tv/c.md": reviewFile("title: C\ndate: 2024-01-01"),
+        ]).load()
+        let reviews = content.reviews.map { review in
+            var metadata = WorkMetadata(
+                kind: review.work.kind.rawValue, source: "tmdb", id: "1", title: review.title, runtime: 0, pages: 0)
+            metadata.series = SeriesFacts(seasons: 0, episodes: 0)
+            return review.with(metadata: metadata)
+        }
+        let enriched = SiteContent(
+            config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
+            theme: content.theme, staticFiles: content.staticFiles, warnings: content.warnings)
+        let jobs = SitePresenter.jobs(SiteBuilder.present(enriched, isPreview: false))
+        for path in ["movies/a/index.html", "books/b/index.html", "tv/c/index.html"] {
+            let model = try #require(jobs.first { $0.output == path }?.model as? ReviewPageModel)
+            #expect(
+                model.review.details.allSatisfy { !$0.value.hasPrefix("0 ") && $0.value != "0" },
+                "\(path): \(model.review.details)")
+        }
+    }
+}

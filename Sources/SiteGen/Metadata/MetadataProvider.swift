@@ -113,11 +113,14 @@ private extension MetadataProvider {
                 try OpenLibraryEndpoint.key(reference.key).request(sources))
             authors.append(author.name)
         }
+        // The year of the date as stored (a year such as 1450 too), as Naver's and TMDB's are.
+        let date = normalizedDate(edition.publishDate)
         let metadata = WorkMetadata(
             kind: "book", source: "openlibrary", id: isbn, title: edition.title,
             overview: (edition.description ?? work?.description)?.value,
-            releaseDate: normalizedDate(edition.publishDate),
-            year: yearIn(edition.publishDate), genres: Array((work?.subjects ?? []).prefix(3)), authors: authors,
+            releaseDate: date,
+            year: WorkMetadata.plausibleYear(date.flatMap(WorkMetadata.year(ofDate:))),
+            genres: Array((work?.subjects ?? []).prefix(3)), authors: authors,
             pages: edition.numberOfPages, publisher: edition.publishers?.first, isbn: isbn)
         return Found(metadata: metadata, images: coverRequests(edition.covers?.first ?? work?.covers?.first))
     }

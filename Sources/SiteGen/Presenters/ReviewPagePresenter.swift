@@ -134,7 +134,10 @@ struct ReviewPagePresenter: PagePresenter {
                         "startDate",
                         (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)
                     ),
-                    ("numberOfSeasons", review.metadata?.series?.seasons.map { .number(Double($0)) }),
+                    (
+                        "numberOfSeasons",
+                        review.metadata?.series?.seasons.flatMap { $0 > 0 ? .number(Double($0)) : nil }
+                    ),
                     ("image", image.map { .text($0.url) }),
                     (
                         "sameAs",
@@ -222,26 +225,30 @@ struct ReviewPagePresenter: PagePresenter {
         let date =
             metadata?.releaseDate.flatMap(Day.init).map { format.date($0).display }
             ?? review.year.map(format.workYear)
+        // A count of 0 (a runtime, pages, seasons) is one nobody knew: no "0 pages".
+        let known = { (count: Int?) in count.flatMap { $0 > 0 ? $0 : nil } }
         switch work.kind {
         case .movie:
             add(labels.director, review.creator)
             add(labels.originalTitle, originalTitle(of: review))
             add(labels.released, date)
-            add(labels.runtime, metadata?.runtime.map(format.runtime))
+            add(labels.runtime, known(metadata?.runtime).map(format.runtime))
             add(labels.cast, format.cast(metadata?.cast ?? []))
         case .book:
             add(labels.author, review.creator)
             add(labels.originalTitle, originalTitle(of: review))
             add(labels.publisher, work.publisher ?? metadata?.publisher)
             add(labels.published, date)
-            add(labels.pages, metadata?.pages.map(format.pages))
+            add(labels.pages, known(metadata?.pages).map(format.pages))
         case .tv:
             add(labels.createdBy, review.creator)
             add(labels.originalTitle, originalTitle(of: review))
             add(labels.networks, metadata?.series?.networks.joined(separator: ", "))
             add(labels.firstAired, date)
             add(labels.lastAired, metadata?.series?.lastAirDate.flatMap(Day.init).map { format.date($0).display })
-            add(labels.seasons, format.seasons(metadata?.series?.seasons, episodes: metadata?.series?.episodes))
+            add(
+                labels.seasons,
+                format.seasons(known(metadata?.series?.seasons), episodes: known(metadata?.series?.episodes)))
             add(labels.cast, format.cast(metadata?.cast ?? []))
         }
         return rows
