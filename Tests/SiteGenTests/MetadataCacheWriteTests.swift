@@ -120,6 +120,26 @@ struct MetadataCacheWriteTests {
         #expect(try scratch.entries() == ["images", renamed, "movies", "movies/tmdb-19.json"])
     }
 
+    @Test("a store removes what a killed fetch left: temporary files over a minute old, not newer ones")
+    func leftoversRemoved() throws {
+        let scratch = try ScratchFolder()
+        let old = ["images/.tmdb-5-w780.jpg.sitegen-tmp-2lf53wtxq2yzz", "movies/.tmdb-5.json.sitegen-tmp-abc123"]
+        let kept = [
+            "images/.tmdb-6-w780.jpg.sitegen-tmp-9zz", "images/tmdb-7-w342.jpg", "images/.notes.sitegen-tmp-",
+            "images/.x.sitegen-tmp-ABC",
+        ]
+        for path in old + kept { try scratch.write(path, "bytes") }
+        for path in old + kept.dropFirst() {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-120)],
+                ofItemAtPath: scratch.url.appendingPathComponent(path).path)
+        }
+        try MetadataCache(folder: scratch.url).store(entry(), images: [poster(1)], for: lookup, refreshing: true)
+        let files = Set(try scratch.entries())
+        for path in old { #expect(!files.contains(path), "\(path)") }
+        for path in kept { #expect(files.contains(path), "\(path)") }
+    }
+
     @Test("an image another entry names (after an edit by hand) is never replaced by other bytes")
     func imagesOfOtherEntriesKept() throws {
         let scratch = try ScratchFolder()

@@ -259,13 +259,7 @@ extension Importer {
     /// files (`.heat.md.sitegen-import`, `.heat.md.sitegen-tmp-<random>` and the two together),
     /// plain files only, and only those over a minute old (never one being written now).
     static func removeLeftovers(in folder: String, now: Date = Date()) {
-        guard let entries = Directory.entries(folder) else { return }
-        let cutoff = Int(now.timeIntervalSince1970) - 60
-        for entry in entries where entry.kind == .file && isLeftover(entry.name) {
-            let path = folder + "/" + entry.name
-            guard let stamp = FileStamp.of(path), stamp.seconds < cutoff else { continue }
-            unlink(path)
-        }
+        AtomicFile.removeLeftovers(in: folder, now: now, isLeftover: isLeftover)
     }
 
     /// Whether `name` is one of the temporary files an import writes (see ``removeLeftovers(in:now:)``).

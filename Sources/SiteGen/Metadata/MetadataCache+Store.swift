@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writing an entry and its images into the cache.
 extension MetadataCache {
@@ -51,10 +52,18 @@ private extension MetadataCache {
         try FileLock.holding(path, shared: false, waiting: {}, body)
     }
 
+    /// The cache folders whose leftovers this process has removed, each once.
+    static let cleaned = Mutex<Set<String>>([])
+
     /// ``store(_:images:for:refreshing:)``'s writes, holding the lock.
     func commit(
         _ metadata: WorkMetadata, images: [(CachedImage, Data)], for lookup: Lookup, refreshing: Bool
     ) throws(MetadataError) {
+        // What a fetch killed while writing left (its temporary files), once per folder and run.
+        for relative in [(lookup.path as NSString).deletingLastPathComponent, "images"] {
+            let path = folder.appendingPathComponent(relative).path
+            if Self.cleaned.withLock({ $0.insert(path).inserted }) { AtomicFile.removeLeftovers(in: path) }
+        }
         let old: WorkMetadata?
         do {
             old = try entry(for: lookup)

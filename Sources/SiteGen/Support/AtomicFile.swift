@@ -12,6 +12,31 @@ enum AtomicFile {
         try Staged(data, for: url).commit()
     }
 
+    /// Whether `name` is the temporary name ``Staged`` gives new bytes for `.name.sitegen-tmp-<random>`.
+    static func isTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: ".sitegen-tmp-", options: .backwards) else {
+            return false
+        }
+        let suffix = name[range.upperBound...]
+        return range.lowerBound > name.index(after: name.startIndex) && !suffix.isEmpty
+            && suffix.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+    }
+
+    /// Removes what a writer killed before it could clean up left in `folder`: the plain files
+    /// that `isLeftover` names (by default ``isTemporary(_:)``), only those over a minute old
+    /// (never one being written now).
+    static func removeLeftovers(
+        in folder: String, now: Date = Date(), isLeftover: (String) -> Bool = AtomicFile.isTemporary
+    ) {
+        guard let entries = Directory.entries(folder) else { return }
+        let cutoff = Int(now.timeIntervalSince1970) - 60
+        for entry in entries where entry.kind == .file && isLeftover(entry.name) {
+            let path = folder + "/" + entry.name
+            guard let stamp = FileStamp.of(path), stamp.seconds < cutoff else { continue }
+            unlink(path)
+        }
+    }
+
     /// New bytes for `url` in a temporary file beside it, of a name no other writer uses
     /// (`.name.sitegen-tmp-<random>`), created afresh: never a file or a link that was already
     /// there, so nothing is written through a link planted at the temporary name. Several
