@@ -59,7 +59,8 @@ let package = Package(
             dependencies: [
                 "SiteGen", "Mustache", "YAML", "CommonMark", "EventHTTP", "Zip", "ImageProcessing", "Allocator",
             ]),
-        .testTarget(name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP", "Zip"]),
+        .testTarget(
+            name: "SiteGenCLITests", dependencies: ["SiteGenCLI", "SiteGen", "EventHTTP", "Zip", "ImageProcessing"]),
     ],
     swiftLanguageModes: [.v6]
 )

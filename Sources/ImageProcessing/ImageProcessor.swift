@@ -39,6 +39,14 @@ public enum ImageProcessor {
         return try result.get()
     }
 
+    /// Whether the pixels of the image in `bytes` (a JPEG, PNG or WebP) can all be decoded: a
+    /// file cut short or damaged after a good header throws ``ImageError/damaged``. Decoded
+    /// small (JPEG and WebP shrink while they load, reading every byte still), so cheap.
+    /// Call ``inspect(_:)`` first and bound the pixels: PNG decodes them all.
+    public static func verify(_ bytes: Data) throws(ImageError) {
+        _ = try resize(bytes, widths: [16], formats: [])
+    }
+
     /// The image in `bytes` at each of `widths`, in that order, each encoded as each of
     /// `formats`: turned upright, in sRGB, without metadata (no EXIF, no colour profile, no
     /// comments), never wider than the image itself. The largest size is decoded once (JPEG

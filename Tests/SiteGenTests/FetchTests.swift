@@ -526,7 +526,23 @@ struct FetchTests {
             ),
             (
                 .bytes(Array("<html><script>alert(1)</script></html>".utf8), contentType: "image/jpeg"),
-                .malformed("not a JPEG, PNG, GIF or WebP image of at most 65535 pixels a side: \(poster)")
+                .malformed(
+                    "not a JPEG, PNG, GIF or WebP image of at most 65535 pixels a side and 50 million pixels: \(poster)"
+                )
+            ),
+            (
+                // A header claiming 30,000 × 30,000 pixels, and nothing after it.
+                .bytes(
+                    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+                        + [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 2, 0, 0, 0, 0, 0, 0, 0], contentType: "image/jpeg"),
+                .malformed(
+                    "not a JPEG, PNG, GIF or WebP image of at most 65535 pixels a side and 50 million pixels: \(poster)"
+                )
+            ),
+            (
+                // A good header and the first bytes of the picture only: cut short.
+                .bytes(Array(ProviderFixtures.jpeg(width: 780, height: 1170).prefix(600)), contentType: "image/jpeg"),
+                .malformed("the image is damaged or cut short, it cannot be decoded: \(poster)")
             ),
         ]
         for (answer, error) in answers {

@@ -1,4 +1,5 @@
 import Foundation
+import ImageProcessing
 import Mustache
 
 /// `sitegen fetch`'s work: find every review's film or book, fetch what is not cached
@@ -209,11 +210,26 @@ private extension MetadataFetcher {
             // Only an image is stored: an HTML error page or a header claiming a huge size fails
             // the fetch, and the entry cached before stays.
             guard let size = ImageSize.of(Array(data.prefix(64 * 1024))),
-                WorkMetadata.imageSides.contains(size.width), WorkMetadata.imageSides.contains(size.height)
+                WorkMetadata.imageSides.contains(size.width), WorkMetadata.imageSides.contains(size.height),
+                size.width * size.height <= ReviewImages.pixelLimit
             else {
                 throw MetadataError.malformed(
-                    "not a JPEG, PNG, GIF or WebP image of at most \(WorkMetadata.imageSides.upperBound) pixels a side: "
+                    "not a JPEG, PNG, GIF or WebP image of at most \(WorkMetadata.imageSides.upperBound) pixels a side "
+                        + "and \(ReviewImages.pixelLimit / 1_000_000) million pixels: "
                         + Transport.display(urlRequest.url))
+            }
+            // Its pixels too, as a review's own image's are: a file cut short or damaged after a
+            // good header would be published as a broken image. (A GIF, which libvips is not
+            // given, is taken by its header.)
+            do throws(ImageError) {
+                _ = try ImageProcessor.inspect(data)
+                try ImageProcessor.verify(data)
+            } catch {
+                if case .unsupportedFormat = error {
+                } else {
+                    throw MetadataError.malformed(
+                        "the image is damaged or cut short, it cannot be decoded: " + Transport.display(urlRequest.url))
+                }
             }
             let file = "images/\(lookup.imageKey)-\(request.size).\(request.fileExtension)"
             images.append((CachedImage(size: request.size, file: file, width: size.width, height: size.height), data))

@@ -1,4 +1,6 @@
 import Foundation
+import ImageProcessing
+import Synchronization
 
 /// Responses shaped like TMDB's, Naver's and Open Library's, written for these tests
 /// (with the fields the real services send that sitegen ignores), and tiny images.
@@ -160,13 +162,27 @@ enum ProviderFixtures {
         ]}
         """
 
-    /// The smallest JPEG header sitegen reads a size from: SOI, a JFIF APP0 segment and a SOF0 frame.
+    /// A real JPEG of `width` × `height` (a gradient), made once per size: fetch decodes every
+    /// image it stores, so a header alone would be refused as cut short.
     static func jpeg(width: Int, height: Int) -> [UInt8] {
-        let app0: [UInt8] = [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        let frame: [UInt8] = [
-            0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
-            UInt8(width & 0xFF), 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
-        ]
-        return [0xFF, 0xD8] + app0 + frame + [0xFF, 0xD9]
+        made.withLock { made in
+            if let bytes = made[[width, height]] { return bytes }
+            var pixels = Data(count: width * height * 3)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let at = (y * width + x) * 3
+                    pixels[at] = UInt8((x * 255) / max(1, width - 1))
+                    pixels[at + 1] = UInt8((y * 255) / max(1, height - 1))
+                    pixels[at + 2] = 128
+                }
+            }
+            let bytes = [UInt8](
+                (try? ImageProcessor.encode(rgb: pixels, width: width, height: height, as: .jpeg).data) ?? Data())
+            made[[width, height]] = bytes
+            return bytes
+        }
     }
+
+    /// The JPEGs ``jpeg(width:height:)`` made, by size.
+    private static let made = Mutex<[[Int]: [UInt8]]>([:])
 }
