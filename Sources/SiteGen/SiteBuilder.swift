@@ -182,17 +182,23 @@ public struct SiteBuilder: Sendable {
     /// area; only when every page succeeded do they replace the old ones, so on any error
     /// the output folder is left exactly as it was.
     public func build() throws -> Report {
-        try checkOutputFolder()
+        let site = OutputFolder.realPath(of: options.source.standardizedFileURL.path)
+        let links = OutputFolder.followedLinks(in: site)
+        try checkOutputFolder(links: links)
         try StateFolder.check(options.source, step: "checking the site folder")
         // One build at a time writes into an output folder; the next one then reads its manifest.
         let (source, output) = (options.source, options.output)
+        // A link that leads out of the site folder is the full build's to refuse: the manifest
+        // knows the files, not where a link leads (a folder moved out, a link left in its place).
+        let linksStayInside = links.allSatisfy { SafePath.isWithin($0.target, site) }
         return try OutputLock.holding(source: source, output: output, waiting: options.waitingForOutput) {
-            try buildLocked()
+            try buildLocked(mayStopEarly: linksStayInside)
         }
     }
 
-    /// ``build()`` once no other build writes into the output folder.
-    private func buildLocked() throws -> Report {
+    /// ``build()`` once no other build writes into the output folder; the manifest may end it
+    /// early only when `mayStopEarly`.
+    private func buildLocked(mayStopEarly: Bool) throws -> Report {
         // Nothing changed since the last build (the manifest says so, and the output is intact): done.
         let manifestURL = BuildManifest.location(source: options.source, output: options.output)
         let identity = BuildManifest.identity(of: options)
@@ -203,7 +209,7 @@ public struct SiteBuilder: Sendable {
         let outputPath = options.output.standardizedFileURL.path
         let hasRecord = OutputRecord.exists(in: outputPath)
         // --force asks for every other visible file in the output to go: never skipped.
-        if let stamps, hasRecord, !options.force, let manifest = BuildManifest.read(manifestURL),
+        if mayStopEarly, let stamps, hasRecord, !options.force, let manifest = BuildManifest.read(manifestURL),
             manifest.identity == identity,
             manifest.isCurrent(today: options.today), manifest.matches(stamps, source: options.source),
             manifest.outputIsIntact(options.output),
@@ -299,9 +305,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Refuses output folders a build must never write into (see ``OutputFolder``).
-    func checkOutputFolder() throws {
+    func checkOutputFolder(links: [(path: String, target: String)]? = nil) throws {
         let home = OutputFolder.homeFolder(environment: options.environment)
-        if let reason = OutputFolder.refusal(output: options.output, source: options.source, home: home) {
+        if let reason = OutputFolder.refusal(output: options.output, source: options.source, home: home, links: links) {
             throw BuildError(
                 step: "checking the output folder",
                 diagnostics: [

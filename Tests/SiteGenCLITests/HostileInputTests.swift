@@ -332,6 +332,24 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
+    @Test("a folder moved out of the site with a link left in its place is refused, though no file changed")
+    func folderMovedOut() async throws {
+        let site = try TemporaryFolder(plainSite)
+        let outside = try TemporaryFolder([:])
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        // The same files (the same inodes, sizes and times), reached through a link out of the site.
+        try FileManager.default.moveItem(
+            at: site.url.appendingPathComponent("content"), to: outside.url.appendingPathComponent("content"))
+        try FileManager.default.createSymbolicLink(
+            at: site.url.appendingPathComponent("content"),
+            withDestinationURL: outside.url.appendingPathComponent("content"))
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 1)
+        #expect(
+            console.err.contains("content:1:1: refused: it is a link to a place outside the site folder"),
+            "\(console.err)")
+    }
+
     @Test(".sitegen as a link out of the site is refused by build and import; nothing is written where it leads")
     func stateFolderLink() async throws {
         let outside = try TemporaryFolder(["keep.txt": "mine"])

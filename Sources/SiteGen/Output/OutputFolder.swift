@@ -53,7 +53,9 @@ enum OutputFolder {
     ///   - output: the output folder (it may not exist yet).
     ///   - source: the site folder.
     ///   - home: the user's home folder.
-    static func refusal(output: URL, source: URL, home: String?) -> String? {
+    static func refusal(
+        output: URL, source: URL, home: String?, links: [(path: String, target: String)]? = nil
+    ) -> String? {
         let target = realPath(of: output.standardizedFileURL.path)
         let site = realPath(of: source.standardizedFileURL.path)
         let inside = { (path: String, folder: String) in
@@ -79,16 +81,17 @@ enum OutputFolder {
                 return "the site's \(name) is a link into it, or to a folder that holds it"
             }
         }
-        for link in followedLinks(in: site) where inside(link.target, target) || inside(target, link.target) {
+        for link in links ?? followedLinks(in: site) where inside(link.target, target) || inside(target, link.target) {
             return "the site's \(link.path) is a link into it, or to a folder that holds it"
         }
         return nil
     }
 
-    /// The links inside the folders a build reads (`content/`, `Templates/`, `static/`,
-    /// `metadata/`), by path in the site, each with the real path it leads to; the folders
-    /// they lead to are searched too, each once. Hidden names are left out, as the build
-    /// never reads them; a link that leads nowhere is left to the build to report.
+    /// The links a build follows: the folders it reads (`content/`, `Templates/`, `static/`,
+    /// `metadata/`) when they are links, and the links inside them, by path in the site, each
+    /// with the real path it leads to; the folders they lead to are searched too, each once.
+    /// Hidden names are left out, as the build never reads them; a link that leads nowhere is
+    /// left to the build to report. `site` is the site folder's real path.
     static func followedLinks(in site: String) -> [(path: String, target: String)] {
         var found: [(path: String, target: String)] = []
         var walked: Set<String> = []
@@ -121,7 +124,15 @@ enum OutputFolder {
             closedir(stream)
             for folder in folders { walk(folder.path, folder.relative) }
         }
-        for name in ["content", "Templates", "static", "metadata"] { walk(site + "/" + name, name) }
+        for name in ["content", "Templates", "static", "metadata"] {
+            var info = stat()
+            if lstat(site + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                let target = SafePath.resolved(site + "/" + name)
+            {
+                found.append((name, target))
+            }
+            walk(site + "/" + name, name)
+        }
         return found
     }
 
