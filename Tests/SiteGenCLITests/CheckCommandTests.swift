@@ -20,7 +20,7 @@ struct CheckCommandTests {
         #expect(console.err == "")
         let lines = console.out.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("Built 21 pages (38 files) into public/") == true)
+        #expect(lines.first?.hasPrefix("Built 21 pages (39 files) into public/") == true)
         #expect(
             timeless(String(lines.last ?? "")).wholeMatch(
                 of: /Checked 21 pages in public\/: \d+ links to \d+ files of the site; none broken, in T s\./) != nil,

@@ -270,7 +270,16 @@ struct BundleFilesTests {
                 withDestinationPath: target)
         }
         try link("out", "../../../public")
-        let output = #expect(throws: BuildError.self) { _ = try builder.build() }
+        // A build refuses to write where a link of the sources leads; serve, which writes
+        // nothing, refuses the link when it reads it.
+        let built = #expect(throws: BuildError.self) { _ = try builder.build() }
+        let public_ = folder.url.appendingPathComponent("public").path
+        #expect(
+            built?.diagnostics.map(\.description) == [
+                "\(public_): refusing to write the site into \(public_): the site's content/movies/2046/out is a link "
+                    + "into it, or to a folder that holds it"
+            ])
+        let output = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }
         #expect(
             output?.diagnostics.map(\.description) == [
                 "content/movies/2046/out:1:1: refused: it is a link into public, a folder sitegen wrote a site into: "

@@ -577,7 +577,7 @@ struct ServeTests {
                 #expect(served.body == [UInt8](data), "\(path)")
             }
         }
-        #expect(built.count == 55)
+        #expect(built.count == 56)
     }
 
     @Test("the events stream is open, typed text/event-stream, and says `reload` after a review changes")
