@@ -230,7 +230,16 @@ struct CachedJSONTests {
             (
                 // At the value.
                 "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\", \"year\": 1927.5}", 1, 70,
-                "a value is not of the kind its field takes (such as a year written 1927.5)"
+                "\"year\" must be a whole number, not 1927.5"
+            ),
+            (
+                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\",\n\"runtime\": 101.5}", 2,
+                12,
+                "\"runtime\" must be a whole number, not 101.5"
+            ),
+            (
+                "{\"kind\": \"movie\", \"source\": \"tmdb\", \"id\": \"1\", \"title\": \"A\",\n\"runtime\": 100000000000000000000}",
+                2, 12, "\"runtime\" is too large a number: 1e+20"
             ),
         ])
     func locatedErrors(json: String, line: Int, column: Int, message: String) throws {

@@ -105,12 +105,24 @@ public struct MetadataCache: Sendable {
             )
         case DecodingError.dataCorrupted(let context):
             // Valid JSON, so Foundation's "not valid JSON" is about a value it cannot convert:
-            // a whole number's field with a fraction, which it does not say (no coding path).
-            (reason, location) = (
-                "a value is not of the kind its field takes (such as a year written 1927.5)",
-                context.codingPath.isEmpty
-                    ? place(at: WorkMetadata.fractionPath(in: value) ?? []) : place(context.codingPath)
-            )
+            // a whole number's field with a fraction, or too large, which it does not say (no
+            // coding path): the field is found and named.
+            if context.codingPath.isEmpty, let steps = WorkMetadata.fractionPath(in: value),
+                case .double(let number)? = value[steps]
+            {
+                let name = JSONPathStep.name(of: steps)
+                (reason, location) = (
+                    number.rounded() == number
+                        ? "\"\(name)\" is too large a number: \(number)"
+                        : "\"\(name)\" must be a whole number, not \(number)",
+                    place(at: steps)
+                )
+            } else {
+                (reason, location) = (
+                    "a value is not of the kind its field takes (such as a year written 1927.5)",
+                    context.codingPath.isEmpty ? place(at: []) : place(context.codingPath)
+                )
+            }
         default:
             (reason, location) = (Transport.describe(error), file)
         }
