@@ -109,6 +109,15 @@ struct PathBytesTests {
         try link("films/cover.jpg", "../tp/review.mustache")
         #expect(refusal("tp") == "the site's content/movies/cover.jpg is a link into it, or to a folder that holds it")
         #expect(refusal("public") == nil)
+        // Links out of the site are found, never searched (a link to / would be the whole disk).
+        try link("content/root", "/")
+        try FileManager.default.moveItem(
+            at: site.appendingPathComponent("static"), to: scratch.url.appendingPathComponent("static"))
+        try link("static", "../static")
+        let links = OutputFolder.followedLinks(in: SafePath.realPath(site.path) ?? site.path)
+        #expect(links.first { $0.path == "content/root" }?.target == "/")
+        #expect(links.contains { $0.path == "static" })
+        #expect(!links.contains { $0.path.hasPrefix("content/root/") || $0.path.hasPrefix("static/") })
     }
 
     @Test(".sitegen may not be a link out of the site, nor into a folder the site reads or publishes, nor to the site")

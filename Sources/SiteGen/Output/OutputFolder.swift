@@ -91,7 +91,8 @@ enum OutputFolder {
     /// `metadata/`) when they are links, and the links inside them, by path in the site, each
     /// with the real path it leads to; the folders they lead to are searched too, each once.
     /// Hidden names are left out, as the build never reads them; a link that leads nowhere is
-    /// left to the build to report. `site` is the site folder's real path.
+    /// left to the build to report, and a folder out of the site is not searched. `site` is
+    /// the site folder's real path.
     static func followedLinks(in site: String) -> [(path: String, target: String)] {
         var found: [(path: String, target: String)] = []
         var walked: Set<String> = []
@@ -116,7 +117,13 @@ enum OutputFolder {
                 if type == DT_LNK {
                     guard let target = SafePath.resolved(inner.path) else { continue }
                     found.append((inner.relative, target))
-                    if DiskFile.kind(target) == .folder, walked.insert(target).inserted { folders.append(inner) }
+                    // Never searched out of the site (a link to / would be the whole disk):
+                    // the build refuses such a link.
+                    if SafePath.isWithin(target, site), DiskFile.kind(target) == .folder,
+                        walked.insert(target).inserted
+                    {
+                        folders.append(inner)
+                    }
                 } else if type == DT_DIR {
                     folders.append(inner)
                 }
@@ -126,10 +133,10 @@ enum OutputFolder {
         }
         for name in ["content", "Templates", "static", "metadata"] {
             var info = stat()
-            if lstat(site + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-                let target = SafePath.resolved(site + "/" + name)
-            {
+            if lstat(site + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                guard let target = SafePath.resolved(site + "/" + name) else { continue }
                 found.append((name, target))
+                guard SafePath.isWithin(target, site), walked.insert(target).inserted else { continue }
             }
             walk(site + "/" + name, name)
         }
