@@ -273,10 +273,10 @@ struct BundleFilesTests {
         // A build refuses to write where a link of the sources leads; serve, which writes
         // nothing, refuses the link when it reads it.
         let built = #expect(throws: BuildError.self) { _ = try builder.build() }
-        let public_ = folder.url.appendingPathComponent("public").path
+        let publicFolder = folder.url.appendingPathComponent("public").path
         #expect(
             built?.diagnostics.map(\.description) == [
-                "\(public_): refusing to write the site into \(public_): the site's content/movies/2046/out is a link "
+                "\(publicFolder): refusing to write the site into \(publicFolder): the site's content/movies/2046/out is a link "
                     + "into it, or to a folder that holds it"
             ])
         let output = #expect(throws: BuildError.self) { _ = try LiveSite.build(builder) }

@@ -5,8 +5,8 @@ import Synchronization
 extension MetadataCache {
     /// Stores an entry with its images; replaces the old entry only when everything is written:
     /// every file is written beside its place first, then the images are renamed into place
-    /// (under new names when they would replace other bytes the old entry or another one names) and the entry
-    /// last, and the old entry's images it no longer names are removed (only files in
+    /// (under new names when they would replace other bytes the old entry or another one
+    /// names) and the entry last, and the old entry's images it no longer names are removed (only files in
     /// `images/`, never an entry, and never one another entry names). A folder of the cache
     /// that is a link out of it is refused before anything is written.
     ///

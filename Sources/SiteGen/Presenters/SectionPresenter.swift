@@ -57,7 +57,8 @@ struct SectionPresenter: PagePresenter {
             (context.labels.home, urls.absolute("")), (section.title, urls.absolute(urls.section(name))),
         ])
         let model = SectionPageModel(
-            site: context.sharedSite(at: .section(name), isItself: number == 1 && list.order == section.defaultSort), labels: context.sharedLabels,
+            site: context.sharedSite(at: .section(name), isItself: number == 1 && list.order == section.defaultSort),
+            labels: context.sharedLabels,
             page: context.head(
                 title: title,
                 description: context.format.listDescription(
