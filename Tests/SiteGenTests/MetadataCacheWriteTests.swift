@@ -61,6 +61,12 @@ struct MetadataCacheWriteTests {
             }
                 == "cannot store it: metadata/images is a link to a place outside metadata/")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == ["keep.txt", "movies"])
+        // A folder of entries that is a link out: the error is the folder's, not each file's.
+        try? FileManager.default.removeItem(at: metadata.appendingPathComponent("movies"))
+        try FileManager.default.createSymbolicLink(
+            at: metadata.appendingPathComponent("movies"), withDestinationURL: outside.appendingPathComponent("movies"))
+        let error = #expect(throws: Diagnostic.self) { try MetadataCache(folder: metadata).entry(for: lookup) }
+        #expect(error?.description == "metadata/movies:1:1: refused: it is a link to a place outside metadata/")
     }
 
     @Test("a link planted where a temporary file used to go is never written through")

@@ -202,6 +202,13 @@ public struct MetadataCache: Sendable {
             throw Diagnostic("cannot read: \(error.reason)", at: location)
         }
         guard checker.isInside(relative) else {
+            // Said of the folder when the folder is the link (each of its files would say it).
+            let folder = (relative as NSString).deletingLastPathComponent
+            if !folder.isEmpty, SafePath.linkLeadsOut(folder, in: self.folder) {
+                throw Diagnostic(
+                    "refused: it is a link to a place outside \(Self.folderName)/",
+                    at: SourceLocation(path: "\(Self.folderName)/\(folder)", line: 1, column: 1))
+            }
             throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
         }
         return data

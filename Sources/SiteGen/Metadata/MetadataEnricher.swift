@@ -50,6 +50,9 @@ public struct MetadataEnricher: Sendable {
             warnings += attached.warnings
         }
         problems += inTheWay.sorted { $0.key < $1.key }.map { Diagnostic.staticFolderClash($0.key, page: $0.value) }
+        // A folder of the cache that is a link out is one problem, whatever the files reached through it.
+        var seen: Set<String> = []
+        problems = problems.filter { seen.insert($0.description).inserted }
         guard problems.isEmpty else { throw BuildError(step: Self.step, diagnostics: problems) }
         return SiteContent(
             config: content.config, sections: content.sections, reviews: reviews, pages: content.pages,
