@@ -264,6 +264,14 @@ struct ReviewLoadingTests {
         #expect(error.description.hasSuffix("\nloading the site failed: 6 errors"))
     }
 
+    @Test("a tag written twice is kept once; two tags of two pages are both kept, whatever else repeats")
+    func repeatedTags() throws {
+        let (review, problems) = FrontMatter.readReview(
+            Data(reviewFile("title: B\ndate: 2025-01-01\ntags: [Café, cafe, Noir, noir, CAFE]").utf8))
+        #expect(problems.isEmpty)
+        #expect(review?.tags == ["Café", "cafe", "Noir"])
+    }
+
     @Test("two reviews with the same output path: the second file is reported, naming the first")
     func slugCollision() {
         let site = InMemorySite([

@@ -31,11 +31,12 @@ extension Review {
         var tags = located.map(\.text)
         // One tag written twice (`Noir` and `noir`, or "é" composed and decomposed) is listed
         // once, as first written (two names of one page, `C++` and `c plus plus`, are the
-        // site's cross-check to report). Names are compared only when two share a page: the
-        // comparison key costs a Foundation call.
+        // site's cross-check to report). Only tags of one page are compared (`Café` and `cafe`
+        // have two pages, and keep both), and only when two share one: the comparison key
+        // costs a Foundation call.
         if tagSlugs.indices.contains(where: { tagSlugs[..<$0].contains(tagSlugs[$0]) }) {
-            var names: Set<String> = []
-            tags = tags.filter { names.insert($0.nameKey).inserted }
+            var names: Set<[String]> = []
+            tags = zip(tags, tagSlugs).filter { names.insert([$1, $0.nameKey]).inserted }.map(\.0)
         }
         let draft = reader.bool("draft") ?? false
         let summary = reader.string("summary")
