@@ -81,8 +81,11 @@ struct MarkdownLinksTests {
                     See [it](../movies/missing.md), and
                     then é [the draft](../movies/draft.md#x).
                     > [out](../../../etc/passwd.md) [readme](/README.md)
+
+                    [bundle](../movies/bund/index.md)
                     """),
             "content/movies/draft.md": reviewFile("title: Draft\ndate: 2024-01-01\ndraft: true"),
+            "content/movies/bund/index.md": reviewFile("title: Bundle\ndate: 2024-01-01\ndraft: true"),
             "content/about.md": "---\ntitle: About\n---\n\n[gone](movies/gone.md)\n",
             "README.md": "# not content\n",
         ])
@@ -95,7 +98,10 @@ struct MarkdownLinksTests {
                     + "which this build leaves out (publish it, or use --drafts)",
                 "content/books/a.md:10:3: the link \"../../../etc/passwd.md\" leads out of the site folder",
                 "content/books/a.md:10:33: the link \"/README.md\" names README.md, which is not a review or page "
-                    + "(only content/*.md and content/<section>/*.md are published)",
+                    + "(only content/*.md, content/<section>/*.md and content/<section>/<bundle>/index.md are "
+                    + "published)",
+                "content/books/a.md:12:1: the link \"../movies/bund/index.md\" names content/movies/bund/index.md, a "
+                    + "draft, which this build leaves out (publish it, or use --drafts)",
             ])
     }
 

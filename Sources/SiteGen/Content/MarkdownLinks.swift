@@ -134,8 +134,11 @@ private extension MarkdownLinks {
     static func unpublished(_ target: String, in folder: SiteFolder) -> String? {
         guard folder.kind(target) == .file else { return "which does not exist" }
         let parts = target.pathSegments()
-        guard parts.first == "content", parts.count == 2 || parts.count == 3 else {
-            return "which is not a review or page (only content/*.md and content/<section>/*.md are published)"
+        // A page, a review, or a review's page bundle (`content/movies/2046/index.md`).
+        let isBundle = parts.count == 4 && parts.last.map(String.init) == ReviewFile.bundleIndex
+        guard parts.first == "content", parts.count == 2 || parts.count == 3 || isBundle else {
+            return "which is not a review or page (only content/*.md, content/<section>/*.md and "
+                + "content/<section>/<bundle>/index.md are published)"
         }
         var ignored: [Diagnostic] = []
         guard let data = folder.read(target, &ignored), let text = String(data: data, encoding: .utf8),
