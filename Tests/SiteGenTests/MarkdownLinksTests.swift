@@ -143,3 +143,31 @@ struct MarkdownLinksTests {
         #expect(hidden.problems() == [])
     }
 }
+
+@Suite("A section's intro, shown on many pages")
+struct SectionIntroLinkTests {
+    @Test("its relative links and images are written against the section's folder; others stay as written")
+    func introLinks() throws {
+        let text = """
+            ---
+            title: Films
+            ---
+            ![map](map.png) [notes](./notes/a.txt?x=1#y) [up](../books/) [top](../../../x) [here](#part)
+            [site](/about/) [away](https://example.org/a) [mail](mailto:me@example.org) [q](?sort=1)
+            """
+        let (section, problems) = ReviewSection.read(
+            name: "movies", index: (text, "content/movies/_index.md"), allowRawHTML: false,
+            links: MarkdownLinks(basePath: "/reviews/"))
+        #expect(problems.isEmpty)
+        let html = try #require(section?.introHTML)
+        for expected in [
+            #"src="/reviews/movies/map.png""#, #"href="/reviews/movies/notes/a.txt?x=1#y""#,
+            #"href="/reviews/books/""#, #"href="/x""#, ##"href="#part""##, #"href="/reviews/about/""#,
+            #"href="https://example.org/a""#, #"href="mailto:me@example.org""#, #"href="?sort=1""#,
+        ] {
+            #expect(html.contains(expected), "\(expected) in \(html)")
+        }
+        #expect(MarkdownLinks.rooted("a/./b/../c/", in: "/m/") == "/m/a/c/")
+        #expect(MarkdownLinks.rooted("..", in: "/m/") == "/")
+    }
+}

@@ -35,7 +35,12 @@ struct MarkdownLinks: Sendable {
 
     /// Renders the body of `front`, the file `source`, with its links rewritten; also returns
     /// the file's links to sources (whether or not they name something published).
-    func render(_ front: FrontMatter, source: String, allowRawHTML: Bool) -> (RenderedMarkdown, [SourceLink]) {
+    /// `shownIn`, for text shown on several pages (a section's intro, on each of its pages and
+    /// orders: `movies/`), is the folder its relative links and images are written against:
+    /// they are made root-relative to it, so that they lead to the same file from every page.
+    func render(
+        _ front: FrontMatter, source: String, allowRawHTML: Bool, shownIn folder: String? = nil
+    ) -> (RenderedMarkdown, [SourceLink]) {
         var links: [SourceLink] = []
         let lineOffset = front.bodyFirstLine - 1
         // Characters no page may hold (a vertical tab pasted from a word processor) are replaced first.
@@ -47,11 +52,38 @@ struct MarkdownLinks: Sendable {
                 guard let target, let output = targets?(target) else { return nil }
                 return basePath + output.percentEncodedPath + suffix
             }
+            if let folder, let first = link.destination.utf8.first,
+                first != UInt8(ascii: "/") && first != UInt8(ascii: "#") && first != UInt8(ascii: "?"),
+                LinkResolver.scheme(of: link.destination) == nil
+            {
+                return Self.rooted(link.destination, in: basePath + folder)
+            }
             guard basePath != "/", let path = link.destination.removingPathPrefix("/"), !path.hasPathPrefix("/")
             else { return nil }
             return basePath + path
         }
         return (rendered, links)
+    }
+
+    /// The relative URL `destination` written against the folder `folder` (`/reviews/movies/`):
+    /// `map.png` → `/reviews/movies/map.png`, `../books/` → `/reviews/books/`; `.` and `..` are
+    /// resolved as browsers resolve them (a `..` at the root stays there), the query and
+    /// fragment kept as written.
+    static func rooted(_ destination: String, in folder: String) -> String {
+        let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
+        var segments = folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let parts = destination[..<end].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (index, part) in parts.enumerated() {
+            let isLast = index == parts.count - 1
+            switch part {
+            case ".": if isLast { segments.append("") }
+            case "..":
+                if !segments.isEmpty { segments.removeLast() }
+                if isLast { segments.append("") }
+            default: segments.append(part)
+            }
+        }
+        return "/" + segments.joined(separator: "/") + destination[end...]
     }
 
     /// The links among `links` that name nothing published, as diagnostics (none before the

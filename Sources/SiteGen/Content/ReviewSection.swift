@@ -71,7 +71,10 @@ public struct ReviewSection: Sendable, Equatable {
                 at: TextPosition(line: 1, column: 1))
         }
         guard reader.diagnostics.isEmpty, let kind = kind ?? defaultKind else { return (nil, reader.diagnostics) }
-        let (intro, sourceLinks) = links.render(front, source: index.source, allowRawHTML: allowRawHTML)
+        // Shown on every page and order of the section (and on the home page): its relative
+        // links are written against the section's folder.
+        let (intro, sourceLinks) = links.render(
+            front, source: index.source, allowRawHTML: allowRawHTML, shownIn: "\(name)/")
         let omitted =
             allowRawHTML
             ? nil
