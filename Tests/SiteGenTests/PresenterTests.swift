@@ -931,3 +931,14 @@ struct FetchedDetailsTests {
         }
     }
 }
+
+@Suite("Genres of a hand-edited entry")
+struct GenreChipTests {
+    @Test("genres that share a page are shown once, as first written")
+    func oneChipPerPage() throws {
+        let (read, _) = FrontMatter.readReview(Data(reviewFile("title: F\ndate: 2024-01-01").utf8))
+        let metadata = WorkMetadata(
+            kind: "movie", source: "tmdb", id: "7", title: "F", genres: ["Sci-Fi", "sci fi", "Drama", "drama"])
+        #expect(try #require(read).with(metadata: metadata).genres == ["Sci-Fi", "Drama"])
+    }
+}

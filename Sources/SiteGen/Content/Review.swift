@@ -116,6 +116,13 @@ public struct Review: Sendable, Equatable {
     public func with(metadata: WorkMetadata?) -> Review {
         var fields = fields
         fields.metadata = metadata
+        // Genres that share a page (`Drama` and `drama`, edited into an entry by hand): the
+        // first of them, as fetch keeps them, so that a page shows one chip per genre page.
+        if let genres = metadata?.genres, genres.count > 1 {
+            var slugs: Set<String> = []
+            let kept = genres.filter { slugs.insert($0.slug).inserted }
+            if kept.count < genres.count { fields.metadata?.genres = kept }
+        }
         return Review(fields)
     }
 
