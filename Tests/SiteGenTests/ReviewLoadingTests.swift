@@ -651,6 +651,12 @@ struct ReviewLoadingTests {
         #expect(BaseURL("http://127.0.0.1:1313/")?.absolute == "http://127.0.0.1:1313/")
         #expect(BaseURL("http://[::1]:8080/")?.absolute == "http://[::1]:8080/")
         #expect(BaseURL("https://e.org:0/") == nil)
+        // As browsers show it: a host in lower case, the scheme's own port left out.
+        #expect(BaseURL("https://EXAMPLE.ORG/Reviews/")?.absolute == "https://example.org/Reviews/")
+        #expect(BaseURL("https://example.org:443/")?.absolute == "https://example.org/")
+        #expect(BaseURL("HTTP://example.org:80/")?.absolute == "http://example.org/")
+        #expect(BaseURL("http://example.org:443/")?.absolute == "http://example.org:443/")
+        #expect(BaseURL("https://BÜCHER.example/")?.absolute == "https://xn--bcher-kva.example/")
     }
 
     @Test("site.yml: every setting read; defaults for the optional ones")

@@ -193,8 +193,12 @@ public struct BaseURL: Sendable, Equatable {
         var path = components.percentEncodedPath
         if !path.endsWithSlash { path += "/" }
         if !path.hasPathPrefix("/") { path = "/" + path }
-        let port = components.port.map { ":\($0)" } ?? ""
-        return .success(("\(scheme)://\(host)\(port)\(path)", path))
+        // As browsers show it: the host in lower case (an internationalized one already is,
+        // in its ASCII form) and the scheme's own port left out, so that feed ids and canonical
+        // URLs are the address itself (`https://EXAMPLE.ORG:443/` is `https://example.org/`).
+        let defaultPort = scheme == "https" ? 443 : 80
+        let port = components.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
+        return .success(("\(scheme)://\(host.lowercased())\(port)\(path)", path))
     }
 
     /// The port written in `text`'s authority (after the host's last `:`, outside an IPv6
