@@ -307,6 +307,20 @@ struct SearchAndStatsTests {
         #expect(!site.outputs.contains("stats/2022/index.html"))
     }
 
+    @Test("stats and search in Korean for any Korean tag (ko-KR); the decade in the site's own words")
+    func statsWords() throws {
+        let files = ["content/movies/a.md": reviewFile("title: A\ndate: 2023-02-01\nrating: 4\nyear: 1994")]
+        let korean = try present(files, config: InMemorySite.defaultConfig + "language: ko-KR\n")
+        let stats = try korean.model("stats/index.html", as: StatsPageModel.self)
+        #expect(stats.heading == "통계")
+        #expect(stats.charts.first { $0.id == "decades" }?.rows.first?.heading == "1990년대")
+        #expect(try korean.model("search/index.html", as: SearchPageModel.self).search.heading == "검색")
+        let own = try present(
+            files, config: InMemorySite.defaultConfig + "labels:\n  decadeHeading: \"Decade {decade}\"\n")
+        let decades = try own.model("stats/index.html", as: StatsPageModel.self).charts.first { $0.id == "decades" }
+        #expect(decades?.rows.first?.heading == "Decade 1990")
+    }
+
     @Test("stats: series are counted as series, not books, and their creators apart from authors")
     func statsSeries() throws {
         let site = try present([

@@ -104,10 +104,12 @@ public struct Formatter: Sendable {
     /// The decade a year falls in: "1990s" / "1990년대" for 1990 to 1999; "700s BCE" /
     /// "기원전 700년대" for 709 to 700 BCE (-709 to -700).
     public func decade(_ year: Int) -> String {
-        let decade = year.magnitude / 10 * 10
-        return year < 0
-            ? Phrases.fill(phrases.decadeBCE, ["decade": String(decade)])
-            : Phrases.fill(phrases.decadeHeading, ["decade": String(decade)])
+        decade(startingAt: Int(year.magnitude / 10 * 10), isBCE: year < 0)
+    }
+
+    /// The decade whose years count from `start` (back from it when `isBCE`): "1990s", "700s BCE".
+    public func decade(startingAt start: Int, isBCE: Bool) -> String {
+        Phrases.fill(isBCE ? phrases.decadeBCE : phrases.decadeHeading, ["decade": String(start)])
     }
 
     /// A release or publication year as cards and details show it: "2019"; "700 BCE" / "기원전 700년" for -700.

@@ -135,11 +135,16 @@ struct StatsCharts {
             let entry = tally.decades[decade]!
             return (Double(entry.halves) / 2 / Double(entry.rated), StatsPresenter.average(entry.halves, entry.rated))
         }
-        let items = decades.map { StatsChart.Item(label: words.decade($0), value: average($0).0, text: average($0).1) }
+        // In the site's words for a decade (`decadeHeading`, `decadeBCE`), as the lists by year.
+        let name = { (key: Int) in
+            let (start, isBCE) = StatsTally.decadeStart(key)
+            return format.decade(startingAt: start, isBCE: isBCE)
+        }
+        let items = decades.map { StatsChart.Item(label: name($0), value: average($0).0, text: average($0).1) }
         return chart(
             "decades", words.byDecade, svg: StatsChart.columns(items),
             columns: [words.decadeHeading, words.averageRating, words.reviews],
-            rows: decades.map { row(words.decade($0), average($0).1, format.number(tally.decades[$0]!.rated)) })
+            rows: decades.map { row(name($0), average($0).1, format.number(tally.decades[$0]!.rated)) })
     }
 }
 
@@ -151,13 +156,12 @@ struct StatsWords {
     let reviews, films, books, series, averageRating, years, allTime, yearsLabel, topRated: String
     let perYear, perMonth, ratings, topGenres, topDirectors, topAuthors, topCreators, byDecade, nothing: String
     let year, month, rating, genre, director, author, creator, decadeHeading: String
-    let decade: (Int) -> String
     let months: [String]
     let shortMonths: [String]
 
     static func `for`(_ language: SiteLanguage) -> StatsWords {
         // English, also for the languages without words of their own here; Korean.
-        switch language == .korean {
+        switch language.usesKoreanWords {
         case false:
             StatsWords(
                 heading: "Stats", yearHeading: { "\($0) in review" }, since: { "\($0) since \($1)" },
@@ -171,10 +175,6 @@ struct StatsWords {
                 month: "Month", rating: "Rating", genre: "Genre", director: "Director", author: "Author",
                 creator: "Creator",
                 decadeHeading: "Decade",
-                decade: {
-                    let (start, isBCE) = StatsTally.decadeStart($0)
-                    return isBCE ? "\(start)s BCE" : "\(start)s"
-                },
                 months: [
                     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                     "November", "December",
@@ -191,10 +191,6 @@ struct StatsWords {
                 byDecade: "개봉·출간 연대별 평균 평점", nothing: "아직 셀 것이 없습니다.", year: "연도",
                 month: "월", rating: "평점", genre: "장르", director: "감독", author: "작가", creator: "제작자",
                 decadeHeading: "연대",
-                decade: {
-                    let (start, isBCE) = StatsTally.decadeStart($0)
-                    return isBCE ? "기원전 \(start)년대" : "\(start)년대"
-                },
                 months: (1...12).map { "\($0)월" }, shortMonths: (1...12).map { String($0) })
         }
     }

@@ -26,6 +26,9 @@ public struct SiteLanguage: Sendable, Hashable, CustomStringConvertible {
         String(rawValue.prefix { $0 != "-" })
     }
 
+    /// Whether the theme's own words are its Korean ones (`ko`, `ko-KR`, `ko-Kore`), else English.
+    var usesKoreanWords: Bool { code == "ko" }
+
     /// The ICU locale for formatting and sorting (`en` and `ko` as `en_US` and `ko_KR`, as always).
     public var locale: Locale {
         switch rawValue {

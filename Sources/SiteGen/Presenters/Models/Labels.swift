@@ -61,7 +61,7 @@ public struct Labels: Codable, Sendable, Equatable {
 
     /// The labels for `language`, with `site.yml`'s `labels:` over them.
     public static func `for`(_ language: SiteLanguage, overrides: [String: String] = [:]) -> Labels {
-        let labels: Labels = language.code == "ko" ? .korean : .english
+        let labels: Labels = language.usesKoreanWords ? .korean : .english
         return overrides.isEmpty ? labels : LabelTable.overriding(labels, with: overrides)
     }
 

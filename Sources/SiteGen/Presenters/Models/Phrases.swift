@@ -53,7 +53,7 @@ public struct Phrases: Codable, Sendable, Equatable {
 
     /// The phrases for `language`, with `site.yml`'s `labels:` over them.
     public static func `for`(_ language: SiteLanguage, overrides: [String: String] = [:]) -> Phrases {
-        let phrases: Phrases = language.code == "ko" ? .korean : .english
+        let phrases: Phrases = language.usesKoreanWords ? .korean : .english
         return overrides.isEmpty ? phrases : LabelTable.overriding(phrases, with: overrides)
     }
 

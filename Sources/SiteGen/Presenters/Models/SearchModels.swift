@@ -38,7 +38,7 @@ public struct SearchWords: Sendable, Equatable, ValueRepresentable {
 
     static func `for`(_ language: SiteLanguage) -> SearchWords {
         // English, also for the languages without words of their own here; Korean.
-        switch language == .korean {
+        switch language.usesKoreanWords {
         case false:
             SearchWords(
                 heading: "Search", field: "Search reviews", button: "Search",
