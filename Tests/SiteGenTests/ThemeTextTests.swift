@@ -27,4 +27,41 @@ struct ThemeTextTests {
         let marked = try theme([0xEF, 0xBB, 0xBF] + Array("<p>Lost</p>".utf8)).get()
         #expect(marked.templates["404"]?.text == "<p>Lost</p>")
     }
+
+    @Test("assets are published as they are, a .mustache file too; a folder named like a template is a warning")
+    func assetsAndFolders() throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: T\nbase_url: https://example.org/\n")
+        try folder.write("Templates/assets/client.mustache", "<li>{{name}}</li>{{#items}}\n")
+        try folder.write("Templates/review.mustache/custom.mustache", "CUSTOM")
+        var diagnostics: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+        let theme = Theme.load(SiteFolder(root: folder.url, fileSystem: .disk), &diagnostics, &warnings)
+        #expect(diagnostics.isEmpty)
+        #expect(theme.assets["assets/client.mustache"] == Data("<li>{{name}}</li>{{#items}}\n".utf8))
+        #expect(theme.templates["assets/client"] == nil)
+        #expect(theme.templates["review.mustache/custom"] == nil)
+        #expect(theme.templates["review"] != nil, "the default review template")
+        #expect(
+            warnings.map(\.description) == [
+                "Templates/review.mustache:1:1: warning: ignored: Templates/review.mustache is a folder, and a "
+                    + "template is a file: the default theme's is used in its place, if it has one"
+            ])
+    }
+
+    @Test("a folder of assets where the default theme has a file is an error at the site's file")
+    func assetFolderOverFile() throws {
+        let folder = try ScratchFolder()
+        try folder.write("site.yml", "title: T\nbase_url: https://example.org/\n")
+        try folder.write("Templates/assets/site.css/extra.css", "a{}")
+        let error = #expect(throws: BuildError.self) {
+            try Theme.load(site: SiteFolder(root: folder.url, fileSystem: .disk))
+        }
+        #expect(
+            error?.diagnostics.map(\.description) == [
+                "Templates/assets/site.css/extra.css:1:1: Templates/assets/site.css is a folder where the default "
+                    + "theme has a file, published at /assets/site.css: rename the folder, or make it a file to "
+                    + "replace the theme's"
+            ])
+    }
 }

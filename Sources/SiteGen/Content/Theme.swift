@@ -34,8 +34,24 @@ public struct Theme: Sendable {
         let theme = builtIn
         var templates = theme.templates
         var assets = theme.assets
+        var ownAssets: [String] = []
+        var folderWarnings: Set<String> = []
         for path in site.files(under: folderName, &diagnostics) {
             let source = "\(folderName)/\(path)"
+            // A folder named like a template (`review.mustache/`): its files are no template of that name.
+            let segments = path.pathSegments()
+            if !path.hasPathPrefix("assets/"),
+                let folder = segments.dropLast().firstIndex(where: { $0.hasSuffix(".mustache") }),
+                folderWarnings.insert(segments[...folder].joined(separator: "/")).inserted
+            {
+                let name = segments[...folder].joined(separator: "/")
+                warnings.append(
+                    Diagnostic(
+                        "ignored: \(folderName)/\(name) is a folder, and a template is a file: the default theme's "
+                            + "is used in its place, if it has one",
+                        at: SourceLocation(path: "\(folderName)/\(name)", line: 1, column: 1), severity: .warning))
+                continue
+            }
             guard path.hasSuffix(".mustache") || path.hasPathPrefix("assets/") else {
                 warnings.append(
                     Diagnostic(
@@ -45,11 +61,24 @@ public struct Theme: Sendable {
             }
             let limit = path.hasPathPrefix("assets/") ? DiskFile.copiedSizeLimit : DiskFile.sizeLimit
             guard let data = site.read(source, limit: limit, &diagnostics) else { continue }
+            if path.hasPathPrefix("assets/") { ownAssets.append(path) }
             do throws(TemplateError) {
                 try add(path, data, display: source, to: &templates, &assets)
             } catch {
                 diagnostics.append(Diagnostic(error.message, at: error.location))
             }
+        }
+        // A file of the site's assets in a folder named like a file of the default theme's that
+        // the site does not replace (`assets/site.css/extra.css`): both cannot be published.
+        for path in ownAssets {
+            guard let file = theme.assets.keys.first(where: { path.hasPathPrefix($0 + "/") }),
+                !ownAssets.contains(file)
+            else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    "\(folderName)/\(file) is a folder where the default theme has a file, published at /\(file): "
+                        + "rename the folder, or make it a file to replace the theme's",
+                    at: SourceLocation(path: "\(folderName)/\(path)", line: 1, column: 1)))
         }
         return Theme(templates: templates, assets: assets)
     }
@@ -85,12 +114,14 @@ public struct Theme: Sendable {
         _ path: String, _ data: Data, display: String,
         to templates: inout [String: (text: String, path: String)], _ assets: inout [String: Data]
     ) throws(TemplateError) {
-        if path.hasSuffix(".mustache") {
+        // Everything under assets/ is published as it is, a `.mustache` file too (a template for
+        // a script in the browser), never compiled.
+        if path.hasPathPrefix("assets/") {
+            assets[path] = data
+        } else if path.hasSuffix(".mustache") {
             templates[String(path.dropLast(".mustache".count))] = (
                 try Template.text(utf8: [UInt8](data), path: display), display
             )
-        } else if path.hasPathPrefix("assets/") {
-            assets[path] = data
         }
     }
 }
