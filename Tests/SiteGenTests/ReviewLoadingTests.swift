@@ -264,6 +264,19 @@ struct ReviewLoadingTests {
         #expect(error.description.hasSuffix("\nloading the site failed: 6 errors"))
     }
 
+    @Test("a key with a dot, which no template can read by name, is a warning that says so, listed or not")
+    func dottedKey() throws {
+        let (review, problems) = FrontMatter.readReview(
+            Data(reviewFile("title: B\ndate: 2025-01-01\nwatched.with: my sister").utf8))
+        #expect(review != nil)
+        #expect(
+            problems.map(\.description) == [
+                "content/movies/fuzz.md:4:1: warning: \"watched.with\" is not a field sitegen knows, and templates "
+                    + "cannot read it by name, as a \".\" separates names there (review.extra.watched.with reads "
+                    + "watched and what is inside it): write it watched_with"
+            ])
+    }
+
     @Test("a tag written twice is kept once; two tags of two pages are both kept, whatever else repeats")
     func repeatedTags() throws {
         let (review, problems) = FrontMatter.readReview(

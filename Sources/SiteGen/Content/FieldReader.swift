@@ -232,7 +232,16 @@ struct FieldReader {
         var extra: [String: Value] = [:]
         for pair in pairs {
             guard let key = pair.key.scalarText, !used.contains(key) else { continue }
-            if !allowed.contains(key) {
+            if key.contains(".") {
+                // A template reads `a.b` as `a`, then its `b`: such a key cannot be reached by name.
+                let underscored = key.replacingOccurrences(of: ".", with: "_")
+                diagnostics.append(
+                    Diagnostic(
+                        "\"\(key)\" is not a field sitegen knows, and templates cannot read it by name, as a \".\" "
+                            + "separates names there (\(template).\(key) reads \(key.split(separator: ".").first ?? "") "
+                            + "and what is inside it): write it \(underscored)",
+                        at: location(pair.key.position), severity: .warning, topic: .extraField(key)))
+            } else if !allowed.contains(key) {
                 if let known = Self.suggestion(for: key, among: used) {
                     report("\"\(key)\" is not a field; did you mean \"\(known)\"?", at: pair.key.position)
                     continue
