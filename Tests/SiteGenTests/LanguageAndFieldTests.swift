@@ -88,6 +88,26 @@ struct LanguageAndFieldTests {
         #expect(Labels.names.isDisjoint(with: Phrases.names))
     }
 
+    @Test("labels: a near miss of a placeholder ({{count}}, { count }) is an error at the label, not text shown")
+    func placeholderNearMisses() {
+        for (written, shown) in [
+            ("{{count}} critiques", "{{count}}"), ("{ count } x", "{ count }"), ("{count } x", "{count }"),
+        ] {
+            let (_, problems) = SiteConfig.read(
+                "title: T\nbase_url: https://example.org/\nlabels:\n  reviewCount: \"\(written)\"\n", path: "site.yml")
+            #expect(
+                problems.map(\.description) == [
+                    "site.yml:4:16: \"reviewCount\" writes \"\(shown)\": a placeholder is its name in single braces, "
+                        + "with no spaces: {count}"
+                ], "\(written)")
+        }
+        #expect(
+            SiteConfig.read(
+                "title: T\nbase_url: https://example.org/\nlabels:\n  reviewCount: \"{count} x\"\n", path: "s"
+            )
+            .1.isEmpty)
+    }
+
     @Test("labels: replaces the words and phrases it names and keeps the others")
     func overrides() {
         let german = SiteLanguage("de")!

@@ -100,6 +100,16 @@ public struct SiteConfig: Sendable, Equatable {
         var labels: [String: String] = [:]
         for name in names.sorted() {
             guard let text = reader.string(name) else { continue }
+            // Near misses of a placeholder, which would be shown as written: `{{count}}` (as in
+            // a Mustache template) and `{ count }`.
+            if let miss = text.firstMatch(of: /\{\{\s*([A-Za-z]+)\s*\}\}|\{\s+([A-Za-z]+)\s*\}|\{([A-Za-z]+)\s+\}/) {
+                let placeholder = miss.output.1 ?? miss.output.2 ?? miss.output.3 ?? ""
+                reader.report(
+                    "\"\(name)\" writes \"\(miss.output.0)\": a placeholder is its name in single braces, "
+                        + "with no spaces: {\(placeholder)}",
+                    at: reader.node(name)?.position ?? reader.position(of: name))
+                continue
+            }
             let unknown = Phrases.placeholders(in: text).subtracting(Phrases.placeholders[name] ?? [])
             guard unknown.isEmpty else {
                 let own = (Phrases.placeholders[name] ?? []).sorted().map { "{\($0)}" }
