@@ -232,6 +232,8 @@ private extension Markdown {
             case .unspaced:
                 characters += 1
                 inWord = 0
+            case .invisible:
+                break
             }
             pointer += width
         }
@@ -246,6 +248,9 @@ private extension Markdown {
         case space
         /// A character of Chinese or Japanese, counted on its own.
         case unspaced
+        /// A joiner or mark of no width (zero-width non-joiner and joiner, word joiner, the
+        /// byte order mark): inside a word it stays one word, alone it is none.
+        case invisible
     }
 
     /// The length of the UTF-8 sequence starting with `lead` at `pointer` (1 for a stray byte)
@@ -261,8 +266,11 @@ private extension Markdown {
             value = value << 6 | UInt32(next & 0x3F)
         }
         switch value {
-        case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+        case 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000:
+            // Spaces, the zero-width one too (it separates words in Thai and Khmer).
             return (width, .space)
+        case 0x200C, 0x200D, 0x2060, 0xFEFF:
+            return (width, .invisible)
         case 0x3001...0x303F, 0xFF01...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65:
             // CJK symbols and punctuation (、。「」〜), and full-width ASCII punctuation.
             return (width, .space)

@@ -19,7 +19,11 @@ extension RenderedMarkdown {
         func textShows(_ end: Int) -> Bool {
             guard textStart < end else { return false }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[textStart..<end]), as: UTF8.self)
-            return text.unicodeScalars.contains { !$0.properties.isWhitespace }
+            // Zero-width spaces, joiners and the byte order mark show nothing either.
+            return text.unicodeScalars.contains {
+                !$0.properties.isWhitespace && !(0x200B...0x200D).contains($0.value) && $0.value != 0x2060
+                    && $0.value != 0xFEFF
+            }
         }
         func starts(_ prefix: StaticString, at index: Int) -> Bool {
             let count = prefix.utf8CodeUnitCount

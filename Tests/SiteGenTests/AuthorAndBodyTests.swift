@@ -115,7 +115,8 @@ struct AuthorAndBodyTests {
             ("<!-- raw HTML omitted -->\n", false), ("<!-- a -- b --><p> </p>", false),
             ("<!-- never closed <p>x", false),
             ("<p>&amp;</p>", true), ("<hr />\n", true), ("<p><img src=\"a.jpg\" alt=\"\" /></p>", true),
-            ("<!-- note -->x", true), ("<p>\u{200B}</p>", true), ("<pre><code> </code></pre>", true),
+            ("<!-- note -->x", true), ("<p>\u{200B}\u{2060}\u{FEFF}</p>", false), ("<p>a\u{200D}</p>", true),
+            ("<pre><code> </code></pre>", true),
             (String(repeating: "<!-- to write -->\n", count: 20_000), false),
         ]
         for (html, shows) in cases {

@@ -18,8 +18,9 @@ struct MarkdownBytesTests {
         let counts: [(String, Int)] = [
             ("&nbsp;", 0), ("\u{00A0}\u{3000}\u{2003} \u{202F}", 0), ("Quel\u{00A0}film\u{202F}!", 3),
             ("기생충\u{3000}봉준호", 2), ("a\u{2009}b\u{200A}c\u{205F}d\u{1680}e", 5),
-            // Not spaces: the zero-width space, the word joiner, the BOM, é and an emoji.
-            ("a\u{200B}b\u{2060}c\u{FEFF}d é 🎬", 3),
+            // The zero-width space separates words (as in Thai); the word joiner, the BOM and
+            // the zero-width joiners are inside a word, and alone are none; é and an emoji are words.
+            ("a\u{200B}b\u{2060}c\u{FEFF}d\u{200C}e é 🎬", 4), ("\u{200B}", 0), ("\u{2060}\u{FEFF}\u{200D}", 0),
         ]
         for (text, words) in counts {
             #expect(
