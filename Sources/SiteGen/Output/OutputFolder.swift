@@ -81,7 +81,10 @@ enum OutputFolder {
                 return "the site's \(name) is a link into it, or to a folder that holds it"
             }
         }
-        for link in links ?? followedLinks(in: site) where inside(link.target, target) || inside(target, link.target) {
+        // (A link out of the site is the loading's to refuse, which it does before anything is
+        // written, with its own words.)
+        for link in links ?? followedLinks(in: site)
+        where inside(link.target, site) && (inside(link.target, target) || inside(target, link.target)) {
             return "the site's \(link.path) is a link into it, or to a folder that holds it"
         }
         return nil
