@@ -24,8 +24,9 @@ struct FetchCacheSafetyTests {
                 "not a valid metadata file: \"year\" must be a year from -9999 to 9999 (there is no year 0), not 99999"
             ),
             (
+                // At the file's name in the entry.
                 entry + #""images": [{"size": "w342", "file": "images/tmdb-7-w342.jpg", "width": 2, "height": 3}]}"#,
-                "1:1",
+                "1:101",
                 "the image images/tmdb-7-w342.jpg it names is missing: run sitegen fetch --refresh --only "
                     + "content/movies/seven.md"
             ),

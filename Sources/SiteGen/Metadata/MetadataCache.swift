@@ -167,8 +167,8 @@ public struct MetadataCache: Sendable {
     public func state(of lookup: Lookup, review: String) -> EntryState {
         do {
             guard let entry = try entry(for: lookup) else { return .none }
-            for image in entry.images where try self.image(image.file) == nil {
-                return .unusable(Self.missingImage(image.file, of: lookup, review: review))
+            for (index, image) in entry.images.enumerated() where try self.image(image.file) == nil {
+                return .unusable(missingImage(at: index, of: entry, lookup, review: review))
             }
             return .whole
         } catch {
@@ -176,11 +176,17 @@ public struct MetadataCache: Sendable {
         }
     }
 
-    /// The error of an entry naming an image that is not there.
-    static func missingImage(_ file: String, of lookup: Lookup, review: String) -> Diagnostic {
-        Diagnostic(
-            "the image \(file) it names is missing: run sitegen fetch --refresh --only \(review)",
-            at: SourceLocation(path: "\(folderName)/\(lookup.path)", line: 1, column: 1))
+    /// The error of `entry` (for `lookup`) naming an image, its `index`th, that is not there:
+    /// at the image's `file` in the entry (read again: this is rare), else at the entry.
+    func missingImage(at index: Int, of entry: WorkMetadata, _ lookup: Lookup, review: String) -> Diagnostic {
+        let path = "\(Self.folderName)/\(lookup.path)"
+        let location =
+            (try? bytes(of: lookup.path)).flatMap { $0 }.flatMap { data in
+                Value.jsonLocation(of: [.key("images"), .index(index), .key("file")], in: Array(data), path: path)
+            } ?? SourceLocation(path: path, line: 1, column: 1)
+        return Diagnostic(
+            "the image \(entry.images[index].file) it names is missing: run sitegen fetch --refresh --only \(review)",
+            at: location)
     }
 
     /// The bytes of a cached image (`images/x.jpg`); nil when it is missing; throws when it

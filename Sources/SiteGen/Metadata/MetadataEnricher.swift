@@ -81,7 +81,7 @@ public struct MetadataEnricher: Sendable {
         var images: [String: Data] = [:]
         var problems: [Diagnostic] = []
         // A review's own image wins: the fetched ones are not published.
-        for image in review.image == nil ? metadata.images : [] {
+        for (index, image) in (review.image == nil ? metadata.images : []).enumerated() {
             let data: Data?
             do {
                 data = try cache.image(image.file)
@@ -90,7 +90,7 @@ public struct MetadataEnricher: Sendable {
                 continue
             }
             guard let data else {
-                problems.append(MetadataCache.missingImage(image.file, of: lookup, review: review.source))
+                problems.append(cache.missingImage(at: index, of: metadata, lookup, review: review.source))
                 continue
             }
             images[Self.publishedPath(of: image)] = data
