@@ -67,23 +67,11 @@ struct MarkdownLinks: Sendable {
 
     /// The relative URL `destination` written against the folder `folder` (`/reviews/movies/`):
     /// `map.png` → `/reviews/movies/map.png`, `../books/` → `/reviews/books/`; `.` and `..` are
-    /// resolved as browsers resolve them (a `..` at the root stays there), the query and
+    /// resolved as browsers resolve them (``LinkTarget/normalized(_:)``), the query and
     /// fragment kept as written.
     static func rooted(_ destination: String, in folder: String) -> String {
         let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
-        var segments = folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let parts = destination[..<end].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        for (index, part) in parts.enumerated() {
-            let isLast = index == parts.count - 1
-            switch part {
-            case ".": if isLast { segments.append("") }
-            case "..":
-                if !segments.isEmpty { segments.removeLast() }
-                if isLast { segments.append("") }
-            default: segments.append(part)
-            }
-        }
-        return "/" + segments.joined(separator: "/") + destination[end...]
+        return LinkTarget.normalized(folder + destination[..<end]) + destination[end...]
     }
 
     /// The links among `links` that name nothing published, as diagnostics (none before the
@@ -119,7 +107,7 @@ private extension MarkdownLinks {
     /// The file path (percent escapes undone) and the `?query#fragment` of a link to a Markdown
     /// file; nil for any other link.
     static func sourcePath(_ destination: String) -> (path: String, suffix: String)? {
-        guard !destination.hasPathPrefix("//"), !hasScheme(destination) else { return nil }
+        guard !destination.hasPathPrefix("//"), LinkResolver.scheme(of: destination) == nil else { return nil }
         // Found as bytes: as Characters, a `#` or `?` followed by a combining mark is another one.
         let cut =
             destination.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? destination.endIndex
@@ -127,20 +115,6 @@ private extension MarkdownLinks {
         let path = written.removingPercentEncoding ?? String(written)
         guard path.lowercased().hasSuffix(".md") else { return nil }
         return (path, String(destination[cut...]))
-    }
-
-    /// Whether a destination starts with a URL scheme (`https:`, `mailto:`).
-    static func hasScheme(_ destination: String) -> Bool {
-        // ASCII only, so UTF-8 bytes say it (a byte of a longer character is never ASCII).
-        let bytes = destination.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let scheme = bytes[..<colon]
-        let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-        guard let first = scheme.first, isLetter(first) else { return false }
-        return scheme.allSatisfy {
-            isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-                || $0 == UInt8(ascii: ".")
-        }
     }
 
     /// `path` relative to the folder of `source` (or, with a leading `/`, to the site folder),

@@ -34,7 +34,7 @@ public struct Theme: Sendable {
         let theme = builtIn
         var templates = theme.templates
         var assets = theme.assets
-        var ownAssets: [String] = []
+        var ownAssets: Set<String> = []
         var folderWarnings: Set<String> = []
         for path in site.files(under: folderName, &diagnostics) {
             let source = "\(folderName)/\(path)"
@@ -61,7 +61,7 @@ public struct Theme: Sendable {
             }
             let limit = path.hasPathPrefix("assets/") ? DiskFile.copiedSizeLimit : DiskFile.sizeLimit
             guard let data = site.read(source, limit: limit, &diagnostics) else { continue }
-            if path.hasPathPrefix("assets/") { ownAssets.append(path) }
+            if path.hasPathPrefix("assets/") { ownAssets.insert(path) }
             do throws(TemplateError) {
                 try add(path, data, display: source, to: &templates, &assets)
             } catch {
@@ -70,7 +70,7 @@ public struct Theme: Sendable {
         }
         // A file of the site's assets in a folder named like a file of the default theme's that
         // the site does not replace (`assets/site.css/extra.css`): both cannot be published.
-        for path in ownAssets {
+        for path in ownAssets.sorted() {
             guard let file = theme.assets.keys.first(where: { path.hasPathPrefix($0 + "/") }),
                 !ownAssets.contains(file)
             else { continue }

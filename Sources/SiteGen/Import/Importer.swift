@@ -266,10 +266,7 @@ extension Importer {
     static func isLeftover(_ name: String) -> Bool {
         guard name.hasPrefix("."), name.count > 1 else { return false }
         if name.hasSuffix(".md.sitegen-import") { return true }
-        guard let range = name.range(of: ".sitegen-tmp-", options: .backwards) else { return false }
-        let stem = name[..<range.lowerBound]
-        let suffix = name[range.upperBound...]
-        return (stem.hasSuffix(".md") || stem.hasSuffix(".md.sitegen-import")) && !suffix.isEmpty
-            && suffix.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+        guard let target = AtomicFile.temporaryTarget(of: name) else { return false }
+        return target.hasSuffix(".md") || target.hasSuffix(".md.sitegen-import")
     }
 }

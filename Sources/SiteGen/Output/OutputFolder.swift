@@ -103,7 +103,7 @@ enum OutputFolder {
             guard let stream = opendir(path) else { return }
             var folders: [(path: String, relative: String)] = []
             while let entry = readdir(stream) {
-                var type = Int32(entry.pointee.d_type)
+                let type = Int32(entry.pointee.d_type)
                 // Only folders and links matter: a file's name is not even read.
                 guard type == DT_DIR || type == DT_LNK || type == DT_UNKNOWN else { continue }
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -111,13 +111,8 @@ enum OutputFolder {
                 }
                 guard !name.isHiddenName else { continue }
                 let inner = (path: path + "/" + name, relative: relative + "/" + name)
-                if type == DT_UNKNOWN {
-                    var info = stat()
-                    guard lstat(inner.path, &info) == 0 else { continue }
-                    type = Int32(
-                        (info.st_mode & S_IFMT) == S_IFLNK ? DT_LNK : (info.st_mode & S_IFMT) == S_IFDIR ? DT_DIR : 0)
-                }
-                if type == DT_LNK {
+                let kind = Directory.kind(type, at: inner.path)
+                if kind == .link {
                     guard let target = SafePath.resolved(inner.path) else { continue }
                     found.append((inner.relative, target))
                     // Never searched out of the site (a link to / would be the whole disk):
@@ -127,7 +122,7 @@ enum OutputFolder {
                     {
                         folders.append(inner)
                     }
-                } else if type == DT_DIR {
+                } else if kind == .folder {
                     folders.append(inner)
                 }
             }

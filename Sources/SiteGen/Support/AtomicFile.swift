@@ -12,15 +12,21 @@ enum AtomicFile {
         try Staged(data, for: url).commit()
     }
 
-    /// Whether `name` is the temporary name ``Staged`` gives new bytes for `.name.sitegen-tmp-<random>`.
-    static func isTemporary(_ name: String) -> Bool {
+    /// The name a temporary file of ``Staged`` (`.name.sitegen-tmp-<random>`) holds new bytes
+    /// for (`name`); nil for any other name.
+    static func temporaryTarget(of name: String) -> Substring? {
         guard name.hasPrefix("."), let range = name.range(of: ".sitegen-tmp-", options: .backwards) else {
-            return false
+            return nil
         }
         let suffix = name[range.upperBound...]
-        return range.lowerBound > name.index(after: name.startIndex) && !suffix.isEmpty
-            && suffix.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+        guard range.lowerBound > name.index(after: name.startIndex), !suffix.isEmpty,
+            suffix.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) })
+        else { return nil }
+        return name[name.index(after: name.startIndex)..<range.lowerBound]
     }
+
+    /// Whether `name` is the temporary name ``Staged`` gives new bytes.
+    static func isTemporary(_ name: String) -> Bool { temporaryTarget(of: name) != nil }
 
     /// Removes what a writer killed before it could clean up left in `folder`: the plain files
     /// that `isLeftover` names (by default ``isTemporary(_:)``), only those over a minute old

@@ -57,7 +57,9 @@ public enum Directory {
         return files(under: path, prefix: prefix, undecodable: &undecodable)
     }
 
-    private static func kind(_ type: Int32, at path: String) -> Kind {
+    /// The kind of the entry at `path` that `readdir` gave the type `type` (`DT_REG`…), asking
+    /// the file system (`lstat`) where it did not say.
+    static func kind(_ type: Int32, at path: String) -> Kind {
         switch type {
         case Int32(DT_REG): return .file
         case Int32(DT_DIR): return .folder
