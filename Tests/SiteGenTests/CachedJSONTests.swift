@@ -215,6 +215,14 @@ struct CachedJSONTests {
                 WorkMetadata.mayHoldControlCharacters(Data("{\"t\": \"x\(text)\"}".utf8)) == holds,
                 "\(text.debugDescription)")
         }
+        // At every place in a longer entry, across the eight-byte runs it is read in.
+        for before in 0..<24 {
+            let head = String(repeating: "a", count: before)
+            for (text, holds) in [("\u{7F}", true), ("\u{1B}", true), ("\u{85}", true), ("\\b", true), ("\\\\b", false)] {
+                let json = Data("{\"t\": \"\(head)\(text)\(String(repeating: "z ", count: 10))\"}".utf8)
+                #expect(WorkMetadata.mayHoldControlCharacters(json) == holds, "\(before) \(text.debugDescription)")
+            }
+        }
         // A lone C2 byte at the very end (not UTF-8) is looked at without reading past it.
         #expect(WorkMetadata.mayHoldControlCharacters(Data([0x22, 0xC2])) == false)
         #expect(WorkMetadata.mayHoldControlCharacters(Data([0x22, 0x5C])) == false)

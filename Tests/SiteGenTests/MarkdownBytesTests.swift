@@ -39,7 +39,7 @@ struct MarkdownBytesTests {
         for _ in 0..<300 {
             let text =
                 "w "
-                + (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                + (0..<Int.random(in: 0...80, using: &generator)).map { _ in
                     pieces.randomElement(using: &generator)!
                 }.joined()
             let expected = text.split(whereSeparator: { " \t\n\u{2003}".contains($0) }).count

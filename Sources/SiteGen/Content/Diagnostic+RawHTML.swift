@@ -31,10 +31,3 @@ extension Diagnostic {
         return Substring(text.utf8[lineStart..<end]).count + 1
     }
 }
-
-extension FrontMatter {
-    /// The file line on which the Markdown body starts (after the closing `---`).
-    var bodyFirstLine: Int {
-        yamlFirstLine + yaml.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + 1
-    }
-}

@@ -9,6 +9,8 @@ public struct FrontMatter: Sendable, Equatable {
     /// The file line on which the YAML text starts.
     public let yamlFirstLine: Int
     public let body: String
+    /// The file line on which the Markdown body starts (after the closing `---`).
+    public let bodyFirstLine: Int
 
     /// Splits `text`; throws when it does not start with a `---` line or the block is not closed.
     public init(splitting text: String, path: String) throws(Diagnostic) {
@@ -27,13 +29,16 @@ public struct FrontMatter: Sendable, Equatable {
                 at: SourceLocation(path: path, line: 1, column: 1))
         }
         var position = opening.next
+        var lines = 0
         while let line = Self.line(at: position, in: bytes) {
             if Self.isFence(bytes[line.content]) || Self.isMarker(bytes[line.content], "...") {
                 yaml = String(Substring(bytes[opening.next..<line.content.lowerBound]))
                 yamlFirstLine = 2
+                bodyFirstLine = yamlFirstLine + lines + 1
                 body = String(Substring(bytes[line.next...]))
                 return
             }
+            lines += 1
             position = line.next
         }
         throw Diagnostic(

@@ -48,18 +48,28 @@ extension String {
         }
     }
 
-    /// Where the first such character starts in valid UTF-8, or nil. Each byte is looked up in
-    /// a table of those that may start one (a control character, C2, EF, F0 to F4); only
-    /// those are read further, which nearly all of a review never needs.
+    /// Where the first such character starts in valid UTF-8, or nil. Eight bytes at a time
+    /// when they are all printable ASCII, as most of a review is; otherwise each byte is looked
+    /// up in a table of those that may start one (a control character, C2, EF, F0 to F4), and
+    /// only those are read further.
     private static func firstUnshowable(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         return mayStart.withUnsafeBufferPointer { table in
             var at = 0
             while at < count {
-                if table[Int(bytes[at])] != 0, let found = firstUnshowable(in: bytes, from: at, to: at + 1) {
-                    return found
+                if at + 8 <= count, ByteChunk.isPrintableASCII(ByteChunk.load(raw, at: at)) {
+                    at += 8
+                    continue
                 }
-                at += 1
+                let end = Swift.min(at + 8, count)
+                while at < end {
+                    if table[Int(bytes[at])] != 0, let found = firstUnshowable(in: bytes, from: at, to: at + 1) {
+                        return found
+                    }
+                    at += 1
+                }
             }
             return nil
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading a cache entry without `JSONDecoder`, which was half of the time a build spends
 /// on the metadata cache (every review's entry is read on every full build).
 extension WorkMetadata {
@@ -304,11 +306,21 @@ private struct KeysMet<Key: CodingKey & CaseIterable> {
 
     /// The key written `name`, now met; nil when no key is written so or it was met already.
     mutating func meet(_ name: ArraySlice<UInt8>) -> Key? {
-        guard let index = keys.firstIndex(where: { $0.stringValue.utf8.elementsEqual(name) }),
+        guard let index = keys.firstIndex(where: { Self.spells($0, name) }),
             bits & UInt64(1) << index == 0
         else { return nil }
         bits |= UInt64(1) << index
         return keys[index]
+    }
+
+    /// Whether `key` is written `name`: bytes compared at once, as every key of every entry
+    /// on every build is.
+    private static func spells(_ key: Key, _ name: ArraySlice<UInt8>) -> Bool {
+        var text = key.stringValue
+        return text.withUTF8 { spelled in
+            guard spelled.count == name.count, let start = spelled.baseAddress else { return spelled.count == name.count }
+            return name.withUnsafeBufferPointer { memcmp(start, $0.baseAddress!, name.count) == 0 }
+        }
     }
 
     func contains(_ wanted: Key...) -> Bool {

@@ -81,7 +81,13 @@ enum SearchText {
                 at += 2
             } else if lead < 0xF0 {
                 let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
-                take(value, &word, &keys)
+                if value &- 0xAC00 < 11_172 {
+                    // A Hangul syllable, the whole of a Korean review's words: read here, not
+                    // through `take`, a call per syllable.
+                    word.append(syllable: value &- 0xAC00)
+                } else {
+                    take(value, &word, &keys)
+                }
                 at += 3
             } else {
                 // Outside the Basic Multilingual Plane: never part of a key.
@@ -110,11 +116,7 @@ enum SearchText {
             // Other ASCII, and characters outside the Basic Multilingual Plane.
             word.close(into: &keys)
         case 0xAC00...0xD7A3:
-            // A Hangul syllable: its initial, vowel and final jamo (what NFD gives).
-            let index = value - 0xAC00
-            word.append(Unicode.Scalar(0x1100 + index / 588)!)
-            word.append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
-            if index % 28 != 0 { word.append(Unicode.Scalar(0x11A7 + index % 28)!) }
+            word.append(syllable: value - 0xAC00)
         case 0x2000...0x206F:
             // General Punctuation (curly quotes, dashes, spaces, the ellipsis) holds no letter,
             // digit or mark: it ends a word, as the lookups below would find, without them.
@@ -176,6 +178,26 @@ enum SearchText {
                 put(UInt8(0x80 | value >> 6 & 0x3F))
                 put(UInt8(0x80 | value & 0x3F))
             }
+            length += 1
+        }
+
+        /// Appends Hangul syllable number `index` (its scalar less U+AC00) as its initial, vowel
+        /// and final jamo (what NFD gives), each of them U+1100 to U+11FF: three bytes, E1 84 80
+        /// to E1 87 BF.
+        @inline(__always)
+        mutating func append(syllable index: UInt32) {
+            appendJamo(0x1100 + index / 588)
+            appendJamo(0x1161 + (index % 588) / 28)
+            if index % 28 != 0 { appendJamo(0x11A7 + index % 28) }
+        }
+
+        @inline(__always)
+        private mutating func appendJamo(_ value: UInt32) {
+            guard length < maxLength else { return }
+            buffer[count] = 0xE1
+            buffer[count + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+            buffer[count + 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 3
             length += 1
         }
 
@@ -249,7 +271,9 @@ enum SearchText {
 /// of its own rather than a closure call per word).
 protocol SearchKeySink {
     /// Takes the key `bytes` (lent for the call: a sink that keeps them copies them) with a
-    /// hash of them for a table in memory, the same for the same bytes in one run.
+    /// hash of them for a table in memory, the same for the same bytes in one run. The buffer
+    /// may be read up to the next multiple of eight bytes (``TermTable`` compares keys eight
+    /// bytes at a time).
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64)
 }
 

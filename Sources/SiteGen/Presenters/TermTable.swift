@@ -6,15 +6,22 @@ import Foundation
 struct TermTable: SearchKeySink {
     private var keys: [SearchKey] = []
     private var hashes: [UInt64] = []
-    /// Every key's bytes one after another, and where each key starts (one more for the end):
-    /// a key met again is compared here, without reading (and retaining) its ``SearchKey``.
-    private var arena: [UInt8] = []
-    private var starts: [Int32] = [0]
-    /// The rank each key was last met in, beside its list of ranks.
+    /// Every key's bytes one after another, each padded with zeros to a multiple of eight
+    /// bytes, and where each key starts: a key met again is compared here eight bytes at a
+    /// time, without reading (and retaining) its ``SearchKey``.
+    private var arena: [UInt64] = []
+    private var starts: [Int32] = []
+    private var lengths: [Int32] = []
+    /// The rank each key was last met in.
     private var lastRanks: [Int32] = []
-    private var ranks: [[Int32]] = []
-    /// Key number + 1 in each slot, 0 when empty; the count is a power of two.
-    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    /// The key number of each time a review met a key for the first time, in the order met,
+    /// and the rank of the review each run of them belongs to (with where the run starts):
+    /// flat lists, grouped by key only when the postings are asked for.
+    private var hits: [Int32] = []
+    private var runs: [(rank: Int32, start: Int)] = []
+    /// For each slot, the key's hash (high 32 bits) and its number + 1 (low 32 bits), 0 when
+    /// empty: a slot of another key is nearly always told apart here. The count is a power of two.
+    private var slots = [UInt64](repeating: 0, count: 1 << 12)
     private var rank: Int32 = -1
     private let keepsTerms: Bool
     /// The distinct keys of the review being read (only when `keepsTerms`).
@@ -27,55 +34,104 @@ struct TermTable: SearchKeySink {
     /// Starts reading the review ranked `rank` (higher than any before).
     mutating func start(_ rank: Int32) {
         self.rank = rank
+        runs.append((rank, hits.count))
         if keepsTerms { current = [] }
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         let mask = slots.count - 1
+        let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let number = Int(slots[slot] - 1)
-            if hashes[number] == hash && holds(number, bytes) {
-                if lastRanks[number] != rank {
-                    lastRanks[number] = rank
-                    ranks[number].append(rank)
-                    if keepsTerms { current.append(keys[number]) }
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let number = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                if holds(number, bytes) {
+                    if lastRanks[number] != rank {
+                        lastRanks[number] = rank
+                        hits.append(Int32(truncatingIfNeeded: number))
+                        if keepsTerms { current.append(keys[number]) }
+                    }
+                    return
                 }
-                return
             }
             slot = (slot + 1) & mask
         }
+        let number = keys.count
         let key = SearchKey(bytes: Array(bytes))
-        slots[slot] = Int32(keys.count + 1)
+        slots[slot] = tag | UInt64(number + 1)
         keys.append(key)
         hashes.append(hash)
-        arena.append(contentsOf: bytes)
         starts.append(Int32(arena.count))
+        lengths.append(Int32(bytes.count))
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        var at = 0
+        while at < bytes.count {
+            arena.append(Self.chunk(raw, at: at, count: bytes.count))
+            at += 8
+        }
         lastRanks.append(rank)
-        ranks.append([rank])
+        hits.append(Int32(number))
         if keepsTerms { current.append(key) }
         if keys.count * 2 > slots.count { grow() }
     }
 
+    /// The eight bytes of a word at `at` (first byte lowest), those past its `count` zero.
+    /// A word's buffer holds a multiple of eight bytes (see ``SearchText``), so the load stays in it.
+    @inline(__always)
+    private static func chunk(_ raw: UnsafeRawPointer, at: Int, count: Int) -> UInt64 {
+        let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        let left = count - at
+        return left < 8 ? chunk & ((1 << (UInt64(left) * 8)) - 1) : chunk
+    }
+
     /// Whether key `number` is `bytes`.
+    @inline(__always)
     private func holds(_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(starts[number])
-        guard Int(starts[number + 1]) - start == bytes.count else { return false }
-        return arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
+        guard Int(lengths[number]) == bytes.count else { return false }
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        var chunk = Int(starts[number])
+        var at = 0
+        while at < bytes.count {
+            if arena[chunk] != Self.chunk(raw, at: at, count: bytes.count) { return false }
+            chunk += 1
+            at += 8
+        }
+        return true
     }
 
     /// Every key with its ranks, ascending.
     var postings: [SearchKey: [Int32]] {
-        Dictionary(uniqueKeysWithValues: zip(keys, ranks))
+        // How many reviews met each key, then each key's ranks in rank order (the runs are).
+        var counts = [Int](repeating: 0, count: keys.count + 1)
+        for number in hits { counts[Int(number) + 1] += 1 }
+        for number in keys.indices { counts[number + 1] += counts[number] }
+        var ranks = [Int32](repeating: 0, count: hits.count)
+        var next = counts
+        for (index, run) in runs.enumerated() {
+            let end = index + 1 < runs.count ? runs[index + 1].start : hits.count
+            for at in run.start..<end {
+                let number = Int(hits[at])
+                ranks[next[number]] = run.rank
+                next[number] += 1
+            }
+        }
+        var postings: [SearchKey: [Int32]] = [:]
+        postings.reserveCapacity(keys.count)
+        for (number, key) in keys.enumerated() {
+            postings[key] = Array(ranks[counts[number]..<counts[number + 1]])
+        }
+        return postings
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (number, hash) in hashes.enumerated() {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number + 1)
+            slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
         }
     }
 }
