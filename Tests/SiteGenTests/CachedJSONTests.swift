@@ -218,7 +218,9 @@ struct CachedJSONTests {
         // At every place in a longer entry, across the eight-byte runs it is read in.
         for before in 0..<24 {
             let head = String(repeating: "a", count: before)
-            for (text, holds) in [("\u{7F}", true), ("\u{1B}", true), ("\u{85}", true), ("\\b", true), ("\\\\b", false)] {
+            for (text, holds) in [
+                ("\u{7F}", true), ("\u{1B}", true), ("\u{85}", true), ("\\b", true), ("\\\\b", false),
+            ] {
                 let json = Data("{\"t\": \"\(head)\(text)\(String(repeating: "z ", count: 10))\"}".utf8)
                 #expect(WorkMetadata.mayHoldControlCharacters(json) == holds, "\(before) \(text.debugDescription)")
             }

@@ -318,7 +318,9 @@ private struct KeysMet<Key: CodingKey & CaseIterable> {
     private static func spells(_ key: Key, _ name: ArraySlice<UInt8>) -> Bool {
         var text = key.stringValue
         return text.withUTF8 { spelled in
-            guard spelled.count == name.count, let start = spelled.baseAddress else { return spelled.count == name.count }
+            guard spelled.count == name.count, let start = spelled.baseAddress else {
+                return spelled.count == name.count
+            }
             return name.withUnsafeBufferPointer { memcmp(start, $0.baseAddress!, name.count) == 0 }
         }
     }
