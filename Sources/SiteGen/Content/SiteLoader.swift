@@ -62,7 +62,7 @@ public struct SiteLoader: Sendable {
         let links = MarkdownLinks(basePath: config.baseURL.path)
         var sections: [ReviewSection] = []
         var sectionIndexes: [String: (text: String, source: String)] = [:]
-        var sources: [(text: String, source: String, section: ReviewSection)] = []
+        var sources: [(source: String, section: ReviewSection)] = []
         // Sections whose `_index.md` has errors: their reviews are read for their own errors
         // only, and as targets of links (a link to one is not broken, only its section is).
         var standIns: [ReviewSection] = []
@@ -75,10 +75,10 @@ public struct SiteLoader: Sendable {
                 if let section {
                     sections.append(section)
                     sectionIndexes[section.name] = index
-                    sources += files.map { ($0.text, $0.source, section) }
+                    sources += files.map { ($0, section) }
                 } else if let standIn = ReviewSection.standIn(name: entry.name, index: index) {
                     standIns.append(standIn)
-                    sources += files.map { ($0.text, $0.source, standIn) }
+                    sources += files.map { ($0, standIn) }
                 }
             } else if entry.name.hasSuffix(".md") {
                 if let text = text(of: entry.path, folder, &diagnostics) { pageSources.append((text, entry.path)) }
@@ -92,17 +92,30 @@ public struct SiteLoader: Sendable {
         let rawHTML = config.rawHTML
         let extraFields = config.extraFields
         let reviewSources = sources
-        let readReview = { @Sendable (index: Int, links: MarkdownLinks) in
+        let readReview = { @Sendable (text: String, index: Int, links: MarkdownLinks) in
             let source = reviewSources[index]
             return Review.read(
-                source.text, source: source.source, section: source.section.name, kind: source.section.kind,
+                text, source: source.source, section: source.section.name, kind: source.section.kind,
                 allowRawHTML: rawHTML, links: links, extraFields: extraFields)
         }
         var read: [(review: Review, index: Int)] = []
         var future: [Day] = []
         var extraFieldWarnings: [Diagnostic] = []
-        for (index, (review, problems)) in Array(sources.indices).parallelMap({ readReview($0, links) }).enumerated() {
+        // Each review file is read and parsed on one core in one go; its text is kept only when
+        // it links to other files by path and is read again below (at 100,000 reviews, holding
+        // every text until then was half a gigabyte).
+        var texts: [Int: String] = [:]
+        let found = Array(sources.indices).parallelMap { index in
+            var problems: [Diagnostic] = []
+            guard let text = text(of: reviewSources[index].source, folder, &problems) else {
+                return (review: Review?.none, problems: problems, text: String?.none)
+            }
+            let (review, found) = readReview(text, index, links)
+            return (review, problems + found, review?.sourceLinks.isEmpty == false ? text : nil)
+        }
+        for (index, (review, problems, text)) in found.enumerated() {
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
+            if let text { texts[index] = text }
             guard let review, options.includeDrafts || !review.draft else { continue }
             guard !standIns.contains(sources[index].section) else {
                 checkedReviews.append(review)
@@ -126,9 +139,12 @@ public struct SiteLoader: Sendable {
             reviews: read.map(\.review) + checkedReviews, pages: readPages.map(\.page), sections: sections + standIns)
         let resolving = links.resolving { targets[$0] }
         let linking = read.indices.filter { !read[$0].review.sourceLinks.isEmpty }
-        let again = linking.map { read[$0].index }.parallelMap { readReview($0, resolving).0 }
-        for (position, review) in zip(linking, again) {
-            if let review { read[position].review = review }
+        let rereads = linking.compactMap { position in
+            texts[read[position].index].map { (position: position, text: $0, index: read[position].index) }
+        }
+        let again = rereads.parallelMap { readReview($0.text, $0.index, resolving).0 }
+        for (reread, review) in zip(rereads, again) {
+            if let review { read[reread.position].review = review }
         }
         for position in readPages.indices where !readPages[position].page.sourceLinks.isEmpty {
             let page = pageSources[readPages[position].index]
@@ -315,10 +331,9 @@ private extension SiteLoader {
     func readSection(
         _ sectionFolder: SiteFolder.Entry, _ folder: SiteFolder, rawHTML: Bool, links: MarkdownLinks,
         _ diagnostics: inout [Diagnostic], _ warnings: inout [Diagnostic]
-    ) -> (ReviewSection?, [(text: String, source: String)], index: (text: String, source: String)?) {
+    ) -> (ReviewSection?, [String], index: (text: String, source: String)?) {
         let name = sectionFolder.name
         var index: (text: String, source: String)?
-        var files: [(text: String, source: String)] = []
         var sources: [String] = []
         for entry in folder.entries(sectionFolder.path, &diagnostics) {
             var source = entry.path
@@ -345,17 +360,6 @@ private extension SiteLoader {
                 sources.append(source)
             }
         }
-        // The reviews' files are read on every core, in the order they are listed.
-        for (source, (text, problems)) in zip(
-            sources,
-            sources.parallelMap { source in
-                var problems: [Diagnostic] = []
-                return (text(of: source, folder, &problems), problems)
-            })
-        {
-            diagnostics += problems
-            if let text { files.append((text, source)) }
-        }
         if !name.isSafeSlug || Self.reservedNames.contains(name) {
             diagnostics.append(
                 Diagnostic(
@@ -366,7 +370,7 @@ private extension SiteLoader {
         let (section, problems) = ReviewSection.read(name: name, index: index, allowRawHTML: rawHTML, links: links)
         diagnostics += problems.filter { $0.severity == .error }
         warnings += problems.filter { $0.severity == .warning }
-        return (section, files, index)
+        return (section, sources, index)
     }
 
     /// Files' problems into errors and warnings, warnings about unknown keys apart (see ``oncePerName(_:)``).

@@ -58,15 +58,16 @@ public enum Directory {
     }
 
     /// The kind of the entry at `path` that `readdir` gave the type `type` (`DT_REG`…), asking
-    /// the file system (`lstat`) where it did not say.
-    static func kind(_ type: Int32, at path: String) -> Kind {
+    /// the file system (`lstat`) where it did not say (the path is made only then: a folder of
+    /// a site's reviews is listed three times a build).
+    static func kind(_ type: Int32, at path: @autoclosure () -> String) -> Kind {
         switch type {
         case Int32(DT_REG): return .file
         case Int32(DT_DIR): return .folder
         case Int32(DT_LNK): return .link
         case Int32(DT_UNKNOWN):
             var info = stat()
-            guard lstat(path, &info) == 0 else { return .other }
+            guard lstat(path(), &info) == 0 else { return .other }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return .file
             case S_IFDIR: return .folder
