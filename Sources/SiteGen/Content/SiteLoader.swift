@@ -434,9 +434,18 @@ private extension SiteLoader {
         }
         // Each at its slug: the `slug` key's value, else the file (named as the slug).
         let claims = reviews.map { ($0.path, $0.slugLocation) } + pages.map { ($0.path, $0.slugLocation) }
+        // Only an address claimed twice, a section's or a reserved one makes an error: those few
+        // claims are looked at in the order of their files, not the whole site's (at 100,000
+        // reviews, sorting every claim was a sixth of a second on one core).
+        var claimed = Set<String>(minimumCapacity: claims.count)
+        var claimedTwice: Set<String> = []
+        for claim in claims where !claimed.insert(claim.0).inserted {
+            claimedTwice.insert(claim.0)
+        }
+        let suspect = claims.filter { claimedTwice.contains($0.0) || owners[$0.0] != nil || isReserved($0.0) }
         // The address each one claimed, as written: two that differ in their bytes look the same.
         var written: [String: String] = [:]
-        for (path, location) in claims.sorted(by: { $0.1.path < $1.1.path }) {
+        for (path, location) in suspect.sorted(by: { $0.1.path < $1.1.path }) {
             if let owner = owners[path] {
                 let twin = written[path].map { !$0.utf8.elementsEqual(path.utf8) } ?? false
                 diagnostics.append(

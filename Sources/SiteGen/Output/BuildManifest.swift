@@ -256,9 +256,13 @@ struct BuildManifest: Sendable, Equatable {
             let path = location.path.replacingOccurrences(of: "\t", with: " ")
             lines.append("warning \(topic)\t\(path)\t\(location.line)\t\(location.column)\t\(message)")
         }
-        // The lines are made on every core, as the output record's are (see ``OutputRecord/text``).
-        lines += inputs.sorted(by: { $0.key < $1.key }).parallelMap { path, input in
-            "\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)"
+        // The lines are made on every core, as the output record's are (see ``OutputRecord/text``),
+        // and the paths sorted alone, not with their inputs (at 100,000 reviews, sorting the
+        // pairs was a quarter of a second on one core at the end of the build).
+        let inputs = self.inputs
+        lines += inputs.keys.sorted().parallelMap { path in
+            let input = inputs[path]!
+            return "\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)"
         }
         try Directory.make(url.deletingLastPathComponent().path)
         try AtomicFile.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: url)

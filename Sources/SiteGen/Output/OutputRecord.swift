@@ -70,12 +70,14 @@ struct OutputRecord: Sendable, Equatable {
         }
     }
 
-    /// The record as text, sorted by path so that equal records are equal bytes. The lines are
-    /// made on every core: at 100,000 reviews, 139,000 of them took 0.4 s on one core while
-    /// the other waited for the build to end.
+    /// The record as text, sorted by path so that equal records are equal bytes. The paths are
+    /// sorted alone, and the lines made on every core: at 100,000 reviews, 139,000 of them took
+    /// 0.4 s on one core while the other waited for the build to end.
     var text: String {
-        let lines = entries.sorted(by: { $0.key < $1.key }).parallelMap { path, entry in
-            "\(entry.hash) \(entry.stamp.text) \(path)"
+        let entries = self.entries
+        let lines = entries.keys.sorted().parallelMap { path in
+            let entry = entries[path]!
+            return "\(entry.hash) \(entry.stamp.text) \(path)"
         }
         return ([Self.header] + lines).joined(separator: "\n") + "\n"
     }
