@@ -280,7 +280,8 @@ private extension BuildManifest {
         guard lstatKind(path) != nil else { return true }
         guard let real = SafePath.resolved(path) else { return false }
         guard visited.insert(real).inserted else { return false }
-        guard let entries = Directory.entries(path) else { return false }
+        // In the order the folder gives them: stamps go into a table.
+        guard let entries = Directory.entries(path, sorted: false) else { return false }
         stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
         var files: [String] = []
         for entry in entries where !entry.name.isHiddenName {

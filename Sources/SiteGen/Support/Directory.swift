@@ -15,10 +15,11 @@ public enum Directory {
         case other
     }
 
-    /// The entries of the folder at `path`, sorted by name, without `.` and `..`; nil if it
-    /// cannot be opened. A name that is not valid UTF-8 (which no path made of a `String` can
-    /// name again) comes with `decodable` false, shown with U+FFFD in place of its bad bytes.
-    public static func entries(_ path: String) -> [(name: String, kind: Kind, decodable: Bool)]? {
+    /// The entries of the folder at `path`, sorted by name unless `sorted` is false, without
+    /// `.` and `..`; nil if it cannot be opened. A name that is not valid UTF-8 (which no path
+    /// made of a `String` can name again) comes with `decodable` false, shown with U+FFFD in
+    /// place of its bad bytes.
+    public static func entries(_ path: String, sorted: Bool = true) -> [(name: String, kind: Kind, decodable: Bool)]? {
         guard let stream = opendir(path) else { return nil }
         defer { closedir(stream) }
         var found: [(name: String, kind: Kind, decodable: Bool)] = []
@@ -31,7 +32,7 @@ public enum Directory {
             if name == "." || name == ".." { continue }
             found.append((name, kind(Int32(entry.pointee.d_type), at: path + "/" + name), decodable))
         }
-        return found.sorted { $0.name < $1.name }
+        return sorted ? found.sorted { $0.name < $1.name } : found
     }
 
     /// Every file and link below `path`, as paths relative to it; entries whose names are not
