@@ -240,6 +240,16 @@ private extension Markdown {
                 pointer += 1
                 continue
             }
+            if byte &- 0xEA < 4, UInt8(bitPattern: pointer[1]) & 0xC0 == 0x80,
+                UInt8(bitPattern: pointer[2]) & 0xC0 == 0x80
+            {
+                // U+A000 to U+DFFF, Hangul syllables among them (nearly all of a Korean text):
+                // part of a word, read here rather than through `kind`.
+                words &+= 1 &- inWord
+                inWord = 1
+                pointer += 3
+                continue
+            }
             let (width, kind) = Self.kind(at: pointer, lead: byte)
             switch kind {
             case .word:

@@ -49,9 +49,9 @@ extension String {
     }
 
     /// Where the first such character starts in valid UTF-8, or nil. Eight bytes at a time
-    /// when they are all printable ASCII, as most of a review is; otherwise each byte is looked
-    /// up in a table of those that may start one (a control character, C2, EF, F0 to F4), and
-    /// only those are read further.
+    /// when none of them may start one (a control character, C2, EF, F0 to F4), as nearly all
+    /// of a review's bytes, English or Korean; otherwise each byte is looked up in a table of
+    /// those, and only those are read further.
     private static func firstUnshowable(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
@@ -59,7 +59,7 @@ extension String {
         return mayStart.withUnsafeBufferPointer { table in
             var at = 0
             while at < count {
-                if at + 8 <= count, ByteChunk.isPrintableASCII(ByteChunk.load(raw, at: at)) {
+                if at + 8 <= count, ByteChunk.holdsNoControlOrNoncharacterStart(ByteChunk.load(raw, at: at)) {
                     at += 8
                     continue
                 }

@@ -19,6 +19,18 @@ enum ByteChunk {
         return (chunk & high) | below == 0 && !contains(0x7F, chunk)
     }
 
+    /// Whether no byte of `chunk` is below 0x20, 0x7F, C2, EF or F0 and above: in UTF-8, the
+    /// only bytes that may start a control character or a noncharacter (see
+    /// ``Swift/String/replacingUnshowable()``). Other letters pass, Hangul's among them.
+    @inline(__always)
+    static func holdsNoControlOrNoncharacterStart(_ chunk: UInt64) -> Bool {
+        let below = (chunk &- ones &* 0x20) & ~chunk & high
+        // A byte of F0 and above keeps F0 when masked with it.
+        let top = (chunk & (ones &* 0xF0)) ^ (ones &* 0xF0)
+        let isTop = (top &- ones) & ~top & high
+        return below | isTop == 0 && !contains(0x7F, chunk) && !contains(0xC2, chunk) && !contains(0xEF, chunk)
+    }
+
     /// Whether a byte of `chunk` is `byte`.
     @inline(__always)
     static func contains(_ byte: UInt8, _ chunk: UInt64) -> Bool {
