@@ -286,52 +286,48 @@ extension SiteIndex {
     /// edit of it, on most pages of the site).
     func relatedReviews(of id: Int, dates: DateOrder) -> [Int] {
         guard let tags = keys[id]?.tags, !tags.isEmpty else { return [] }
-        return dates.facts.withUnsafeBufferPointer { facts in
-            let place = facts[id].place
-            let day = Int(facts[id].day)
-            // Each tag's window, one after another: the reviews around `id` in the tag's list by
-            // date, each with its place in the list of all reviews by date, so ascending.
-            var window: [(place: Int32, id: Int)] = []
-            window.reserveCapacity(tags.count * (2 * relatedWindow + 1))
-            var heads: [Int] = []
-            var ends: [Int] = []
-            for tag in tags {
-                list(ListKey(.tag(tag.slug), .date)).withUnsafeBufferPointer { members in
-                    let position = members.partitioningIndex { facts[$0].place >= place }
-                    let near = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
-                    heads.append(window.count)
-                    for other in members[near] { window.append((facts[other].place, other)) }
-                    ends.append(window.count)
+        // Each review near `id` in one of its tags' lists by date is counted once per list it
+        // is near in (the number of tags it shares), in a small table by id; the score is a
+        // total order (title ranks differ), so the order they are counted in does not matter.
+        var size = 16
+        while size < tags.count * (2 * relatedWindow + 1) * 2 { size <<= 1 }
+        return withUnsafeTemporaryAllocation(of: (id: Int32, count: Int32).self, capacity: size) { table in
+            table.initialize(repeating: (-1, 0))
+            defer { table.deinitialize() }
+            let mask = size - 1
+            return dates.facts.withUnsafeBufferPointer { facts in
+                let place = facts[id].place
+                let day = Int(facts[id].day)
+                var counted: [Int32] = []
+                counted.reserveCapacity(tags.count * (2 * relatedWindow + 1))
+                for tag in tags {
+                    list(ListKey(.tag(tag.slug), .date)).withUnsafeBufferPointer { members in
+                        let position = members.partitioningIndex { facts[$0].place >= place }
+                        let near = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
+                        for other in members[near] where other != id {
+                            var slot = (other &* 0x9E37_79B9) & mask
+                            while table[slot].id != -1 && Int(table[slot].id) != other { slot = (slot + 1) & mask }
+                            if table[slot].id == -1 {
+                                table[slot] = (Int32(truncatingIfNeeded: other), 0)
+                                counted.append(Int32(truncatingIfNeeded: slot))
+                            }
+                            table[slot].count += 1
+                        }
+                    }
                 }
-            }
-            // The windows merged: a review in several of them comes up in each at once, and how
-            // many is the number of tags it shares.
-            var best: [(score: (Int, Int, Int, Int), id: Int)] = []
-            window.withUnsafeBufferPointer { window in
-                while true {
-                    var next: Int32?
-                    for tag in heads.indices where heads[tag] < ends[tag] {
-                        next = min(next ?? .max, window[heads[tag]].place)
-                    }
-                    guard let next else { break }
-                    var count = 0
-                    var other = id
-                    for tag in heads.indices where heads[tag] < ends[tag] && window[heads[tag]].place == next {
-                        other = window[heads[tag]].id
-                        heads[tag] += 1
-                        count += 1
-                    }
-                    guard other != id else { continue }
-                    // Higher is better: tags shared, nearness in days, newer, earlier in title order.
-                    let fact = facts[other]
-                    let score = (count, -abs(Int(fact.day) - day), Int(fact.day), -Int(fact.titleRank))
+                // Higher is better: tags shared, nearness in days, newer, earlier in title order.
+                var best: [(score: (Int, Int, Int, Int), id: Int)] = []
+                for slot in counted {
+                    let (other, count) = table[Int(slot)]
+                    let fact = facts[Int(other)]
+                    let score = (Int(count), -abs(Int(fact.day) - day), Int(fact.day), -Int(fact.titleRank))
                     guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
                     let at = best.partitioningIndex { $0.score < score }
-                    best.insert((score, other), at: at)
+                    best.insert((score, Int(other)), at: at)
                     if best.count > Self.relatedLimit { best.removeLast() }
                 }
+                return best.map(\.id)
             }
-            return best.map(\.id)
         }
     }
 
