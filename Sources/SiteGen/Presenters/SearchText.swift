@@ -218,10 +218,7 @@ enum SearchText {
                 var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
                 var at = 0
                 while at < count {
-                    var chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                    let left = count - at
-                    if left < 8 { chunk &= (1 << (UInt64(left) * 8)) - 1 }
-                    hash = (hash ^ chunk) &* 0xFF51_AFD7_ED55_8CCD
+                    hash = (hash ^ ByteChunk.load(raw, at: at, count: count)) &* 0xFF51_AFD7_ED55_8CCD
                     hash ^= hash >> 29
                     at += 8
                 }

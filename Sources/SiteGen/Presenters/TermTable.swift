@@ -68,22 +68,13 @@ struct TermTable: SearchKeySink {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         var at = 0
         while at < bytes.count {
-            arena.append(Self.chunk(raw, at: at, count: bytes.count))
+            arena.append(ByteChunk.load(raw, at: at, count: bytes.count))
             at += 8
         }
         lastRanks.append(rank)
         hits.append(Int32(number))
         if keepsTerms { current.append(key) }
         if keys.count * 2 > slots.count { grow() }
-    }
-
-    /// The eight bytes of a word at `at` (first byte lowest), those past its `count` zero.
-    /// A word's buffer holds a multiple of eight bytes (see ``SearchText``), so the load stays in it.
-    @inline(__always)
-    private static func chunk(_ raw: UnsafeRawPointer, at: Int, count: Int) -> UInt64 {
-        let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-        let left = count - at
-        return left < 8 ? chunk & ((1 << (UInt64(left) * 8)) - 1) : chunk
     }
 
     /// Whether key `number` is `bytes`.
@@ -94,7 +85,7 @@ struct TermTable: SearchKeySink {
         var chunk = Int(starts[number])
         var at = 0
         while at < bytes.count {
-            if arena[chunk] != Self.chunk(raw, at: at, count: bytes.count) { return false }
+            if arena[chunk] != ByteChunk.load(raw, at: at, count: bytes.count) { return false }
             chunk += 1
             at += 8
         }

@@ -10,13 +10,20 @@ enum ByteChunk {
         UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// The eight bytes at `offset` of a buffer of `count` bytes (first byte lowest), those at
+    /// `count` and past it zero: the buffer must be readable to the next multiple of eight.
+    @inline(__always)
+    static func load(_ raw: UnsafeRawPointer, at offset: Int, count: Int) -> UInt64 {
+        let chunk = load(raw, at: offset)
+        let left = count - offset
+        return left < 8 ? chunk & ((1 << (UInt64(left) * 8)) - 1) : chunk
+    }
+
     /// Whether every byte of `chunk` is printable ASCII (0x20 to 0x7E).
     @inline(__always)
     static func isPrintableASCII(_ chunk: UInt64) -> Bool {
-        // A byte below 0x20 borrows into its high bit when 0x20 is taken from it (bytes of
-        // 0x80 and above are caught by their own high bit).
-        let below = (chunk &- ones &* 0x20) & ~chunk & high
-        return (chunk & high) | below == 0 && !contains(0x7F, chunk)
+        // Bytes of 0x80 and above are caught by their own high bit.
+        (chunk & high) == 0 && !hasByteBelowSpace(chunk) && !contains(0x7F, chunk)
     }
 
     /// Whether no byte of `chunk` is below 0x20, 0x7F, C2, EF or F0 and above: in UTF-8, the
@@ -24,11 +31,16 @@ enum ByteChunk {
     /// ``Swift/String/replacingUnshowable()``). Other letters pass, Hangul's among them.
     @inline(__always)
     static func holdsNoControlOrNoncharacterStart(_ chunk: UInt64) -> Bool {
-        let below = (chunk &- ones &* 0x20) & ~chunk & high
         // A byte of F0 and above keeps F0 when masked with it.
-        let top = (chunk & (ones &* 0xF0)) ^ (ones &* 0xF0)
-        let isTop = (top &- ones) & ~top & high
-        return below | isTop == 0 && !contains(0x7F, chunk) && !contains(0xC2, chunk) && !contains(0xEF, chunk)
+        !hasByteBelowSpace(chunk) && !contains(0xF0, chunk & (ones &* 0xF0)) && !contains(0x7F, chunk)
+            && !contains(0xC2, chunk) && !contains(0xEF, chunk)
+    }
+
+    /// Whether a byte of `chunk` is below 0x20: such a byte borrows into its high bit when
+    /// 0x20 is taken from it (a borrow passed on from a lower byte needs one there first).
+    @inline(__always)
+    private static func hasByteBelowSpace(_ chunk: UInt64) -> Bool {
+        (chunk &- ones &* 0x20) & ~chunk & high != 0
     }
 
     /// Whether a byte of `chunk` is `byte`.
