@@ -60,7 +60,8 @@ public struct SiteBuilder: Sendable {
         public var nextPublication: Day? = nil
         /// The date of the newest review published: a build as of an earlier day leaves it out.
         public var newestPublication: Day? = nil
-        /// How long each step took (load, present, render and write, commit), for benchmarks.
+        /// How long each step took (scan inputs, load, present, list pages and files, render and
+        /// write, commit, manifest), for benchmarks.
         public var steps: [(name: String, seconds: Double)] = []
     }
 
@@ -203,6 +204,7 @@ public struct SiteBuilder: Sendable {
         let manifestURL = BuildManifest.location(source: options.source, output: options.output)
         let identity = BuildManifest.identity(of: options)
         let started = Date()
+        var steps = StepClock()
         let stamps = options.usesManifest ? BuildManifest.scan(options.source) : nil
         // An output folder without sitegen's record (a first build) cannot be up to date: the
         // manifest is not even read.
@@ -222,23 +224,30 @@ public struct SiteBuilder: Sendable {
                 upToDate: true, nextPublication: manifest.nextPublication,
                 newestPublication: manifest.newestPublication)
         }
-        var report = try buildAll()
-        if let stamps,
+        if stamps != nil { steps.lap("scan inputs") }
+        // The manifest's inputs are made ready on another thread while the site builds.
+        let prepared = stamps.map { stamps in Background { BuildManifest.PreparedInputs(stamps, started: started) } }
+        var report = try buildAll(steps: &steps)
+        if let prepared,
             let manifest = BuildManifest.made(
-                identity: identity, stamps: stamps, source: options.source, output: options.output, started: started,
+                identity: identity, prepared: prepared.value, source: options.source, output: options.output,
                 report: report)
         {
             // Only a shortcut for the next build: a manifest that cannot be written is no error,
             // but the reviewer is told why every build does all the work again.
             do {
-                try manifest.write(to: manifestURL)
+                try manifest.write(to: manifestURL, prepared: prepared.value)
             } catch {
                 report.warnings.append(Diagnostic.manifestNotKept(manifestURL, error))
             }
             letGo(manifest)
         }
+        if prepared != nil {
+            steps.lap("manifest")
+            report.steps = steps.laps
+        }
         // The stamps of every input (200,000 at 100,000 reviews) are freed apart from the build's end.
-        letGo(stamps)
+        letGo((stamps, prepared))
         return report
     }
 
@@ -253,8 +262,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Loads, presents, renders and writes the whole site.
-    func buildAll() throws -> Report {
-        var steps = StepClock()
+    func buildAll(steps: inout StepClock) throws -> Report {
         var images = self.images
         images.copiesLater = true
         let content = try load(images: images)
@@ -274,6 +282,7 @@ public struct SiteBuilder: Sendable {
         }
         steps.lap("list pages and files")
         let transaction = try OutputTransaction(output: options.output, force: options.force)
+        transaction.expect(outputs + copies.keys)
         let written: OutputTransaction.Report
         do {
             try PageRenderer(library: library).render(

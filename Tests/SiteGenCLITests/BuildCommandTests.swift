@@ -85,7 +85,7 @@ struct BuildCommandTests {
         #expect(
             steps.wholeMatch(
                 of:
-                    /Steps: load \d+\.\d\d s, present \d+\.\d\d s, list pages and files \d+\.\d\d s, render and write \d+\.\d\d s, commit \d+\.\d\d s/
+                    /Steps: scan inputs \d+\.\d\d s, load \d+\.\d\d s, present \d+\.\d\d s, list pages and files \d+\.\d\d s, render and write \d+\.\d\d s, commit \d+\.\d\d s, manifest \d+\.\d\d s/
             ) != nil, "\(first.out)")
         let again = TestConsole()
         #expect(await again.run(["build", "--timings"], in: site.url) == 0)

@@ -201,7 +201,7 @@ struct PathBytesTests {
         try folder.write("site.yml", "title: T\n")
         try folder.write("content/movies/\(hidden).md", "x")
         try folder.write("static/\(hidden)/y.txt", "x")
-        let scanned = BuildManifest.scan(folder.url)?.keys.sorted()
+        let scanned = BuildManifest.scan(folder.url)?.map(\.path).sorted()
         #expect(scanned == ["content/", "content/movies/", "site.yml", "static/"])
         var undecodable: [String] = []
         #expect(OutputTransaction.visibleFiles(in: folder.url.path, undecodable: &undecodable) == ["site.yml"])

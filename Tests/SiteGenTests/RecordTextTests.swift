@@ -132,6 +132,75 @@ struct RecordTextTests {
         }
     }
 
+    @Test("a record's bytes are the same with the paths a build sorted, with wrong ones, and with none")
+    func recordWithSortedPaths() {
+        let entry = { (size: Int) in
+            OutputRecord.Entry(
+                stamp: FileStamp(size: size, seconds: 1, nanoseconds: 2, inode: 3, changed: 4),
+                hash: ContentHash("\(size)"))
+        }
+        let record = OutputRecord(entries: ["b/index.html": entry(1), "a.css": entry(2), "é/index.html": entry(3)])
+        let expected = Data(
+            (OutputRecord.header + "\n"
+                + ["a.css": 2, "b/index.html": 1, "é/index.html": 3].sorted { $0.key < $1.key }
+                .map { "\(ContentHash("\($0.value)")) \($0.value) 1 2 3 4 \($0.key)\n" }.joined()).utf8)
+        #expect(record.bytes(sortedPaths: nil) == expected)
+        #expect(record.text == String(decoding: expected, as: UTF8.self))
+        for paths in [
+            ["a.css", "b/index.html", "é/index.html"],
+            ["b/index.html", "a.css", "é/index.html"],  // not sorted
+            ["a.css", "b/index.html", "x.html"],  // another path
+            ["a.css", "a.css", "b/index.html"],  // one twice
+            ["a.css", "b/index.html"],  // one missing
+            ["a.css", "b/index.html", "c.html", "é/index.html"],  // one more
+        ] {
+            #expect(record.bytes(sortedPaths: paths) == expected, "\(paths)")
+        }
+    }
+
+    @Test("a manifest written with the inputs prepared while the site built is the one written without")
+    func manifestWithPreparedInputs() throws {
+        let started = Date(timeIntervalSince1970: 1_000_000)
+        let old = FileStamp(size: 5, seconds: 900_000, nanoseconds: 7, inode: 8, changed: 900_000_000_000_000)
+        let stamps: BuildManifest.Stamps = [
+            ("site.yml", old),
+            ("content/", FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)),
+            ("content/movies/b.md", FileStamp(size: 6, seconds: 999_999, nanoseconds: 0, inode: 9, changed: 0)),
+            (
+                "content/movies/a.md",
+                FileStamp(size: 7, seconds: 1, nanoseconds: 0, inode: 10, changed: 999_999_500_000_000)
+            ),
+            ("static/x.txt", old),
+        ]
+        let prepared = BuildManifest.PreparedInputs(stamps, started: started)
+        // Changed within a second before the start, by its modification or its status time.
+        #expect(prepared.recent == ["content/movies/a.md", "content/movies/b.md"])
+        #expect(prepared.paths == stamps.map(\.path).sorted())
+        #expect(prepared.inputs.values.allSatisfy { $0.hash == nil })
+
+        let folder = try ScratchFolder()
+        var inputs = prepared.inputs
+        inputs["content/movies/a.md"] = .init(stamp: inputs["content/movies/a.md"]!.stamp, hash: ContentHash("a"))
+        for inputs in [prepared.inputs, inputs] {
+            let manifest = BuildManifest(
+                identity: "abc", inputs: inputs, output: ContentHash("record"), pages: 1, files: 2, warnings: [])
+            let with = folder.url.appendingPathComponent("with.manifest")
+            let without = folder.url.appendingPathComponent("without.manifest")
+            try manifest.write(to: with, prepared: prepared)
+            try manifest.write(to: without)
+            #expect(try Data(contentsOf: with) == Data(contentsOf: without))
+            #expect(BuildManifest.read(with) == manifest)
+        }
+        // Prepared from other stamps: its lines are not used.
+        var other = stamps
+        other[0].stamp = FileStamp(size: 50, seconds: 1, nanoseconds: 2, inode: 3, changed: 4)
+        let manifest = BuildManifest(
+            identity: "abc", inputs: prepared.inputs, output: ContentHash("record"), pages: 1, files: 2, warnings: [])
+        let url = folder.url.appendingPathComponent("other.manifest")
+        try manifest.write(to: url, prepared: BuildManifest.PreparedInputs(other, started: started))
+        #expect(BuildManifest.read(url) == manifest)
+    }
+
     @Test("records and manifests are read up to their limit, and one byte more is refused")
     func sizeLimits() throws {
         let folder = try ScratchFolder()

@@ -93,13 +93,16 @@ struct BuildManifest: Sendable, Equatable {
         return paths.sorted().map { "\($0) \(FileStamp.following($0)?.text ?? "gone")" }
     }()
 
+    /// Every input file's path (relative to the site folder, each once) with its stamp.
+    typealias Stamps = [(path: String, stamp: FileStamp)]
+
     /// The stamps of every input file now; nil when a folder cannot be read (the build then says why).
-    static func scan(_ source: URL) -> [String: FileStamp]? {
+    static func scan(_ source: URL) -> Stamps? {
         let root = source.path
         // The folders are read side by side (the content and the metadata cache are the large
         // ones); a real folder reached from two of them is a loop, as one reached twice in one.
-        let found = inputFolders.parallelMap { folder -> (stamps: [String: FileStamp], visited: Set<String>)? in
-            var stamps: [String: FileStamp] = [:]
+        let found = inputFolders.parallelMap { folder -> (stamps: Stamps, visited: Set<String>)? in
+            var stamps: Stamps = []
             var visited: Set<String> = []
             guard scan(root, folder, into: &stamps, visited: &visited) else { return nil }
             return (stamps, visited)
@@ -109,12 +112,16 @@ struct BuildManifest: Sendable, Equatable {
             guard let part, visited.isDisjoint(with: part.visited) else { return nil }
             visited.formUnion(part.visited)
         }
-        // Joined into a table made large enough at once (at 100,000 reviews, growing it step
-        // by step was a tenth of a second on one core).
-        var stamps = [String: FileStamp](minimumCapacity: 1 + found.reduce(0) { $0 + ($1?.stamps.count ?? 0) })
-        if let stamp = FileStamp.following(root + "/" + SiteConfig.fileName) { stamps[SiteConfig.fileName] = stamp }
+        // A list, not a table: each path is there once (no folder is read twice, and a folder
+        // names each entry once), and at 100,000 reviews making and growing tables of 200,000
+        // stamps was a third of the scan.
+        var stamps: Stamps = []
+        stamps.reserveCapacity(1 + found.reduce(0) { $0 + ($1?.stamps.count ?? 0) })
+        if let stamp = FileStamp.following(root + "/" + SiteConfig.fileName) {
+            stamps.append((SiteConfig.fileName, stamp))
+        }
         for part in found {
-            if let part { stamps.merge(part.stamps) { first, _ in first } }
+            if let part { stamps += part.stamps }
         }
         return stamps
     }
@@ -143,7 +150,8 @@ struct BuildManifest: Sendable, Equatable {
     }
 
     /// Whether the inputs now (`stamps`) are the ones the manifest recorded.
-    func matches(_ stamps: [String: FileStamp], source: URL) -> Bool {
+    func matches(_ stamps: Stamps, source: URL) -> Bool {
+        // As many paths, each once and each an input: the same paths.
         guard stamps.count == inputs.count else { return false }
         for (path, stamp) in stamps {
             guard let input = inputs[path], input.stamp == stamp else { return false }
@@ -155,24 +163,52 @@ struct BuildManifest: Sendable, Equatable {
         return true
     }
 
-    /// A manifest of a build that read files with `stamps` (taken before it read them) and
-    /// left the output folder at `output`.
+    /// The inputs of a build's manifest, made from the scan's stamps on another thread while
+    /// the site builds: at 100,000 reviews, making the table of 200,000 inputs and their sorted
+    /// lines at the end of the build took half a second on one core, the other idle.
+    struct PreparedInputs: Sendable {
+        /// Every input, none with a fingerprint yet.
+        let inputs: [String: Input]
+        /// The inputs changed within a second before the build started (by either time): a
+        /// second edit within the same clock tick would keep their stamps, so ``made`` keeps
+        /// their bytes' fingerprints.
+        let recent: [String]
+        /// The paths in order, each one's stamp, and the line ``write(to:prepared:)`` gives it
+        /// when it has no fingerprint.
+        let paths: [String]
+        let stamps: [FileStamp]
+        let lines: [String]
+
+        init(_ stamps: Stamps, started: Date) {
+            let since = Int(started.timeIntervalSince1970) - 1
+            var inputs = [String: Input](minimumCapacity: stamps.count)
+            var recent: [String] = []
+            for (path, stamp) in stamps {
+                if stamp.seconds >= since || stamp.changed / 1_000_000_000 >= since { recent.append(path) }
+                inputs[path] = Input(stamp: stamp, hash: nil)
+            }
+            self.inputs = inputs
+            self.recent = recent.sorted()
+            paths = inputs.keys.sorted()
+            self.stamps = paths.map { inputs[$0]!.stamp }
+            lines = zip(paths, self.stamps).map { BuildManifest.line($0, Input(stamp: $1, hash: nil)) }
+        }
+    }
+
+    /// A manifest of a build that read the files `prepared` has the stamps of (taken before
+    /// it read them) and left the output folder at `output`.
     static func made(
-        identity: String, stamps: [String: FileStamp], source: URL, output: URL, started: Date,
-        report: SiteBuilder.Report
+        identity: String, prepared: PreparedInputs, source: URL, output: URL, report: SiteBuilder.Report
     ) -> BuildManifest? {
         let folder = OutputFolder.realPath(of: output.standardizedFileURL.path)
         guard let record = try? DiskFile.read(folder + "/" + OutputRecord.fileName, limit: DiskFile.recordSizeLimit)
         else { return nil }
-        let recent = Int(started.timeIntervalSince1970) - 1
-        var inputs = [String: Input](minimumCapacity: stamps.count)
-        for (path, stamp) in stamps {
-            var hash: ContentHash?
-            if stamp.seconds >= recent || stamp.changed / 1_000_000_000 >= recent {
-                // Changed too recently to trust: keep the bytes' fingerprint as they were read.
-                hash = FileCopy.hash(ofFileAt: source.path + "/" + path, limit: DiskFile.copiedSizeLimit)
-                guard hash != nil, FileStamp.following(source.path + "/" + path) == stamp else { return nil }
-            }
+        var inputs = prepared.inputs
+        for path in prepared.recent {
+            guard let stamp = inputs[path]?.stamp else { return nil }
+            // Changed too recently to trust: keep the bytes' fingerprint as they were read.
+            let hash = FileCopy.hash(ofFileAt: source.path + "/" + path, limit: DiskFile.copiedSizeLimit)
+            guard hash != nil, FileStamp.following(source.path + "/" + path) == stamp else { return nil }
             inputs[path] = Input(stamp: stamp, hash: hash)
         }
         return BuildManifest(
@@ -244,8 +280,9 @@ struct BuildManifest: Sendable, Equatable {
         return true
     }
 
-    /// Writes the manifest at `url` (a temporary file, then a rename).
-    func write(to url: URL) throws {
+    /// Writes the manifest at `url` (a temporary file, then a rename), with the lines of
+    /// `prepared` for the inputs it has as this manifest has them.
+    func write(to url: URL, prepared: PreparedInputs? = nil) throws {
         var lines = [Self.header, "identity \(identity)", "output \(output)", "report \(pages) \(files)"]
         if let nextPublication { lines.append("publishes \(nextPublication)") }
         if let newestPublication { lines.append("published \(newestPublication)") }
@@ -256,16 +293,37 @@ struct BuildManifest: Sendable, Equatable {
             let path = location.path.replacingOccurrences(of: "\t", with: " ")
             lines.append("warning \(topic)\t\(path)\t\(location.line)\t\(location.column)\t\(message)")
         }
-        // The lines are made on every core, as the output record's are (see ``OutputRecord/text``),
-        // and the paths sorted alone, not with their inputs (at 100,000 reviews, sorting the
-        // pairs was a tenth of a second on one core at the end of the build, the other idle).
-        let inputs = self.inputs
-        lines += inputs.keys.sorted().parallelMap { path in
-            let input = inputs[path]!
-            return "\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)"
-        }
+        lines += inputLines(prepared)
         try Directory.make(url.deletingLastPathComponent().path)
-        try AtomicFile.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: url)
+        try AtomicFile.write(RecordText.bytes(lines), to: url)
+    }
+}
+
+extension BuildManifest {
+    /// The inputs' lines in path order: `prepared`'s line where it has the path with the same
+    /// stamp and no fingerprint, else one made here. The lines are made on every core, as the
+    /// output record's are (see ``OutputRecord/text``), and the paths sorted alone.
+    private func inputLines(_ prepared: PreparedInputs?) -> [String] {
+        let inputs = self.inputs
+        guard let prepared, prepared.paths.count == inputs.count else {
+            return inputs.keys.sorted().parallelMap { Self.line($0, inputs[$0]!) }
+        }
+        // The same number of paths, sorted and each one an input: the same paths.
+        let lines = Array(prepared.paths.indices).parallelMap { index -> String? in
+            let path = prepared.paths[index]
+            guard let input = inputs[path] else { return nil }
+            return input.hash == nil && input.stamp == prepared.stamps[index]
+                ? prepared.lines[index] : Self.line(path, input)
+        }
+        guard lines.allSatisfy({ $0 != nil }) else {
+            return inputs.keys.sorted().parallelMap { Self.line($0, inputs[$0]!) }
+        }
+        return lines.map { $0! }
+    }
+
+    /// The line of the input at `path`: its fingerprint (or `-`), its stamp, its path.
+    static func line(_ path: String, _ input: Input) -> String {
+        "\(input.hash.map(\.description) ?? "-") \(input.stamp.text) \(path)"
     }
 }
 
@@ -274,7 +332,7 @@ private extension BuildManifest {
     /// that a new empty section counts), following links as the loader does; false when a
     /// folder cannot be read or is reached twice (a loop, which the loader reports).
     static func scan(
-        _ root: String, _ relative: String, into stamps: inout [String: FileStamp], visited: inout Set<String>
+        _ root: String, _ relative: String, into stamps: inout Stamps, visited: inout Set<String>
     ) -> Bool {
         let path = root + "/" + relative
         guard lstatKind(path) != nil else { return true }
@@ -282,7 +340,7 @@ private extension BuildManifest {
         guard visited.insert(real).inserted else { return false }
         // In the order the folder gives them: stamps go into a table.
         guard let entries = Directory.entries(path, sorted: false) else { return false }
-        stamps[relative + "/"] = FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)
+        stamps.append((relative + "/", FileStamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0)))
         var files: [String] = []
         for entry in entries where !entry.name.isHiddenName {
             // A name no path can reach again: the full build reports it.
@@ -301,10 +359,9 @@ private extension BuildManifest {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         let found = files.parallelMap { FileStamp.following($0, in: descriptor) }
-        stamps.reserveCapacity(stamps.count + files.count)
         for (name, stamp) in zip(files, found) {
             guard let stamp else { return false }
-            stamps[relative + "/" + name] = stamp
+            stamps.append((relative + "/" + name, stamp))
         }
         return true
     }
