@@ -287,7 +287,7 @@ public struct SiteBuilder: Sendable {
         do {
             try PageRenderer(library: library).render(
                 keys, job: { SitePresenter.job($0, presentation) },
-                deliver: { job, data throws(BuildError) in try transaction.put(data, at: job.output) })
+                deliverBytes: { job, bytes throws(BuildError) in try transaction.put(bytes: bytes, at: job.output) })
             // Staged on every core; the first failure in path order is the one reported. Large
             // files are read as they are staged, one per core at a time.
             let staged = copies.sorted { $0.key < $1.key }

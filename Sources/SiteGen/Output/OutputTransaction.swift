@@ -132,15 +132,21 @@ public final class OutputTransaction: Sendable {
 
     /// Hands over the bytes of the file at `path` (relative to the output folder).
     func put(_ data: Data, at path: String) throws(BuildError) {
-        let hash = ContentHash(data)
-        if !isFresh, let entry = unchangedEntry(path, data, hash) {
+        try data.withUnsafeBytes { bytes in Result { () throws(BuildError) in try put(bytes: bytes, at: path) } }.get()
+    }
+
+    /// Hands over the bytes of the file at `path`, lent for the call (they are written or
+    /// compared before it returns, never kept).
+    func put(bytes: UnsafeRawBufferPointer, at path: String) throws(BuildError) {
+        let hash = ContentHash(bytes)
+        if !isFresh, let entry = unchangedEntry(path, bytes, hash) {
             keep(path, entry)
             return
         }
         let (target, staged) = try stagingTarget(for: path)
         let stamp: FileStamp
         do {
-            stamp = try Self.write(data, to: target)
+            stamp = try Self.write(bytes, to: target)
         } catch {
             throw writeError(path, error)
         }
@@ -246,13 +252,15 @@ private struct FolderTimes: Sendable {
 
 private extension OutputTransaction {
     /// The record entry of `path` when the file there already holds exactly `data`.
-    func unchangedEntry(_ path: String, _ data: Data, _ hash: ContentHash) -> OutputRecord.Entry? {
+    func unchangedEntry(_ path: String, _ bytes: UnsafeRawBufferPointer, _ hash: ContentHash) -> OutputRecord.Entry? {
         let full = folder + "/" + path
-        guard let stamp = FileStamp.of(full), stamp.size == data.count else { return nil }
+        guard let stamp = FileStamp.of(full), stamp.size == bytes.count else { return nil }
         if let entry = previous[path], entry.stamp == stamp {
             return entry.hash == hash ? entry : nil
         }
-        guard let existing = try? DiskFile.read(full, limit: Int.max), existing == data else { return nil }
+        guard let existing = try? DiskFile.read(full, limit: Int.max),
+            existing.withUnsafeBytes({ $0.elementsEqual(bytes) })
+        else { return nil }
         return OutputRecord.Entry(stamp: stamp, hash: hash)
     }
 
@@ -411,10 +419,16 @@ private extension OutputTransaction {
     /// Writes `data` to a new file at `path`; returns its stamp.
     @discardableResult
     static func write(_ data: Data, to path: String) throws(OutputFailure) -> FileStamp {
+        try data.withUnsafeBytes { bytes in Result { () throws(OutputFailure) in try write(bytes, to: path) } }.get()
+    }
+
+    /// Writes `bytes` to a new file at `path`; returns its stamp.
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(OutputFailure) -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputFailure(path: path, code: errno) }
         defer { close(descriptor) }
-        let failure = data.withUnsafeBytes { DiskFile.writeAll(descriptor, $0) }
+        let failure = DiskFile.writeAll(descriptor, bytes)
         if let failure {
             unlink(path)
             throw OutputFailure(path: path, code: failure)

@@ -22,6 +22,17 @@ struct PageRenderer: Sendable {
         _ items: [Item], job makeJob: @Sendable (Item) -> PageJob,
         deliver: @Sendable (PageJob, Data) throws(BuildError) -> Void
     ) throws(BuildError) {
+        try render(
+            items, job: makeJob, deliverBytes: { job, bytes throws(BuildError) in try deliver(job, Data(bytes)) })
+    }
+
+    /// ``render(_:job:deliver:)``, lending each page's bytes to `deliver` where they were
+    /// rendered, for a caller that only writes them: at 100,000 reviews, copying every page
+    /// into its own `Data` first moved 2.9 GB through fresh memory.
+    func render<Item: Sendable>(
+        _ items: [Item], job makeJob: @Sendable (Item) -> PageJob,
+        deliverBytes deliver: @Sendable (PageJob, UnsafeRawBufferPointer) throws(BuildError) -> Void
+    ) throws(BuildError) {
         let library = self.library
         let stopped = Mutex<BuildError?>(nil)
         let exhausted = Atomic<Bool>(false)
@@ -30,17 +41,15 @@ struct PageRenderer: Sendable {
         let failures = items.parallelMap(chunksPerCore: 256) { item -> (error: TemplateError, page: String)? in
             if exhausted.load(ordering: .relaxed) || stopped.withLock({ $0 != nil }) { return nil }
             let job = makeJob(item)
-            let data: Data
-            switch Self.render(job, library) {
-            case .success(let bytes): data = bytes
+            let delivered = Self.render(job, library) { bytes in
+                Result { () throws(BuildError) in try deliver(job, bytes) }
+            }
+            switch delivered {
+            case .success(.success): break
+            case .success(.failure(let error)): stopped.withLock { $0 = $0 ?? error }
             case .failure(let error):
                 if Self.isCostly(error.reason) { exhausted.store(true, ordering: .relaxed) }
                 return (error, job.output)
-            }
-            do throws(BuildError) {
-                try deliver(job, data)
-            } catch {
-                stopped.withLock { $0 = $0 ?? error }
             }
             return nil
         }
@@ -85,7 +94,7 @@ struct PageRenderer: Sendable {
 
     /// One page's bytes.
     func render(_ job: PageJob) throws(BuildError) -> Data {
-        switch Self.render(job, library) {
+        switch Self.render(job, library, { Data($0) }) {
         case .success(let data): return data
         case .failure(let error):
             throw BuildError(step: "rendering", diagnostics: [Self.diagnostic(error, pages: [job.output])])
@@ -110,9 +119,13 @@ struct PageRenderer: Sendable {
 }
 
 private extension PageRenderer {
-    static func render(_ job: PageJob, _ library: TemplateLibrary) -> Result<Data, TemplateError> {
+    /// Renders `job` and lends its bytes to `body` (valid during the call only).
+    static func render<Made>(
+        _ job: PageJob, _ library: TemplateLibrary, _ body: (UnsafeRawBufferPointer) -> Made
+    ) -> Result<Made, TemplateError> {
         if let document = job.model as? any DocumentModel {
-            return .success(Data(document.text().utf8))
+            var text = document.text()
+            return .success(text.withUTF8 { body(UnsafeRawBufferPointer($0)) })
         }
         do {
             guard let template = try library.template(named: job.template) else {
@@ -121,7 +134,9 @@ private extension PageRenderer {
                     at: SourceLocation(path: "\(Theme.folderName)/\(job.template).mustache", line: 1, column: 1))
             }
             return .success(
-                try template.withRenderedBytes(job.model.templateValue, partials: library) { Data(buffer: $0) })
+                try template.withRenderedBytes(job.model.templateValue, partials: library) {
+                    body(UnsafeRawBufferPointer($0))
+                })
         } catch let error as TemplateError {
             return .failure(error)
         } catch {
