@@ -19,6 +19,23 @@ struct StructuredDataTests {
         #expect(decoded == [text])
     }
 
+    @Test("each ASCII character, and each from U+2000 to U+20FF, is escaped exactly when it must be")
+    func escapingEachCharacter() {
+        let short: [Unicode.Scalar: String] = ["\"": #"\""#, "\\": #"\\"#, "\n": #"\n"#, "\r": #"\r"#, "\t": #"\t"#]
+        for value in Array(0..<0x80) + Array(0x2000...0x20FF) + [0xE2, 0x3000] {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            let escaped =
+                value < 0x20 || "<>&".unicodeScalars.contains(scalar) || value == 0x2028 || value == 0x2029
+                ? "\\u" + String(repeating: "0", count: 4 - String(value, radix: 16).count) + String(value, radix: 16)
+                : String(scalar)
+            let inner = short[scalar] ?? escaped
+            // Alone, and among text, so that runs of plain bytes around it are copied too.
+            #expect(StructuredData.text(String(scalar)).json == "\"" + inner + "\"", "U+\(String(value, radix: 16))")
+            #expect(
+                StructuredData.text("ab\(scalar)cd").json == "\"ab" + inner + "cd\"", "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("objects keep their order; optional members are left out; numbers are whole when they can be")
     func objects() throws {
         let node = StructuredData.node(
