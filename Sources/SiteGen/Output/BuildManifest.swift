@@ -305,9 +305,8 @@ extension BuildManifest {
     /// output record's are (see ``OutputRecord/text``), and the paths sorted alone.
     private func inputLines(_ prepared: PreparedInputs?) -> [String] {
         let inputs = self.inputs
-        guard let prepared, prepared.paths.count == inputs.count else {
-            return inputs.keys.sorted().parallelMap { Self.line($0, inputs[$0]!) }
-        }
+        let sortedHere = { inputs.keys.sorted().parallelMap { Self.line($0, inputs[$0]!) } }
+        guard let prepared, prepared.paths.count == inputs.count else { return sortedHere() }
         // The same number of paths, sorted and each one an input: the same paths.
         let lines = Array(prepared.paths.indices).parallelMap { index -> String? in
             let path = prepared.paths[index]
@@ -315,10 +314,7 @@ extension BuildManifest {
             return input.hash == nil && input.stamp == prepared.stamps[index]
                 ? prepared.lines[index] : Self.line(path, input)
         }
-        guard lines.allSatisfy({ $0 != nil }) else {
-            return inputs.keys.sorted().parallelMap { Self.line($0, inputs[$0]!) }
-        }
-        return lines.map { $0! }
+        return lines.allSatisfy { $0 != nil } ? lines.map { $0! } : sortedHere()
     }
 
     /// The line of the input at `path`: its fingerprint (or `-`), its stamp, its path.

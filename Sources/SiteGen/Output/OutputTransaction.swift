@@ -251,7 +251,7 @@ private struct FolderTimes: Sendable {
 }
 
 private extension OutputTransaction {
-    /// The record entry of `path` when the file there already holds exactly `data`.
+    /// The record entry of `path` when the file there already holds exactly `bytes`.
     func unchangedEntry(_ path: String, _ bytes: UnsafeRawBufferPointer, _ hash: ContentHash) -> OutputRecord.Entry? {
         let full = folder + "/" + path
         guard let stamp = FileStamp.of(full), stamp.size == bytes.count else { return nil }

@@ -64,8 +64,8 @@ enum StructuredData: Sendable, Equatable {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                // Most bytes need no care: one look-up says so (the tests below ran for each
-                // byte of every page's JSON-LD).
+                // Most bytes need no care, which one look-up says (the comparisons below ran
+                // for every byte of every page's JSON-LD).
                 guard Self.needsCare(byte) else {
                     index += 1
                     continue
@@ -99,7 +99,7 @@ enum StructuredData: Sendable, Equatable {
     }
 
     /// Whether `byte` may need an escape: a control character, `"`, `\\`, `<`, `>`, `&`, or
-    /// the first byte of U+2028 or U+2029 (a bit of four 64-bit masks).
+    /// the first byte of U+2028 or U+2029 (a bit of one of two 64-bit masks, or that byte).
     @inline(__always)
     private static func needsCare(_ byte: UInt8) -> Bool {
         switch byte >> 6 {
@@ -120,9 +120,7 @@ enum StructuredData: Sendable, Equatable {
     /// `\u` and four hexadecimal digits.
     private static func writeEscape(_ value: UInt32, to out: inout [UInt8]) {
         let hex = hexDigits
-        for byte in [
-            0x5C, UInt8(ascii: "u"), hex[Int(value >> 12)], hex[Int(value >> 8) & 0xF],
-            hex[Int(value >> 4) & 0xF], hex[Int(value) & 0xF],
-        ] { out.append(byte) }
+        out += [0x5C, UInt8(ascii: "u")]
+        out += [hex[Int(value >> 12)], hex[Int(value >> 8) & 0xF], hex[Int(value >> 4) & 0xF], hex[Int(value) & 0xF]]
     }
 }
