@@ -228,21 +228,20 @@ public struct SiteBuilder: Sendable {
         // The manifest's inputs are made ready on another thread while the site builds.
         let prepared = stamps.map { stamps in Background { BuildManifest.PreparedInputs(stamps, started: started) } }
         var report = try buildAll(steps: &steps)
-        if let prepared,
-            let manifest = BuildManifest.made(
+        if let prepared {
+            if let manifest = BuildManifest.made(
                 identity: identity, prepared: prepared.value, source: options.source, output: options.output,
                 report: report)
-        {
-            // Only a shortcut for the next build: a manifest that cannot be written is no error,
-            // but the reviewer is told why every build does all the work again.
-            do {
-                try manifest.write(to: manifestURL, prepared: prepared.value)
-            } catch {
-                report.warnings.append(Diagnostic.manifestNotKept(manifestURL, error))
+            {
+                // Only a shortcut for the next build: a manifest that cannot be written is no
+                // error, but the reviewer is told why every build does all the work again.
+                do {
+                    try manifest.write(to: manifestURL, prepared: prepared.value)
+                } catch {
+                    report.warnings.append(Diagnostic.manifestNotKept(manifestURL, error))
+                }
+                letGo(manifest)
             }
-            letGo(manifest)
-        }
-        if prepared != nil {
             steps.lap("manifest")
             report.steps = steps.laps
         }

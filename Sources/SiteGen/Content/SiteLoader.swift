@@ -104,7 +104,6 @@ public struct SiteLoader: Sendable {
         // Each review file is read and parsed on one core in one go; its text is kept only when
         // it links to other files by path and is read again below (at 100,000 reviews, holding
         // every text until then was half a gigabyte).
-        var texts: [Int: String] = [:]
         let found = Array(sources.indices).parallelMap { index in
             var problems: [Diagnostic] = []
             guard let text = text(of: reviewSources[index].source, folder, &problems) else {
@@ -113,9 +112,8 @@ public struct SiteLoader: Sendable {
             let (review, found) = readReview(text, index, links)
             return (review, problems + found, review?.sourceLinks.isEmpty == false ? text : nil)
         }
-        for (index, (review, problems, text)) in found.enumerated() {
+        for (index, (review, problems, _)) in found.enumerated() {
             Self.sort(problems, into: &diagnostics, &warnings, extraFields: &extraFieldWarnings)
-            if let text { texts[index] = text }
             guard let review, options.includeDrafts || !review.draft else { continue }
             guard !standIns.contains(sources[index].section) else {
                 checkedReviews.append(review)
@@ -148,7 +146,7 @@ public struct SiteLoader: Sendable {
                 sections: sections + standIns) : [:]
         let resolving = links.resolving { targets[$0] }
         let rereads = linking.compactMap { position in
-            texts[read[position].index].map { (position: position, text: $0, index: read[position].index) }
+            found[read[position].index].text.map { (position: position, text: $0, index: read[position].index) }
         }
         let again = rereads.parallelMap { readReview($0.text, $0.index, resolving).0 }
         for (reread, review) in zip(rereads, again) {

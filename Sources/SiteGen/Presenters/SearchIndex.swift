@@ -118,8 +118,7 @@ struct SearchIndex: Sendable {
     /// larger sites: the last run is left to one core (at 100,000 reviews in runs of 12,500
     /// that was half a second alone).
     private static func runs(_ count: Int) -> [Range<Int>] {
-        let runs = max(1, min(count / 64, max(ProcessInfoCores.count * 4, count / 3000)))
-        return (0..<runs).map { count * $0 / runs..<count * ($0 + 1) / runs }
+        (0..<count).cut(into: max(1, min(count / 64, max(ProcessInfoCores.count * 4, count / 3000))))
     }
 
     /// A review's keys per family.

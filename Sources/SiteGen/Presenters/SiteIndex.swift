@@ -67,12 +67,10 @@ struct SiteIndex: Sendable {
         // Each list's members in id order, and the ways tags and genres are written, gathered
         // on every core over runs of ids and then joined (at 100,000 reviews, one core took a
         // fifth of a second over them while the other waited).
-        let cores = ProcessInfoCores.count
-        let run = (keys.count + cores - 1) / cores
-        let gathered = Array(0..<cores).parallelMap { part in
+        let gathered = keys.indices.cut(into: ProcessInfoCores.count).parallelMap { ids in
             var members: [ListKey: [Int]] = [:]
             var counts: [ListScope: [String: Int]] = [:]
-            for id in Swift.min(keys.count, part * run)..<Swift.min(keys.count, (part + 1) * run) {
+            for id in ids {
                 let key = keys[id]!
                 for list in key.lists { members[list, default: []].append(id) }
                 Self.count(key, by: 1, into: &counts)

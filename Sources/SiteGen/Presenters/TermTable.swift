@@ -22,6 +22,8 @@ struct TermTable: SearchKeySink {
     /// For each slot, the key's hash (high 32 bits) and its number + 1 (low 32 bits), 0 when
     /// empty: a slot of another key is nearly always told apart here. The count is a power of two.
     private var slots = [UInt64](repeating: 0, count: 1 << 12)
+    /// The part of a slot (and of a key's hash) that is the hash's tag.
+    private static let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
     private var rank: Int32 = -1
     private let keepsTerms: Bool
     /// The distinct keys of the review being read (only when `keepsTerms`).
@@ -40,12 +42,12 @@ struct TermTable: SearchKeySink {
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         let mask = slots.count - 1
-        let tag = hash & 0xFFFF_FFFF_0000_0000
+        let tag = hash & Self.tagBits
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
-            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+            if entry & Self.tagBits == tag {
                 let number = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
                 if holds(number, bytes) {
                     if lastRanks[number] != rank {
@@ -122,7 +124,7 @@ struct TermTable: SearchKeySink {
         for (number, hash) in hashes.enumerated() {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
+            slots[slot] = hash & Self.tagBits | UInt64(number + 1)
         }
     }
 }
