@@ -69,6 +69,42 @@ struct MetadataCacheWriteTests {
         #expect(error?.description == "metadata/movies:1:1: refused: it is a link to a place outside metadata/")
     }
 
+    @Test("entries read through links inside metadata/ are read; an entry that is a link out, or a FIFO, is not")
+    func linkedEntries() throws {
+        let scratch = try ScratchFolder()
+        let json = #"{"kind":"movie","source":"tmdb","id":"19","title":"Inside"}"#
+        try scratch.write("site/metadata/kept/tmdb-19.json", json)
+        try scratch.write("outside/tmdb-19.json", #"{"kind":"movie","source":"tmdb","id":"19","title":"Outside"}"#)
+        let metadata = scratch.url.appendingPathComponent("site/metadata")
+        let movies = metadata.appendingPathComponent("movies")
+        // A folder of entries that is a link to another folder inside, then an entry that is a
+        // link to a file inside.
+        try FileManager.default.createSymbolicLink(
+            at: movies, withDestinationURL: metadata.appendingPathComponent("kept"))
+        #expect(try MetadataCache(folder: metadata).entry(for: lookup)?.title == "Inside")
+        try FileManager.default.removeItem(at: movies)
+        try FileManager.default.createDirectory(at: movies, withIntermediateDirectories: false)
+        let entry = movies.appendingPathComponent("tmdb-19.json")
+        try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: "../kept/tmdb-19.json")
+        #expect(try MetadataCache(folder: metadata).entry(for: lookup)?.title == "Inside")
+        // A link to a file outside.
+        try FileManager.default.removeItem(at: entry)
+        try FileManager.default.createSymbolicLink(
+            at: entry, withDestinationURL: scratch.url.appendingPathComponent("outside/tmdb-19.json"))
+        let error = #expect(throws: Diagnostic.self) { try MetadataCache(folder: metadata).entry(for: lookup) }
+        #expect(
+            error?.description == "metadata/movies/tmdb-19.json:1:1: refused: it is a link to a place outside metadata/"
+        )
+        // A FIFO in an entry's place is not waited on.
+        try FileManager.default.removeItem(at: entry)
+        #expect(mkfifo(entry.path, 0o644) == 0)
+        let fifo = #expect(throws: Diagnostic.self) { try MetadataCache(folder: metadata).entry(for: lookup) }
+        #expect(fifo?.description == "metadata/movies/tmdb-19.json:1:1: cannot read: not a regular file")
+        // No file at all: no entry.
+        try FileManager.default.removeItem(at: entry)
+        #expect(try MetadataCache(folder: metadata).entry(for: lookup) == nil)
+    }
+
     @Test("a link planted where a temporary file used to go is never written through")
     func plantedLink() throws {
         let scratch = try ScratchFolder()

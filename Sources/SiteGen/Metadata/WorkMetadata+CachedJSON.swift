@@ -52,7 +52,7 @@ private struct EntryReader {
             case .series: entry.series = reader.null() ? nil : try reader.series()
             }
         }
-        guard found.contains(.kind, .source, .id, .title) else { throw Stop() }
+        guard found.contains(requiredEntryKeys) else { throw Stop() }
         return entry
     }
 
@@ -64,7 +64,7 @@ private struct EntryReader {
             case .character: member.character = try reader.optionalString()
             }
         }
-        guard found.contains(.name) else { throw Stop() }
+        guard found.contains(CastKey.required) else { throw Stop() }
         return member
     }
 
@@ -78,7 +78,7 @@ private struct EntryReader {
             case .height: image.height = try reader.int()
             }
         }
-        guard found.contains(.size, .file, .width, .height) else { throw Stop() }
+        guard found.contains(ImageKey.required) else { throw Stop() }
         return image
     }
 
@@ -98,7 +98,7 @@ private struct EntryReader {
 
     /// An object's members, each handed to `member` with its key, which must be one of `Key`'s
     /// and written without escapes; a key met twice stops. Returns the keys met.
-    mutating func members<Key: CodingKey & CaseIterable>(
+    mutating func members<Key: EntryKey>(
         _: Key.Type, _ member: (inout EntryReader, Key) throws(Stop) -> Void
     ) throws(Stop) -> KeysMet<Key> {
         try expect(UInt8(ascii: "{"))
@@ -281,8 +281,13 @@ private struct EntryReader {
     /// The byte after any whitespace, which is skipped (0 at the end).
     var next: UInt8 {
         mutating get {
-            while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
-            return at < bytes.count ? bytes[at] : 0
+            while at < bytes.count {
+                switch bytes[at] {
+                case 0x20, 0x0A, 0x0D, 0x09: at += 1
+                case let byte: return byte
+                }
+            }
+            return 0
         }
     }
 
@@ -298,43 +303,78 @@ private struct EntryReader {
     func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index].isDigit }
 }
 
-/// Which of an object's keys were met, one bit each by its place in `Key.allCases` (an
-/// entry's types have at most 18 keys, within the 64 bits).
-private struct KeysMet<Key: CodingKey & CaseIterable> {
-    private let keys = Array(Key.allCases)
-    private var bits: UInt64 = 0
+/// A type of an entry's keys, with their spellings made once (reading them from each key of
+/// every member of every entry was a tenth of the reading).
+private protocol EntryKey: CodingKey, CaseIterable {
+    static var spellings: KeySpellings<Self> { get }
+}
 
-    /// The key written `name`, now met; nil when no key is written so or it was met already.
-    mutating func meet(_ name: ArraySlice<UInt8>) -> Key? {
-        guard let index = keys.firstIndex(where: { Self.spells($0, name) }),
-            bits & UInt64(1) << index == 0
-        else { return nil }
-        bits |= UInt64(1) << index
-        return keys[index]
+/// A key type's cases and how each is written, as UTF-8.
+private struct KeySpellings<Key: CodingKey & CaseIterable>: Sendable where Key: Sendable {
+    let keys: [Key]
+    let names: [[UInt8]]
+
+    init() {
+        keys = Array(Key.allCases)
+        names = keys.map { Array($0.stringValue.utf8) }
+        // An entry's types have at most 18 keys, within the 64 bits of ``KeysMet``.
+        precondition(keys.count <= 64)
     }
 
-    /// Whether `key` is written `name`: bytes compared at once, as every key of every entry
-    /// on every build is.
-    private static func spells(_ key: Key, _ name: ArraySlice<UInt8>) -> Bool {
-        var text = key.stringValue
-        return text.withUTF8 { spelled in
-            guard spelled.count == name.count, let start = spelled.baseAddress else {
-                return spelled.count == name.count
-            }
-            return name.withUnsafeBufferPointer { memcmp(start, $0.baseAddress!, name.count) == 0 }
-        }
+    /// The place in `keys` of the key written `name`.
+    func index(of name: ArraySlice<UInt8>) -> Int? {
+        names.firstIndex { $0.count == name.count && $0.elementsEqual(name) }
     }
 
-    func contains(_ wanted: Key...) -> Bool {
-        wanted.allSatisfy { key in
-            keys.firstIndex { $0.stringValue == key.stringValue }.map { bits & UInt64(1) << $0 != 0 } ?? false
+    /// One bit for each of `wanted`, by its place in `keys`.
+    func mask(_ wanted: [Key]) -> UInt64 {
+        wanted.reduce(0) { mask, key in
+            mask | keys.firstIndex { $0.stringValue == key.stringValue }.map { UInt64(1) << $0 }!
         }
     }
 }
 
+extension WorkMetadata.CodingKeys: EntryKey {
+    fileprivate static let spellings = KeySpellings<Self>()
+}
+
+extension SeriesFacts.CodingKeys: EntryKey {
+    fileprivate static let spellings = KeySpellings<Self>()
+}
+
+/// Which of an object's keys were met, one bit each by its place in `Key.allCases`.
+private struct KeysMet<Key: EntryKey> {
+    private var bits: UInt64 = 0
+
+    /// The key written `name`, now met; nil when no key is written so or it was met already.
+    mutating func meet(_ name: ArraySlice<UInt8>) -> Key? {
+        let spellings = Key.spellings
+        guard let index = spellings.index(of: name), bits & UInt64(1) << index == 0 else { return nil }
+        bits |= UInt64(1) << index
+        return spellings.keys[index]
+    }
+
+    /// Whether every key of `mask` (``KeySpellings/mask(_:)``) was met.
+    func contains(_ mask: UInt64) -> Bool {
+        bits & mask == mask
+    }
+}
+
 /// The keys of a cast member and of an image, as their synthesized `Decodable` reads them.
-private enum CastKey: String, CodingKey, CaseIterable { case name, character }
-private enum ImageKey: String, CodingKey, CaseIterable { case size, file, width, height }
+private enum CastKey: String, CodingKey, CaseIterable, EntryKey {
+    case name, character
+    static let spellings = KeySpellings<Self>()
+    static let required = spellings.mask([.name])
+}
+
+private enum ImageKey: String, CodingKey, CaseIterable, EntryKey {
+    case size, file, width, height
+    static let spellings = KeySpellings<Self>()
+    static let required = spellings.mask([.size, .file, .width, .height])
+}
+
+/// The keys an entry must have.
+private let requiredEntryKeys = WorkMetadata.CodingKeys.spellings.mask([.kind, .source, .id, .title])
 
 private extension UInt8 {
     var isDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }

@@ -116,16 +116,24 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
     public let reason: String
     /// True when nothing is at the path (as opposed to something that cannot be read).
     public let isMissing: Bool
+    /// True when a link was met where none was to be followed (`ELOOP`).
+    let isLink: Bool
 
     public init(path: String, reason: String, isMissing: Bool = false) {
+        self.init(path: path, reason: reason, isMissing: isMissing, isLink: false)
+    }
+
+    private init(path: String, reason: String, isMissing: Bool, isLink: Bool) {
         self.path = path
         self.reason = reason
         self.isMissing = isMissing
+        self.isLink = isLink
     }
 
     /// The error for a failed system call's `errno`.
     init(path: String, code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+        self.init(
+            path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT, isLink: code == ELOOP)
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -156,10 +164,11 @@ enum DiskFile {
 
     /// The bytes of the regular file at `path`; refuses FIFOs, devices and oversized files,
     /// and, given the real path of a folder `root`, a file that once opened is not in it.
-    static func read(_ path: String, limit: Int = sizeLimit, within root: String? = nil) throws(FileSystemError)
-        -> Data
-    {
-        let (descriptor, size) = try openChecked(path, limit: limit, within: root)
+    /// Without `followingLink`, a link at `path` itself is refused (``FileSystemError/isLink``).
+    static func read(
+        _ path: String, limit: Int = sizeLimit, within root: String? = nil, followingLink: Bool = true
+    ) throws(FileSystemError) -> Data {
+        let (descriptor, size) = try openChecked(path, limit: limit, within: root, followingLink: followingLink)
         defer { close(descriptor) }
         var data = Data(count: size)
         var total = 0
@@ -196,9 +205,11 @@ enum DiskFile {
 
     /// The regular file at `path` opened for reading, and its size, with ``read(_:limit:within:)``'s
     /// checks; the caller closes the descriptor.
-    static func openChecked(_ path: String, limit: Int, within root: String?) throws(FileSystemError) -> (Int32, Int) {
+    static func openChecked(
+        _ path: String, limit: Int, within root: String?, followingLink: Bool = true
+    ) throws(FileSystemError) -> (Int32, Int) {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLink ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         do throws(FileSystemError) {
             // A path checked to lead inside the folder can be made a link out of it before it is

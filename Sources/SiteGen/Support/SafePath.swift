@@ -136,22 +136,28 @@ final class SafePathChecker: Sendable {
     /// Whether `relative` stays inside the root, as ``SafePath/resolve(_:in:)`` decides.
     func isInside(_ relative: String) -> Bool {
         guard let realRoot, SafePath.segments(of: relative) != nil else { return false }
-        guard let slash = relative.lastSlashIndex else {
-            return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
+        var status = stat()
+        // A file that is not a link is where its folder is; anything else takes the full walk.
+        if let place = realPlace(of: relative), lstat(place, &status) == 0, status.st_mode & S_IFMT != S_IFLNK {
+            return true
+        }
+        return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
+    }
+
+    /// Where the file `relative` is when its folder is inside the root: the folder's real path
+    /// (found once) and the file's name; nil otherwise. What is there, opened with `O_NOFOLLOW`,
+    /// is inside the root, since neither its folder nor itself is then a link out.
+    func realPlace(of relative: String) -> String? {
+        guard let realRoot, SafePath.segments(of: relative) != nil, let slash = relative.lastSlashIndex else {
+            return nil
         }
         let folder = relative[..<slash]
         let name = relative.suffix(afterSlash: slash)
         let known = folders.withLock { $0[folder] }
-        if let realFolder = known ?? SafePath.realPath(path(String(folder))) {
-            if known == nil { folders.withLock { $0[folder] = realFolder } }
-            var status = stat()
-            // A file that is not a link is where its folder is; anything else takes the full walk.
-            if SafePath.isWithin(realFolder, realRoot), !name.isEmpty,
-                lstat(realFolder + "/" + name, &status) == 0, status.st_mode & S_IFMT != S_IFLNK
-            {
-                return true
-            }
-        }
-        return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
+        guard !name.isEmpty, let realFolder = known ?? SafePath.realPath(path(String(folder))),
+            SafePath.isWithin(realFolder, realRoot)
+        else { return nil }
+        if known == nil { folders.withLock { $0[folder] = realFolder } }
+        return realFolder + "/" + name
     }
 }
