@@ -22,7 +22,9 @@ final class Program: @unchecked Sendable {
     let lineBreaks: UnsafeBufferPointer<Int32>
     /// The parts of every name; a name is a range of them.
     let keys: UnsafeBufferPointer<Name.Key>
-    let partials: [PartialSite]
+    /// The partial tags, read in place while rendering (copying one out of an array retained
+    /// its name and indentation, which every render on every core shares).
+    let partials: UnsafeBufferPointer<PartialSite>
     let parents: [ParentSite]
     let blocks: [BlockSite]
 
@@ -34,7 +36,7 @@ final class Program: @unchecked Sendable {
         self.segments = Self.copy(tables.segments)
         self.lineBreaks = Self.copy(tables.lineBreaks)
         self.keys = Self.copy(tables.keys)
-        self.partials = tables.partials
+        self.partials = Self.copy(tables.partials)
         self.parents = tables.parents
         self.blocks = tables.blocks
     }
@@ -46,6 +48,8 @@ final class Program: @unchecked Sendable {
         lineBreaks.deallocate()
         _ = UnsafeMutableBufferPointer(mutating: keys).deinitialize()
         keys.deallocate()
+        _ = UnsafeMutableBufferPointer(mutating: partials).deinitialize()
+        partials.deallocate()
     }
 
     /// Where the tag of the operation at `index` is in the source.

@@ -13,7 +13,8 @@ struct Renderer: ~Copyable {
     private var overrides: [String: OverrideRef] = [:]
     private let program: Program
     /// The partial and parent tags being rendered, outermost first; located only on error.
-    var sites: [(program: Program, offset: Int)] = []
+    /// Unretained: each program is being rendered, held by the library or by the renderer.
+    var sites: [(program: Unmanaged<Program>, offset: Int)] = []
     let library: TemplateLibrary?
     let limits: RenderLimits
     /// Sections, blocks, partials and parents open right now.
@@ -101,11 +102,11 @@ extension Renderer {
                 try renderSection(lookup(name, in: program), inverted: inverted, body: body, at: index, of: program)
                 index = body.upperBound
             case .partial(let site):
-                let partial = program.partials[Int(site)]
-                if !partial.standalone { startLine() }
+                let partial = program.partials.baseAddress! + Int(site)
+                if !partial.pointee.standalone { startLine() }
                 try include(
-                    partial.name, at: (program, partial.offset), indentation: partial.indentation,
-                    standalone: partial.standalone, overrides: [:])
+                    partial.pointee.name, at: (.passUnretained(program), partial.pointee.offset),
+                    indentation: partial.pointee.indentation, standalone: partial.pointee.standalone, overrides: [:])
                 index += 1
             case .parent(let site, let length):
                 let parent = program.parents[Int(site)]
@@ -118,7 +119,7 @@ extension Renderer {
                         scope: overrides)
                 }
                 try include(
-                    parent.name, at: (program, parent.offset), indentation: parent.indentation,
+                    parent.name, at: (.passUnretained(program), parent.offset), indentation: parent.indentation,
                     standalone: parent.standalone, overrides: passed)
                 index = base + Int(length)
             case .block(let site, let length):
@@ -217,8 +218,8 @@ private extension Renderer {
 
     /// Renders a partial (no overrides) or a parent (with its blocks) in place.
     mutating func include(
-        _ name: PartialName, at site: (program: Program, offset: Int), indentation extra: [UInt8], standalone: Bool,
-        overrides local: [String: OverrideRef]
+        _ name: PartialName, at site: (program: Unmanaged<Program>, offset: Int), indentation extra: [UInt8],
+        standalone: Bool, overrides local: [String: OverrideRef]
     ) throws(TemplateError) {
         sites.append(site)
         deepestSites = Swift.max(deepestSites, sites.count)
@@ -228,11 +229,22 @@ private extension Renderer {
             try missing(dotted)
         }
         if sites.count > limits.partialDepth || depth >= limits.nesting { try stopAtSite(opening: true) }
-        guard let template = try load(resolved) else {
-            if library == nil || library?.missingPartials == .renderEmpty { return }
-            try missing(resolved)
+        // A template the library was given is read without retaining it: its reference count
+        // would be written by both cores for every partial of every page.
+        var loaded: Template?
+        defer { withExtendedLifetime(loaded) {} }
+        let program: Unmanaged<Program>
+        if let given = library?.givenProgram(named: resolved) {
+            program = given
+        } else {
+            guard let template = try load(resolved) else {
+                if library == nil || library?.missingPartials == .renderEmpty { return }
+                try missing(resolved)
+            }
+            loaded = template
+            program = .passUnretained(template.program)
         }
-        steps += template.program.ops.count
+        steps += program._withUnsafeGuaranteedRef { $0.ops.count }
         if steps > limits.steps || output.count > limits.outputBytes { try stopAtSite(opening: false) }
         let saved = (indentation, overrides, resets)
         depth += 1
@@ -251,11 +263,20 @@ private extension Renderer {
         if !local.isEmpty {
             overrides = overrides.isEmpty ? local : local.merging(overrides) { _, outer in outer }
         }
-        if overrides.isEmpty, let memo = keptRenderings() {
-            try renderKept(template.program, memo)
-        } else {
-            try render(template.program, 0..<template.program.ops.count)
+        let memo = overrides.isEmpty ? keptRenderings() : nil
+        var failure: TemplateError?
+        program._withUnsafeGuaranteedRef { program in
+            do throws(TemplateError) {
+                if let memo {
+                    try renderKept(program, memo)
+                } else {
+                    try render(program, 0..<program.ops.count)
+                }
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// Renders a block where it stands: the content passed for it, or its default.
@@ -316,7 +337,7 @@ private extension Renderer {
         if opening && depth >= limits.nesting { return .nestedTooDeep(limit: limits.nesting) }
         if steps > limits.steps {
             // Said of partials only when one is being rendered inside itself.
-            let programs = sites.map { ObjectIdentifier($0.program) }
+            let programs = sites.map { ObjectIdentifier($0.program.takeUnretainedValue()) }
             return .tooManySteps(limit: limits.steps, throughPartials: Set(programs).count < programs.count)
         }
         return .outputTooLarge(limit: limits.outputBytes)
@@ -346,9 +367,10 @@ private extension Renderer {
     var siteLocations: [SourceLocation] {
         var found: [SiteKey: SourceLocation] = [:]
         return sites.reversed().map { site in
-            let key = SiteKey(program: ObjectIdentifier(site.program), offset: site.offset)
+            let program = site.program.takeUnretainedValue()
+            let key = SiteKey(program: ObjectIdentifier(program), offset: site.offset)
             if let location = found[key] { return location }
-            let location = site.program.source.location(at: site.offset)
+            let location = program.source.location(at: site.offset)
             found[key] = location
             return location
         }
@@ -417,7 +439,7 @@ private extension Renderer {
         return nil
     }
 
-    mutating func write(_ value: Value, escaped: Bool) {
+    mutating func write(_ value: borrowing Value, escaped: Bool) {
         switch value {
         case .string(let text):
             escaped ? HTML.appendEscaped(text, to: &output) : HTML.append(text, to: &output)

@@ -20,6 +20,8 @@ public final class TemplateLibrary: Sendable {
     /// How deep, how long and how much one render may go.
     public let limits: RenderLimits
     private let templates: [String: Template]
+    /// The programs of `templates`, unretained: the library holds them for its life.
+    private let programs: [String: Unmanaged<Program>]
     private let loader: Loader?
     private let loaded = Mutex<[String: Template?]>([:])
 
@@ -28,6 +30,7 @@ public final class TemplateLibrary: Sendable {
         limits: RenderLimits = .standard
     ) {
         self.templates = templates
+        programs = templates.mapValues { Unmanaged.passUnretained($0.program) }
         self.missingPartials = missingPartials
         self.loader = loader
         self.limits = limits
@@ -52,6 +55,12 @@ public final class TemplateLibrary: Sendable {
         let template = try loader(name)
         loaded.withLock { $0[name] = template }
         return template
+    }
+
+    /// The program of the template called `name` when the library was given it, unretained
+    /// (valid as long as the library is).
+    func givenProgram(named name: String) -> Unmanaged<Program>? {
+        programs[name]
     }
 
     /// Renders the template called `name` with `value`.
