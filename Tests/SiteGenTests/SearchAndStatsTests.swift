@@ -55,6 +55,29 @@ struct SearchAndStatsTests {
         }
     }
 
+    @Test("a run of ASCII letters and digits in eight bytes ends at the first byte of any other value")
+    func letterOrDigitRuns() {
+        let isLetterOrDigit = { (byte: UInt8) in
+            byte < 0x80 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber)
+        }
+        let fillers = Array("aZ09mQ".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<8 {
+                // Letters and digits, then `byte` at `place`, then bytes of every kind after it.
+                var bytes = (0..<8).map { fillers[$0 % fillers.count] }
+                bytes[place] = byte
+                for after in place + 1..<8 { bytes[after] = UInt8(truncatingIfNeeded: Int(byte) &* 31 &+ after) }
+                let chunk = bytes.withUnsafeBytes { ByteChunk.load($0.baseAddress!, at: 0) }
+                let expected =
+                    isLetterOrDigit(byte)
+                    ? place + 1 + bytes[(place + 1)...].prefix(while: isLetterOrDigit).count : place
+                #expect(ByteChunk.letterOrDigitRun(chunk) == expected, "\(byte) at \(place): \(bytes)")
+            }
+        }
+        let whole = Array("abcdXYZ9".utf8).withUnsafeBytes { ByteChunk.load($0.baseAddress!, at: 0) }
+        #expect(ByteChunk.letterOrDigitRun(whole) == 8)
+    }
+
     @Test("keys read straight from HTML are the keys of its plain text, whatever the tags and references")
     func keysOfHTML() {
         let pieces = [

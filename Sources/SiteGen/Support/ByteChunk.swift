@@ -19,6 +19,26 @@ enum ByteChunk {
         return left < 8 ? chunk & ((1 << (UInt64(left) * 8)) - 1) : chunk
     }
 
+    /// How many of `chunk`'s bytes, from the first (lowest), are ASCII letters or digits (0 to 8).
+    @inline(__always)
+    static func letterOrDigitRun(_ chunk: UInt64) -> Int {
+        // Each byte below 0x80, so that no sum below carries into the next byte; bytes of 0x80
+        // and above are left out by their own high bit at the end.
+        let low = chunk & ~high
+        let digits = within(low, UInt8(ascii: "0"), UInt8(ascii: "9"))
+        let letters = within(low | (ones &* 0x20), UInt8(ascii: "a"), UInt8(ascii: "z"))
+        let found = (digits | letters) & ~chunk & high
+        return (~found & high).trailingZeroBitCount >> 3
+    }
+
+    /// The high bit of each byte of `low` (every byte below 0x80) that is from `first` to `last`.
+    @inline(__always)
+    private static func within(_ low: UInt64, _ first: UInt8, _ last: UInt8) -> UInt64 {
+        let atLeastFirst = low &+ ones &* UInt64(0x80 - first)
+        let pastLast = low &+ ones &* UInt64(0x7F - last)
+        return atLeastFirst & ~pastLast & high
+    }
+
     /// Whether every byte of `chunk` is printable ASCII (0x20 to 0x7E).
     @inline(__always)
     static func isPrintableASCII(_ chunk: UInt64) -> Bool {
