@@ -10,12 +10,15 @@ struct FieldReader {
     private let pairs: [YAMLPair]
     private let start: TextPosition
     private(set) var diagnostics: [Diagnostic] = []
-    private var used: Set<String> = []
+    /// The keys asked for, in the order asked (a few dozen short ones: a set hashed each of
+    /// them and grew several times for every review).
+    private var used: [String] = []
 
     /// `node` is the parsed YAML (nil for an empty document), which started on `firstLine` of `path`.
     init(_ node: YAMLNode?, path: String, firstLine: Int) {
         self.path = path
         self.firstLine = firstLine
+        used.reserveCapacity(48)
         switch node {
         case .mapping(let pairs, let position)?:
             self.pairs = pairs
@@ -32,7 +35,7 @@ struct FieldReader {
 
     /// The node under `key`, marking the key as known.
     mutating func node(_ key: String) -> YAMLNode? {
-        used.insert(key)
+        used.append(key)
         guard let value = pairs.first(where: { $0.key.scalarText == key })?.value, !value.isNull else { return nil }
         return value
     }
@@ -242,7 +245,7 @@ struct FieldReader {
                             + "and what is inside it): write it \(underscored)",
                         at: location(pair.key.position), severity: .warning, topic: .extraField(key)))
             } else if !allowed.contains(key) {
-                if let known = Self.suggestion(for: key, among: used) {
+                if let known = Self.suggestion(for: key, among: Set(used)) {
                     report("\"\(key)\" is not a field; did you mean \"\(known)\"?", at: pair.key.position)
                     continue
                 }
