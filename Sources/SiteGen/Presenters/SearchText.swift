@@ -61,7 +61,8 @@ enum SearchText {
                         at += run
                         if run < 8 { break }
                     }
-                    while at < end && at + 8 > end && Self.isLetterOrDigit(bytes[at]) {
+                    // The last bytes, fewer than eight (after a run cut short, this stops at once).
+                    while at < end && Self.isLetterOrDigit(bytes[at]) {
                         if length < maxLength {
                             word.buffer[count] = bytes[at] | 0x20
                             count += 1
