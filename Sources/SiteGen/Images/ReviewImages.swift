@@ -44,6 +44,8 @@ struct ReviewImages: Sendable {
         for result in results {
             problems += result.problems
             bundleProblems += result.bundleProblems
+            // Most reviews publish no file of their own.
+            guard !result.files.isEmpty || !result.later.isEmpty else { continue }
             let review = result.review
             let own = result.files.mapValues(CopiedBytes.held).merging(result.later.mapValues(CopiedBytes.later)) { $1 }
             for (path, bytes) in own.sorted(by: { $0.key < $1.key }) {
