@@ -81,13 +81,7 @@ public struct SiteBuilder: Sendable {
         loading.copiesLater = images.copiesLater
         let content = try SiteLoader(root: options.source, fileSystem: fileSystem, options: loading).load()
         let cache = MetadataCache(folder: options.source.appendingPathComponent(MetadataCache.folderName))
-        let enriched = try MetadataEnricher(cache: cache).enrich(content)
-        // Each step makes new reviews: the ones before it are freed on another thread, where
-        // freeing 100,000 of them kept one core busy and the other idle.
-        letGo(consume content)
-        let published = try images.publish(enriched)
-        letGo(consume enriched)
-        return published
+        return try images.publish(try MetadataEnricher(cache: cache).enrich(content))
     }
 
     /// The image step, reading through ``fileSystem`` and caching in the site's `.sitegen/images/`.
