@@ -4,31 +4,43 @@ import Synchronization
 /// Turns values into the words and numbers pages show, in the site's language: dates and
 /// numbers through ICU (Foundation's `Locale`), phrases from ``Phrases``.
 public struct Formatter: Sendable {
-    public let language: SiteLanguage
-    public let phrases: Phrases
-    private let locale: Locale
-    private let calendar: Calendar
+    public var language: SiteLanguage { parts.language }
+    public var phrases: Phrases { parts.phrases }
+    private var locale: Locale { parts.locale }
+    private var calendar: Calendar { parts.calendar }
     /// Each date, month and number formatted once: Foundation's format styles are far too
     /// slow to run for every page that shows a value.
-    private let cache = Cache()
+    private var cache: Parts { parts }
+    /// All of it in one object: a formatter is copied into presenters and cards for every
+    /// page, and a copy is then one reference count rather than one for each phrase.
+    private let parts: Parts
 
-    private final class Cache: Sendable {
+    private final class Parts: Sendable {
+        let language: SiteLanguage
+        let phrases: Phrases
+        let locale: Locale
+        let calendar: Calendar
         let dates = Mutex<[Day: DateModel]>([:])
         let months = Mutex<[Int: String]>([:])
         let numbers = Mutex<[Int: String]>([:])
         let ratings = Mutex<[Int: String]>([:])
         /// Each month's ``DateShape``, or nil where ICU's own text must be asked for each date.
         let shapes = Mutex<[Int: DateShape?]>([:])
+
+        init(language: SiteLanguage, phrases: Phrases, locale: Locale, calendar: Calendar) {
+            self.language = language
+            self.phrases = phrases
+            self.locale = locale
+            self.calendar = calendar
+        }
     }
 
     /// A formatter for `language`, with its own phrases unless `phrases` are given.
     public init(language: SiteLanguage, phrases: Phrases? = nil) {
-        self.language = language
-        self.phrases = phrases ?? Phrases.for(language)
-        self.locale = language.locale
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        self.calendar = calendar
+        parts = Parts(
+            language: language, phrases: phrases ?? Phrases.for(language), locale: language.locale, calendar: calendar)
     }
 
     /// "March 14, 2026" / "2026년 3월 14일", and the ISO form for `datetime=`.
