@@ -200,25 +200,14 @@ public struct MetadataCache: Sendable {
     func bytes(of relative: String) throws(Diagnostic) -> Data? {
         if let placeProblem { throw placeProblem }
         let location = SourceLocation(path: "\(Self.folderName)/\(relative)", line: 1, column: 1)
-        // Nearly always a plain file in a folder inside the cache: opened there without
-        // following a link, it needs no check after.
-        if let place = checker.realPlace(of: relative) {
-            do {
-                return try DiskFile.read(place, limit: DiskFile.copiedSizeLimit, followingLink: false)
-            } catch {
-                if error.isMissing { return nil }
-                // A link is read below, then checked.
-                if !error.isLink { throw Diagnostic("cannot read: \(error.reason)", at: location) }
-            }
-        }
-        let data: Data
+        let read: (bytes: Data, isInside: Bool)
         do {
-            data = try DiskFile.read(checker.path(relative), limit: DiskFile.copiedSizeLimit)
+            read = try checker.read(relative, limit: DiskFile.copiedSizeLimit)
         } catch {
             if error.isMissing { return nil }
             throw Diagnostic("cannot read: \(error.reason)", at: location)
         }
-        guard checker.isInside(relative) else {
+        guard read.isInside else {
             // Said of the folder when the folder is the link (each of its files would say it).
             let folder = (relative as NSString).deletingLastPathComponent
             if !folder.isEmpty, SafePath.linkLeadsOut(folder, in: self.folder) {
@@ -228,6 +217,6 @@ public struct MetadataCache: Sendable {
             }
             throw Diagnostic("refused: it is a link to a place outside \(Self.folderName)/", at: location)
         }
-        return data
+        return read.bytes
     }
 }

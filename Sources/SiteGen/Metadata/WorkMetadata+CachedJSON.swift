@@ -52,7 +52,7 @@ private struct EntryReader {
             case .series: entry.series = reader.null() ? nil : try reader.series()
             }
         }
-        guard found.contains(requiredEntryKeys) else { throw Stop() }
+        guard found.contains(WorkMetadata.CodingKeys.required) else { throw Stop() }
         return entry
     }
 
@@ -336,6 +336,8 @@ private struct KeySpellings<Key: CodingKey & CaseIterable>: Sendable where Key: 
 
 extension WorkMetadata.CodingKeys: EntryKey {
     fileprivate static let spellings = KeySpellings<Self>()
+    /// The keys an entry must have.
+    fileprivate static let required = spellings.mask([.kind, .source, .id, .title])
 }
 
 extension SeriesFacts.CodingKeys: EntryKey {
@@ -372,9 +374,6 @@ private enum ImageKey: String, CodingKey, CaseIterable, EntryKey {
     static let spellings = KeySpellings<Self>()
     static let required = spellings.mask([.size, .file, .width, .height])
 }
-
-/// The keys an entry must have.
-private let requiredEntryKeys = WorkMetadata.CodingKeys.spellings.mask([.kind, .source, .id, .title])
 
 private extension UInt8 {
     var isDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }

@@ -34,20 +34,15 @@ extension BuildManifest {
     }
 
     /// The inputs' lines in path order: `prepared`'s line where it has the path with the same
-    /// stamp and no fingerprint, else one made here. The lines are made on every core, as the
-    /// output record's are (see ``OutputRecord/text``), and the paths sorted alone.
+    /// stamp and no fingerprint, else one made here (its paths are sorted and each once, being
+    /// a table's keys sorted).
     func inputLines(_ prepared: PreparedInputs?) -> [String] {
-        let inputs = self.inputs
-        let sortedHere = { inputs.keys.sorted().parallelMap { Self.line($0, inputs[$0]!) } }
-        guard let prepared, prepared.paths.count == inputs.count else { return sortedHere() }
-        // The same number of paths, sorted and each one an input: the same paths.
-        let lines = Array(prepared.paths.indices).parallelMap { index -> String? in
-            let path = prepared.paths[index]
-            guard let input = inputs[path] else { return nil }
-            return input.hash == nil && input.stamp == prepared.stamps[index]
-                ? prepared.lines[index] : Self.line(path, input)
+        inputs.linesInKeyOrder(presorted: prepared?.paths) { place, path, input in
+            if let prepared, let place, input.hash == nil, input.stamp == prepared.stamps[place] {
+                return prepared.lines[place]
+            }
+            return Self.line(path, input)
         }
-        return lines.allSatisfy { $0 != nil } ? lines.map { $0! } : sortedHere()
     }
 
     /// The line of the input at `path`: its fingerprint (or `-`), its stamp, its path.

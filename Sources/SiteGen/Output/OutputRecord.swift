@@ -79,15 +79,11 @@ struct OutputRecord: Sendable, Equatable {
     /// sorted and each once (a build sorts its files' paths while it renders them); else
     /// sorted here.
     func bytes(sortedPaths: [String]?) -> Data {
-        let entries = self.entries
-        let line = { @Sendable (path: String, entry: Entry) in "\(entry.hash) \(entry.stamp.text) \(path)" }
-        var lines: [String]?
-        if let sortedPaths, sortedPaths.count == entries.count, Self.isStrictlyIncreasing(sortedPaths) {
-            let found = sortedPaths.parallelMap { path in entries[path].map { line(path, $0) } }
-            if found.allSatisfy({ $0 != nil }) { lines = found.map { $0! } }
+        let presorted = sortedPaths.flatMap { Self.isStrictlyIncreasing($0) ? $0 : nil }
+        let lines = entries.linesInKeyOrder(presorted: presorted) { _, path, entry in
+            "\(entry.hash) \(entry.stamp.text) \(path)"
         }
-        let sorted = lines ?? entries.keys.sorted().parallelMap { line($0, entries[$0]!) }
-        return RecordText.bytes([Self.header] + sorted)
+        return RecordText.bytes([Self.header] + lines)
     }
 
     /// Whether each of `paths` comes after the one before it: sorted, none twice.

@@ -8,9 +8,6 @@ public struct Formatter: Sendable {
     public var phrases: Phrases { parts.phrases }
     private var locale: Locale { parts.locale }
     private var calendar: Calendar { parts.calendar }
-    /// Each date, month and number formatted once: Foundation's format styles are far too
-    /// slow to run for every page that shows a value.
-    private var cache: Parts { parts }
     /// All of it in one object: a formatter is copied into presenters and cards for every
     /// page, and a copy is then one reference count rather than one for each phrase.
     private let parts: Parts
@@ -20,6 +17,8 @@ public struct Formatter: Sendable {
         let phrases: Phrases
         let locale: Locale
         let calendar: Calendar
+        /// Each date, month and number formatted once: Foundation's format styles are far too
+        /// slow to run for every page that shows a value.
         let dates = Mutex<[Day: DateModel]>([:])
         let months = Mutex<[Int: String]>([:])
         let numbers = Mutex<[Int: String]>([:])
@@ -45,10 +44,10 @@ public struct Formatter: Sendable {
 
     /// "March 14, 2026" / "2026년 3월 14일", and the ISO form for `datetime=`.
     public func date(_ day: Day) -> DateModel {
-        if let known = cache.dates.withLock({ $0[day] }) { return known }
+        if let known = parts.dates.withLock({ $0[day] }) { return known }
         let shape = DateShape.years.contains(day.year) ? shape(ofMonth: day.month) : nil
         let model = DateModel(iso: day.description, display: shape?.text(day) ?? format(day, Self.longDate))
-        cache.dates.withLock { $0[day] = model }
+        parts.dates.withLock { $0[day] = model }
         return model
     }
 
@@ -57,7 +56,7 @@ public struct Formatter: Sendable {
     /// The shape of long dates in `month`, when probes across days and years show it gives
     /// exactly ICU's text (a locale might pad days, write its own digits, or say "1st").
     func shape(ofMonth month: Int) -> DateShape? {
-        if let known = cache.shapes.withLock({ $0[month] }) { return known }
+        if let known = parts.shapes.withLock({ $0[month] }) { return known }
         let sample = Day(year: DateShape.sample.year, month: month, day: DateShape.sample.day)!
         var shape = DateShape(format(sample, Self.longDate))
         let last = Day.length(ofMonth: month, year: 9999)
@@ -65,24 +64,24 @@ public struct Formatter: Sendable {
             let probe = Day(year: year, month: month, day: day)!
             if shape?.text(probe) != format(probe, Self.longDate) { shape = nil }
         }
-        cache.shapes.withLock { $0[month] = shape }
+        parts.shapes.withLock { $0[month] = shape }
         return shape
     }
 
     /// "March 2026" / "2026년 3월".
     public func month(_ day: Day) -> String {
         let key = day.year * 100 + day.month
-        if let known = cache.months.withLock({ $0[key] }) { return known }
+        if let known = parts.months.withLock({ $0[key] }) { return known }
         let text = format(day, Date.FormatStyle().year().month(.wide))
-        cache.months.withLock { $0[key] = text }
+        parts.months.withLock { $0[key] = text }
         return text
     }
 
     /// A number with the language's digit grouping: "12,345".
     public func number(_ value: Int) -> String {
-        if let known = cache.numbers.withLock({ $0[value] }) { return known }
+        if let known = parts.numbers.withLock({ $0[value] }) { return known }
         let text = value.formatted(.number.locale(locale))
-        cache.numbers.withLock { $0[value] = text }
+        parts.numbers.withLock { $0[value] = text }
         return text
     }
 
@@ -302,10 +301,10 @@ private extension Formatter {
     }
 
     func ratingNumber(_ rating: Rating) -> String {
-        if let known = cache.ratings.withLock({ $0[rating.halves] }) { return known }
+        if let known = parts.ratings.withLock({ $0[rating.halves] }) { return known }
         let text =
             rating.halves % 2 == 0 ? String(rating.halves / 2) : (rating.value).formatted(.number.locale(locale))
-        cache.ratings.withLock { $0[rating.halves] = text }
+        parts.ratings.withLock { $0[rating.halves] = text }
         return text
     }
 

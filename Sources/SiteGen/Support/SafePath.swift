@@ -144,10 +144,25 @@ final class SafePathChecker: Sendable {
         return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
     }
 
+    /// The bytes of the file `relative`, and whether it is inside the root, as ``isInside(_:)``
+    /// decides. Nearly always a plain file in a folder found inside: opened there without
+    /// following a link, it needs no check after; anything else is read, then checked.
+    func read(_ relative: String, limit: Int) throws(FileSystemError) -> (bytes: Data, isInside: Bool) {
+        if let place = realPlace(of: relative) {
+            do {
+                return (try DiskFile.read(place, limit: limit, followingLink: false), true)
+            } catch {
+                if !error.isLink { throw error }
+            }
+        }
+        let bytes = try DiskFile.read(path(relative), limit: limit)
+        return (bytes, isInside(relative))
+    }
+
     /// Where the file `relative` is when its folder is inside the root: the folder's real path
     /// (found once) and the file's name; nil otherwise. What is there, opened with `O_NOFOLLOW`,
     /// is inside the root, since neither its folder nor itself is then a link out.
-    func realPlace(of relative: String) -> String? {
+    private func realPlace(of relative: String) -> String? {
         guard let realRoot, SafePath.segments(of: relative) != nil, let slash = relative.lastSlashIndex else {
             return nil
         }
