@@ -20,6 +20,10 @@ public final class OutputTransaction: Sendable {
     let folder: String
     /// Where this transaction writes before committing.
     private let staging: String
+    /// The staging folder, open: files and folders are made relative to it, so that the
+    /// kernel walks only their path inside it (at 100,000 reviews, walking the full path of
+    /// every page's folder and file twice was a tenth of the time spent making them).
+    private let stagingFolder: Int32
     /// True when the whole folder is new: files go straight to their place inside `staging`,
     /// which replaces the (missing or empty) output folder on commit.
     private let isFresh: Bool
@@ -82,6 +86,7 @@ public final class OutputTransaction: Sendable {
             hasRecord = false
             folderTimes = nil
             try Self.makeEmpty(staging, parent: parent, fail: fail)
+            stagingFolder = try Self.openFolder(staging, fail: fail)
             return
         }
         staging = path + "/" + Self.stagingName
@@ -115,6 +120,11 @@ public final class OutputTransaction: Sendable {
             owned = visible
         }
         try Self.makeEmpty(staging, parent: path, fail: fail)
+        stagingFolder = try Self.openFolder(staging, fail: fail)
+    }
+
+    deinit {
+        close(stagingFolder)
     }
 
     /// Says which files will be handed over: the tables get room for all of them at once (at
@@ -146,7 +156,7 @@ public final class OutputTransaction: Sendable {
         let (target, staged) = try stagingTarget(for: path)
         let stamp: FileStamp
         do {
-            stamp = try Self.write(bytes, to: target)
+            stamp = try Self.write(bytes, in: stagingFolder, at: target, shownAs: staging)
         } catch {
             throw writeError(path, error)
         }
@@ -168,7 +178,7 @@ public final class OutputTransaction: Sendable {
         }
         let (target, staged) = try stagingTarget(for: path)
         do throws(FileCopy.Failure) {
-            let (stamp, hash) = try FileCopy.copy(source, size: size, to: target)
+            let (stamp, hash) = try FileCopy.copy(source, size: size, to: staging + "/" + target)
             stage(path, as: staged, OutputRecord.Entry(stamp: stamp, hash: hash))
         } catch {
             throw copyError(error, file, path)
@@ -284,18 +294,18 @@ private extension OutputTransaction {
         }
     }
 
-    /// Where the new bytes of `path` go: its place in a fresh build's staging folder (its
-    /// folders made), else a numbered file there, with that number.
+    /// Where the new bytes of `path` go, relative to the staging folder: its place in a fresh
+    /// build's staging folder (its folders made), else a numbered file there, with that number.
     func stagingTarget(for path: String) throws(BuildError) -> (target: String, staged: String?) {
         if isFresh {
             try makeParents(of: path)
-            return (staging + "/" + path, nil)
+            return (path, nil)
         }
         let number = state.withLock { state in
             defer { state.nextNumber += 1 }
             return state.nextNumber
         }
-        return (staging + "/" + String(number), String(number))
+        return (String(number), String(number))
     }
 
     /// Records the new file of `path`, written at its staged name.
@@ -327,14 +337,15 @@ private extension OutputTransaction {
     /// sits in are made first, so an error names the outermost folder that cannot be made.
     func makeFolder(_ folder: String) throws(BuildError) {
         if state.withLock({ $0.folders.contains(folder) }) { return }
-        let full = staging + "/" + folder
-        if mkdir(full, 0o755) != 0 {
+        if mkdirat(stagingFolder, folder, 0o755) != 0 {
             var code = errno
             if code != EEXIST, let slash = folder.lastSlashIndex {
                 try makeFolder(String(folder[..<slash]))
-                code = mkdir(full, 0o755) == 0 ? 0 : errno
+                code = mkdirat(stagingFolder, folder, 0o755) == 0 ? 0 : errno
             }
-            if code != 0 && code != EEXIST { throw writeError(folder, OutputFailure(path: full, code: code)) }
+            if code != 0 && code != EEXIST {
+                throw writeError(folder, OutputFailure(path: staging + "/" + folder, code: code))
+            }
         }
         state.withLock { _ = $0.folders.insert(folder) }
     }
@@ -425,16 +436,34 @@ private extension OutputTransaction {
     /// Writes `bytes` to a new file at `path`; returns its stamp.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(OutputFailure) -> FileStamp {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputFailure(path: path, code: errno) }
+        try write(bytes, in: AT_FDCWD, at: path, shownAs: nil)
+    }
+
+    /// Writes `bytes` to a new file at `path` relative to the open folder `folder`, which
+    /// errors name as `shownAs` (nil: `path` is the full path); returns its stamp.
+    static func write(
+        _ bytes: UnsafeRawBufferPointer, in folder: Int32, at path: String, shownAs folderPath: String?
+    ) throws(OutputFailure) -> FileStamp {
+        let shown = { folderPath.map { $0 + "/" + path } ?? path }
+        let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputFailure(path: shown(), code: errno) }
         defer { close(descriptor) }
         let failure = DiskFile.writeAll(descriptor, bytes)
         if let failure {
-            unlink(path)
-            throw OutputFailure(path: path, code: failure)
+            unlinkat(folder, path, 0)
+            throw OutputFailure(path: shown(), code: failure)
         }
-        guard let stamp = FileStamp.of(descriptor: descriptor) else { throw OutputFailure(path: path, code: errno) }
+        guard let stamp = FileStamp.of(descriptor: descriptor) else { throw OutputFailure(path: shown(), code: errno) }
         return stamp
+    }
+
+    /// The folder at `path` (just made) opened to make files and folders in, not through a link.
+    static func openFolder(_ path: String, fail: (String) -> BuildError) throws(BuildError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw fail("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        return descriptor
     }
 
     /// Removes what an interrupted build left at `path`, then makes it an empty folder.
