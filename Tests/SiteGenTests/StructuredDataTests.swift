@@ -33,6 +33,28 @@ struct StructuredDataTests {
             #expect(StructuredData.text(String(scalar)).json == "\"" + inner + "\"", "U+\(String(value, radix: 16))")
             #expect(
                 StructuredData.text("ab\(scalar)cd").json == "\"ab" + inner + "cd\"", "U+\(String(value, radix: 16))")
+            // At every place of the eight bytes read at once, with plain bytes before and after.
+            for place in 0...8 {
+                let before = String("abcdefgh".prefix(place))
+                let text = before + String(scalar) + "ijklmnopqrstuvw"
+                #expect(
+                    StructuredData.text(text).json == "\"" + before + inner + "ijklmnopqrstuvw\"",
+                    "U+\(String(value, radix: 16)) after \(place) bytes")
+            }
+        }
+    }
+
+    @Test("a chunk of eight bytes may need an escape exactly when one of its bytes can start one")
+    func chunksThatMayNeedAnEscape() {
+        let special: Set<UInt8> = Set(0..<0x20).union([0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2])
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<8 {
+                // Plain bytes of every kind around `byte`: letters, a digit, a space, a Hangul syllable.
+                var bytes = Array("aZ 9한.".utf8)
+                bytes[place] = byte
+                let chunk = bytes.withUnsafeBytes { ByteChunk.load($0.baseAddress!, at: 0) }
+                #expect(ByteChunk.mayNeedScriptEscape(chunk) == special.contains(byte), "\(byte) at \(place)")
+            }
         }
     }
 

@@ -33,7 +33,8 @@ enum StructuredData: Sendable, Equatable {
         case .text(let text):
             Self.writeString(text, to: &out)
         case .number(let number):
-            out += Array((number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)).utf8)
+            out.append(
+                contentsOf: (number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)).utf8)
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -63,6 +64,13 @@ enum StructuredData: Sendable, Equatable {
             var plain = 0
             var index = 0
             while index < bytes.count {
+                // Eight bytes at a time while none of them may need care.
+                if index + 8 <= bytes.count,
+                    !ByteChunk.mayNeedScriptEscape(ByteChunk.load(UnsafeRawPointer(bytes.baseAddress!), at: index))
+                {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 // Most bytes need no care, which one look-up says (the comparisons below ran
                 // for every byte of every page's JSON-LD).

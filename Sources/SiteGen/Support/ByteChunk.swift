@@ -56,6 +56,15 @@ enum ByteChunk {
             && !contains(0xC2, chunk) && !contains(0xEF, chunk)
     }
 
+    /// Whether a byte of `chunk` may need an escape in a JSON string inside a `<script>`
+    /// element: one below 0x20, `"`, `\\`, `<`, `>`, `&`, or E2 (which starts U+2028 and U+2029).
+    /// A chunk that says yes is read byte by byte; one that says no certainly needs nothing.
+    @inline(__always)
+    static func mayNeedScriptEscape(_ chunk: UInt64) -> Bool {
+        hasByteBelowSpace(chunk) || contains(0x22, chunk) || contains(0x5C, chunk) || contains(0x3C, chunk)
+            || contains(0x3E, chunk) || contains(0x26, chunk) || contains(0xE2, chunk)
+    }
+
     /// Whether a byte of `chunk` is below 0x20: such a byte borrows into its high bit when
     /// 0x20 is taken from it (a borrow passed on from a lower byte needs one there first).
     @inline(__always)
