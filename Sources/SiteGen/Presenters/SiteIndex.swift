@@ -306,43 +306,43 @@ extension SiteIndex {
         // total order (title ranks differ), so the order they are counted in does not matter.
         var size = 16
         while size < tags.count * (2 * relatedWindow + 1) * 2 { size <<= 1 }
-        return withUnsafeTemporaryAllocation(of: (id: Int32, count: Int32).self, capacity: size) { table in
-            table.initialize(repeating: (-1, 0))
+        return withUnsafeTemporaryAllocation(of: DateOrder.Candidate.self, capacity: size) { table in
+            table.initialize(repeating: DateOrder.Candidate(id: -1, shared: 0, day: 0, titleRank: 0))
             defer { table.deinitialize() }
             let mask = size - 1
-            return dates.facts.withUnsafeBufferPointer { facts in
-                let place = facts[id].place
-                let day = Int(facts[id].day)
-                var counted: [Int32] = []
-                counted.reserveCapacity(tags.count * (2 * relatedWindow + 1))
-                for tag in tags {
-                    list(ListKey(.tag(tag.slug), .date)).withUnsafeBufferPointer { members in
-                        let position = members.partitioningIndex { facts[$0].place >= place }
-                        let near = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
-                        for other in members[near] where other != id {
-                            var slot = (other &* 0x9E37_79B9) & mask
-                            while table[slot].id != -1 && Int(table[slot].id) != other { slot = (slot + 1) & mask }
-                            if table[slot].id == -1 {
-                                table[slot] = (Int32(truncatingIfNeeded: other), 0)
-                                counted.append(Int32(truncatingIfNeeded: slot))
-                            }
-                            table[slot].count += 1
+            let place = dates.facts[id].place
+            let day = Int(dates.facts[id].day)
+            var counted: [Int32] = []
+            counted.reserveCapacity(tags.count * (2 * relatedWindow + 1))
+            for tag in tags {
+                // The tag's members by date, each with what the score reads of it, side by side:
+                // the window is one run of memory, not a read far away for each of its members.
+                dates.tagLists[tag.slug]?.withUnsafeBufferPointer { members in
+                    let position = members.partitioningIndex { $0.place >= place }
+                    let near = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
+                    for other in members[near] where Int(other.id) != id {
+                        var slot = (Int(other.id) &* 0x9E37_79B9) & mask
+                        while table[slot].id != -1 && table[slot].id != other.id { slot = (slot + 1) & mask }
+                        if table[slot].id == -1 {
+                            table[slot] = DateOrder.Candidate(
+                                id: other.id, shared: 0, day: other.day, titleRank: other.titleRank)
+                            counted.append(Int32(truncatingIfNeeded: slot))
                         }
+                        table[slot].shared += 1
                     }
                 }
-                // Higher is better: tags shared, nearness in days, newer, earlier in title order.
-                var best: [(score: (Int, Int, Int, Int), id: Int)] = []
-                for slot in counted {
-                    let (other, count) = table[Int(slot)]
-                    let fact = facts[Int(other)]
-                    let score = (Int(count), -abs(Int(fact.day) - day), Int(fact.day), -Int(fact.titleRank))
-                    guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
-                    let at = best.partitioningIndex { $0.score < score }
-                    best.insert((score, Int(other)), at: at)
-                    if best.count > Self.relatedLimit { best.removeLast() }
-                }
-                return best.map(\.id)
             }
+            // Higher is better: tags shared, nearness in days, newer, earlier in title order.
+            var best: [(score: (Int, Int, Int, Int), id: Int)] = []
+            for slot in counted {
+                let other = table[Int(slot)]
+                let score = (Int(other.shared), -abs(Int(other.day) - day), Int(other.day), -Int(other.titleRank))
+                guard best.count < Self.relatedLimit || score > best[best.count - 1].score else { continue }
+                let at = best.partitioningIndex { $0.score < score }
+                best.insert((score, Int(other.id)), at: at)
+                if best.count > Self.relatedLimit { best.removeLast() }
+            }
+            return best.map(\.id)
         }
     }
 
@@ -359,9 +359,27 @@ extension SiteIndex {
             var titleRank: Int32
         }
 
-        let facts: [Fact]
+        /// A review in a tag's list by date, with its facts.
+        struct Member {
+            var id: Int32
+            var place: Int32
+            var day: Int32
+            var titleRank: Int32
+        }
 
-        static let empty = DateOrder(facts: [])
+        /// A review near the one whose related reviews are sought, with the tags they share.
+        struct Candidate {
+            var id: Int32
+            var shared: Int32
+            var day: Int32
+            var titleRank: Int32
+        }
+
+        let facts: [Fact]
+        /// Each tag's list by date (by slug), with the facts of its members.
+        let tagLists: [String: [Member]]
+
+        static let empty = DateOrder(facts: [], tagLists: [:])
     }
 
     var dateOrder: DateOrder {
@@ -370,7 +388,16 @@ extension SiteIndex {
                 place: .max, day: Int32(clamping: keys[id]?.day.number ?? 0), titleRank: Int32(clamping: titleRank[id]))
         }
         for (place, id) in list(ListKey(.all, .date)).enumerated() { facts[id].place = Int32(place) }
-        return DateOrder(facts: facts)
+        var tagLists: [String: [DateOrder.Member]] = [:]
+        for (key, members) in lists {
+            guard key.order == .date, case .tag(let slug) = key.scope else { continue }
+            tagLists[slug] = members.map { id in
+                let fact = facts[id]
+                return DateOrder.Member(
+                    id: Int32(truncatingIfNeeded: id), place: fact.place, day: fact.day, titleRank: fact.titleRank)
+            }
+        }
+        return DateOrder(facts: facts, tagLists: tagLists)
     }
 
     /// Counts (or uncounts, with `by: -1`) the names a review writes for its tags and genres.
