@@ -151,6 +151,31 @@ struct ContextTests {
         #expect(try template.render(.object(members)) == expected)
     }
 
+    @Test("keys of every length, and keys one byte apart at every place, are told apart, small objects and large")
+    func keysOfEveryLength() {
+        var keys: [String] = [""]
+        for length in 1...20 {
+            let base = Array("abcdefghijklmnopqrstu".utf8.prefix(length))
+            keys.append(String(decoding: base, as: UTF8.self))
+            for place in 0..<length {
+                var other = base
+                other[place] = UInt8(ascii: "Z")
+                keys.append(String(decoding: other, as: UTF8.self))
+            }
+        }
+        keys += ["기생충", "기생", "é", "e\u{301}", String(repeating: "long key ", count: 20)]
+        // In objects of up to a dozen members (read in order) and in one with all of them (hashed).
+        let groups = stride(from: 0, to: keys.count, by: 10).map { Array(keys[$0..<min($0 + 10, keys.count)]) } + [keys]
+        for group in groups {
+            let object = Object(pairs: group.enumerated().map { (key: $0.element, value: .int($0.offset)) })
+            #expect(object.count == group.count)
+            for (number, key) in group.enumerated() {
+                #expect(object[key] == .int(number), "\(key.debugDescription)")
+                #expect(object[key + "!"] == nil)
+            }
+        }
+    }
+
     @Test("a section over an object pushes it; its members are names inside")
     func objectSection() throws {
         let template = try Template("{{#rating}}{{stars}} ({{label}}){{/rating}}")
