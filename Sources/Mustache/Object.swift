@@ -195,7 +195,8 @@ final class ObjectStorage: @unchecked Sendable {
             let raw = UnsafeRawPointer(base)
             var at = 0
             while at + 8 <= count {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                hash =
+                    (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
                     &* 0x9E37_79B9_7F4A_7C15
                 hash ^= hash >> 32
                 at += 8
@@ -209,7 +210,8 @@ final class ObjectStorage: @unchecked Sendable {
                 let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
                 tail = low | high << (UInt64(left - 4) * 8)
             } else if left > 0 {
-                tail = UInt64(base[at]) | UInt64(base[at + left / 2]) << (UInt64(left / 2) * 8)
+                tail =
+                    UInt64(base[at]) | UInt64(base[at + left / 2]) << (UInt64(left / 2) * 8)
                     | UInt64(base[count - 1]) << (UInt64(left - 1) * 8)
             }
             hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15

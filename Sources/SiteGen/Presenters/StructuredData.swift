@@ -34,7 +34,8 @@ enum StructuredData: Sendable, Equatable {
             Self.writeString(text, to: &out)
         case .number(let number):
             out.append(
-                contentsOf: (number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)).utf8)
+                contentsOf: (number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
+                    .utf8)
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
