@@ -19,16 +19,16 @@ struct ReviewPagePresenter: PagePresenter {
 
     func job(_ key: PageKey, _ site: Presentation) -> PageJob {
         guard case .review(let id) = key else { preconditionFailure("not a review page: \(key)") }
-        let index = site.index
+        // The index is read where it is: a copy of it (in a closure, say) retains each of its
+        // tables, reference counts both cores write for every page.
         let context = site.context
-        let review = index[review: id]
-        let card = index.card(id)
+        let review = site.index[review: id]
+        let card = site.index.card(id)
         let siteLanguage = context.config.language.rawValue
         let section = context.section(named: review.section)
-        let link = { (other: Int) in
-            LinkModel(
-                title: index[review: other].title, url: index.card(other).url,
-                language: index.card(other).titleLanguage)
+        func link(_ other: Int) -> LinkModel {
+            let card = site.index.card(other)
+            return LinkModel(title: site.index[review: other].title, url: card.url, language: card.titleLanguage)
         }
         let details = detailRows(review, context)
         let urls = context.urls
@@ -66,8 +66,8 @@ struct ReviewPagePresenter: PagePresenter {
                 language: card.language, image: image,
                 structuredData: structuredData(review, card: card, image: image, section: section, context),
                 feeds: [sectionFeed(review.section, context)]),
-            review: model, previous: index.older[id].map(link), next: index.newer[id].map(link),
-            related: index.related[id].map(index.card))
+            review: model, previous: site.index.older[id].map(link), next: site.index.newer[id].map(link),
+            related: site.index.related[id].map { site.index.card($0) })
         return PageJob.folder(review.path, template: "review", model: page)
     }
 
