@@ -69,6 +69,25 @@ struct StructuredDataTests {
         #expect(node.json == #"{"@type":"Review","ratingValue":4.5,"bestRating":5,"list":["a",-2]}"#)
     }
 
+    @Test("the writer puts commas between members and items at every depth, and leaves out members without a value")
+    func writer() {
+        var json = JSONLDWriter()
+        json.object { json in
+            json.member("a", "x")
+            json.member("missing", nil)
+            json.member(
+                "list",
+                list: { list in
+                    list.text("b")
+                    list.object(type: "T") { $0.member("n", number: 2.5) }
+                    list.list { _ in }
+                    list.number(-3)
+                })
+            json.member("o", type: "U") { $0.member("none", number: nil) }
+        }
+        #expect(json.json == #"{"a":"x","list":["b",{"@type":"T","n":2.5},[],-3],"o":{"@type":"U"}}"#)
+    }
+
     @Test(
         "XML escaping writes the five entities, even before a combining mark, replaces what XML forbids, leaves the rest"
     )

@@ -88,115 +88,111 @@ struct ReviewPagePresenter: PagePresenter {
             url: context.urls.path("\(name)/feed.xml"))
     }
 
-    /// schema.org `Review` of the film or book, and the page's place in the site (`BreadcrumbList`).
+    /// schema.org `Review` of the film or book, and the page's place in the site (`BreadcrumbList`),
+    /// as JSON-LD.
     func structuredData(
         _ review: Review, card: ReviewCard, image: SocialImage?, section: ReviewSection?, _ context: SiteContext
-    ) -> StructuredData {
+    ) -> String {
         let urls = context.urls
         let work = review.work
-        let people = { (names: [String]) -> StructuredData? in
-            names.isEmpty ? nil : .list(names.map { .node("Person", [("name", .text($0))]) })
-        }
         let creators = review.creators
-        let item: StructuredData
-        switch work.kind {
-        case .movie:
-            item = .node(
-                "Movie",
-                [
-                    ("name", .text(review.title)), ("director", people(creators)),
-                    (
-                        "dateCreated",
-                        (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)
-                    ),
-                    ("image", image.map { .text($0.url) }),
-                    (
-                        "sameAs",
-                        (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
-                            .text("https://www.themoviedb.org/movie/\($0)")
-                        }
-                    ),
-                ])
-        case .book:
-            item = .node(
-                "Book",
-                [
-                    ("name", .text(review.title)), ("author", people(creators)),
-                    ("isbn", (work.isbn ?? review.metadata?.isbn).map(StructuredData.text)),
-                    ("image", image.map { .text($0.url) }),
-                ])
-        case .tv:
-            item = .node(
-                "TVSeries",
-                [
-                    ("name", .text(review.title)), ("creator", people(creators)),
-                    (
-                        "startDate",
-                        (review.metadata?.releaseDate ?? review.year.map(String.init)).map(StructuredData.text)
-                    ),
-                    (
-                        "numberOfSeasons",
-                        review.metadata?.series?.seasons.flatMap { $0 > 0 ? .number(Double($0)) : nil }
-                    ),
-                    ("image", image.map { .text($0.url) }),
-                    (
-                        "sameAs",
-                        (work.tmdbID ?? review.metadata.flatMap { Int($0.id) }).map {
-                            .text("https://www.themoviedb.org/tv/\($0)")
-                        }
-                    ),
-                ])
+        let url = urls.absolute(review.path)
+        /// The director, author or creator: a list of people, or no member at all.
+        func people(_ key: String, _ writer: inout JSONLDWriter) {
+            guard !creators.isEmpty else { return }
+            writer.member(
+                key,
+                list: { list in
+                    for name in creators { list.object(type: "Person") { $0.member("name", name) } }
+                })
         }
-        // Front matter's scale is 0 to 5 in half steps, so 0 is a rating (the page shows "0 out of 5
-        // stars"), and the scale's worst is 0.
-        let rating: StructuredData? = review.rating.map { rating in
-            .node(
-                "Rating",
-                [("ratingValue", .number(rating.value)), ("bestRating", .number(5)), ("worstRating", .number(0))])
-        }
-        // Without an author in site.yml, the site speaks for itself: an organization of its title.
-        let author: StructuredData =
-            context.config.author.isEmpty
-            ? .node("Organization", [("name", .text(context.config.title))])
-            : .node("Person", [("name", .text(context.config.author))])
-        let reviewNode = StructuredData.node(
-            "Review",
-            [
-                ("itemReviewed", item), ("reviewRating", rating), ("author", author),
-                // A review with no text and no summary has no body to give.
-                ("datePublished", .text(review.date.description)),
-                ("reviewBody", card.summary.isEmpty ? nil : .text(card.summary)),
-                ("inLanguage", .text(card.language)), ("url", .text(urls.absolute(review.path))),
-            ])
-        let crumbs: [(String, String)] = [
+        let released = review.metadata?.releaseDate ?? review.year.map(String.init)
+        let tmdbID = work.tmdbID ?? review.metadata.flatMap { Int($0.id) }
+        // Read before the closures below, which would otherwise each hold a copy of the context.
+        let (author, siteTitle) = (context.config.author, context.config.title)
+        let crumbs = [
             (context.labels.home, urls.absolute("")),
             (section?.title ?? review.section, urls.absolute(urls.section(review.section))),
-            (review.title, urls.absolute(review.path)),
+            (review.title, url),
         ]
-        return .object([
-            ("@context", .text("https://schema.org")),
-            ("@graph", .list([reviewNode, Self.breadcrumbs(crumbs)])),
-        ])
+        var json = JSONLDWriter()
+        json.object { json in
+            json.member("@context", "https://schema.org")
+            json.member(
+                "@graph",
+                list: { graph in
+                    graph.object(type: "Review") { node in
+                        switch work.kind {
+                        case .movie:
+                            node.member("itemReviewed", type: "Movie") { item in
+                                item.member("name", review.title)
+                                people("director", &item)
+                                item.member("dateCreated", released)
+                                item.member("image", image?.url)
+                                item.member("sameAs", tmdbID.map { "https://www.themoviedb.org/movie/\($0)" })
+                            }
+                        case .book:
+                            node.member("itemReviewed", type: "Book") { item in
+                                item.member("name", review.title)
+                                people("author", &item)
+                                item.member("isbn", work.isbn ?? review.metadata?.isbn)
+                                item.member("image", image?.url)
+                            }
+                        case .tv:
+                            node.member("itemReviewed", type: "TVSeries") { item in
+                                item.member("name", review.title)
+                                people("creator", &item)
+                                item.member("startDate", released)
+                                item.member(
+                                    "numberOfSeasons",
+                                    number: review.metadata?.series?.seasons.flatMap { $0 > 0 ? Double($0) : nil })
+                                item.member("image", image?.url)
+                                item.member("sameAs", tmdbID.map { "https://www.themoviedb.org/tv/\($0)" })
+                            }
+                        }
+                        // Front matter's scale is 0 to 5 in half steps, so 0 is a rating (the page shows
+                        // "0 out of 5 stars"), and the scale's worst is 0.
+                        if let rating = review.rating {
+                            node.member("reviewRating", type: "Rating") { node in
+                                node.member("ratingValue", number: rating.value)
+                                node.member("bestRating", number: 5)
+                                node.member("worstRating", number: 0)
+                            }
+                        }
+                        // Without an author in site.yml, the site speaks for itself: an organization of
+                        // its title.
+                        if author.isEmpty {
+                            node.member("author", type: "Organization") { $0.member("name", siteTitle) }
+                        } else {
+                            node.member("author", type: "Person") { $0.member("name", author) }
+                        }
+                        node.member("datePublished", review.date.description)
+                        // A review with no text and no summary has no body to give.
+                        node.member("reviewBody", card.summary.isEmpty ? nil : card.summary)
+                        node.member("inLanguage", card.language)
+                        node.member("url", url)
+                    }
+                    Self.breadcrumbs(crumbs, into: &graph)
+                })
+        }
+        return json.json
     }
 
     /// A `BreadcrumbList` of (name, absolute URL) from the home page down.
-    static func breadcrumbs(_ crumbs: [(String, String)]) -> StructuredData {
-        .node(
-            "BreadcrumbList",
-            [
-                (
-                    "itemListElement",
-                    .list(
-                        crumbs.enumerated().map { position, crumb in
-                            .node(
-                                "ListItem",
-                                [
-                                    ("position", .number(Double(position + 1))), ("name", .text(crumb.0)),
-                                    ("item", .text(crumb.1)),
-                                ])
-                        })
-                )
-            ])
+    static func breadcrumbs(_ crumbs: [(String, String)], into writer: inout JSONLDWriter) {
+        writer.object(type: "BreadcrumbList") { node in
+            node.member(
+                "itemListElement",
+                list: { list in
+                    for (position, crumb) in crumbs.enumerated() {
+                        list.object(type: "ListItem") { item in
+                            item.member("position", number: Double(position + 1))
+                            item.member("name", crumb.0)
+                            item.member("item", crumb.1)
+                        }
+                    }
+                })
+        }
     }
 
     func affected(by change: IndexChange, _ site: Presentation) -> [PageKey] {

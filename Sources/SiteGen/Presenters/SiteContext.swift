@@ -118,10 +118,10 @@ public struct SiteContext: Sendable {
 
     /// The `page` model: `<title>` (with the site's title after a page's own), description,
     /// canonical URL, language, preview image (the site's own when the page has none),
-    /// structured data and feeds.
+    /// structured data (JSON-LD, as ``JSONLDWriter`` writes it) and feeds.
     func head(
         title: String?, description: String?, path: String, kind: String, language: String? = nil,
-        image: SocialImage? = nil, structuredData: StructuredData? = nil, feeds: [LinkModel] = [],
+        image: SocialImage? = nil, structuredData: String? = nil, feeds: [LinkModel] = [],
         isCanonical: Bool = true
     ) -> PageHead {
         PageHead(
@@ -129,7 +129,7 @@ public struct SiteContext: Sendable {
             description: description.flatMap { $0.isEmpty ? nil : $0 } ?? config.description,
             canonicalURL: urls.absolute(path), isCanonical: isCanonical, kind: kind,
             language: language ?? config.language.rawValue, image: image ?? siteImage,
-            structuredData: structuredData?.json, feeds: feeds)
+            structuredData: structuredData, feeds: feeds)
     }
 
     /// The section a review belongs to.
