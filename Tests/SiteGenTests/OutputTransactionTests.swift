@@ -268,6 +268,36 @@ struct OutputTransactionTests {
         #expect(try folder.contents(hidden: false) == ["index.html": "home 2"])
     }
 
+    @Test(
+        "a build into a folder another build (of another site) is staging refuses, names it, and leaves its files alone"
+    )
+    func stagingHeldByAnotherBuild() throws {
+        for existing in [false, true] {
+            let parent = try ScratchFolder()
+            let output = parent.url.appendingPathComponent("public")
+            if existing { _ = try OutputWriter(folder: output).write(["index.html": Data("home".utf8)]) }
+            let first = try OutputTransaction(output: output, force: false)
+            try first.put(Data("first".utf8), at: "a/index.html")
+            let staging =
+                existing ? output.path + "/.sitegen-staging" : parent.url.path + "/.public.sitegen-new"
+            let error = try #require(throws: BuildError.self) {
+                _ = try OutputTransaction(output: output, force: false)
+            }
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    output.path
+                        + ": another sitegen build is writing this output folder now (its files are being staged in "
+                        + staging + "): wait for it to finish, then build again"
+                ])
+            // The first build goes on as if nothing happened, and the next one after it works.
+            try first.put(Data("first b".utf8), at: "b/index.html")
+            _ = try first.commit()
+            #expect(try String(contentsOfFile: output.path + "/b/index.html", encoding: .utf8) == "first b")
+            _ = try OutputWriter(folder: output).write(["index.html": Data("second".utf8)])
+            #expect(try String(contentsOfFile: output.path + "/index.html", encoding: .utf8) == "second")
+        }
+    }
+
     @Test("folders a build must never write into are refused, even with --force")
     func protectedFolders() throws {
         let scratch = try ScratchFolder()

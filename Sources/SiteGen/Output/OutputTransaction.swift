@@ -85,8 +85,7 @@ public final class OutputTransaction: Sendable {
             previous = [:]
             hasRecord = false
             folderTimes = nil
-            try Self.makeEmpty(staging, parent: parent, fail: fail)
-            stagingFolder = try Self.openFolder(staging, fail: fail)
+            stagingFolder = try Self.makeStaging(staging, parent: parent, fail: fail)
             return
         }
         staging = path + "/" + Self.stagingName
@@ -119,8 +118,7 @@ public final class OutputTransaction: Sendable {
             hasRecord = false
             owned = visible
         }
-        try Self.makeEmpty(staging, parent: path, fail: fail)
-        stagingFolder = try Self.openFolder(staging, fail: fail)
+        stagingFolder = try Self.makeStaging(staging, parent: path, fail: fail)
     }
 
     deinit {
@@ -457,18 +455,22 @@ private extension OutputTransaction {
         return stamp
     }
 
-    /// The folder at `path` (just made) opened to make files and folders in, not through a link.
-    static func openFolder(_ path: String, fail: (String) -> BuildError) throws(BuildError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw fail("cannot open \(path): \(String(cString: strerror(errno)))")
+    /// Makes the staging folder `path` (and `parent` when missing) and returns it open, locked
+    /// for this build: another build's staging folder there is never taken over (two sites built
+    /// into one output folder at once, which the lock beside each site's manifest cannot tell
+    /// apart), and one that an interrupted build left, unlocked, is removed first.
+    static func makeStaging(_ path: String, parent: String, fail: (String) -> BuildError) throws(BuildError) -> Int32 {
+        let busy =
+            "another sitegen build is writing this output folder now (its files are being staged in \(path)): "
+            + "wait for it to finish, then build again"
+        if lstatKind(path) != nil {
+            let left = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if left >= 0 {
+                defer { close(left) }
+                if flock(left, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { throw fail(busy) }
+            }
+            removeTree(path)
         }
-        return descriptor
-    }
-
-    /// Removes what an interrupted build left at `path`, then makes it an empty folder.
-    static func makeEmpty(_ path: String, parent: String, fail: (String) -> BuildError) throws(BuildError) {
-        removeTree(path)
         if lstatKind(parent) == nil {
             do {
                 try Directory.make(parent)
@@ -477,8 +479,20 @@ private extension OutputTransaction {
             }
         }
         guard mkdir(path, 0o755) == 0 else {
+            if errno == EEXIST { throw fail(busy) }
             throw fail("cannot write in \(parent): \(String(cString: strerror(errno)))")
         }
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw fail("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        // Another build that found the folder between the two calls above, and took it for one
+        // left behind, holds it now (or has removed it, and this build's writes fail).
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+            close(descriptor)
+            throw fail(busy)
+        }
+        return descriptor
     }
 
     static func removeTree(_ path: String) {
