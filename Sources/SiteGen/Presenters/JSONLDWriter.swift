@@ -17,6 +17,34 @@ struct JSONLDWriter {
     /// The JSON text.
     var json: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// A page's JSON-LD: schema.org's context, and a graph of what `body` writes followed by
+    /// the page's place in the site, `crumbs` (name, absolute URL) from the home page down.
+    static func page(crumbs: [(String, String)], _ body: (inout JSONLDWriter) -> Void) -> String {
+        var json = JSONLDWriter()
+        json.object { json in
+            json.member("@context", "https://schema.org")
+            json.member(
+                "@graph",
+                list: { graph in
+                    body(&graph)
+                    graph.object(type: "BreadcrumbList") { node in
+                        node.member(
+                            "itemListElement",
+                            list: { list in
+                                for (position, crumb) in crumbs.enumerated() {
+                                    list.object(type: "ListItem") { item in
+                                        item.member("position", number: Double(position + 1))
+                                        item.member("name", crumb.0)
+                                        item.member("item", crumb.1)
+                                    }
+                                }
+                            })
+                    }
+                })
+        }
+        return json.json
+    }
+
     /// An object, its `@type` first when given, its members written by `body`.
     mutating func object(type: String? = nil, _ body: (inout JSONLDWriter) -> Void) {
         separate()

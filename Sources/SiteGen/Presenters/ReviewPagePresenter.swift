@@ -115,83 +115,58 @@ struct ReviewPagePresenter: PagePresenter {
             (section?.title ?? review.section, urls.absolute(urls.section(review.section))),
             (review.title, url),
         ]
-        var json = JSONLDWriter()
-        json.object { json in
-            json.member("@context", "https://schema.org")
-            json.member(
-                "@graph",
-                list: { graph in
-                    graph.object(type: "Review") { node in
-                        switch work.kind {
-                        case .movie:
-                            node.member("itemReviewed", type: "Movie") { item in
-                                item.member("name", review.title)
-                                people("director", &item)
-                                item.member("dateCreated", released)
-                                item.member("image", image?.url)
-                                item.member("sameAs", tmdbID.map { "https://www.themoviedb.org/movie/\($0)" })
-                            }
-                        case .book:
-                            node.member("itemReviewed", type: "Book") { item in
-                                item.member("name", review.title)
-                                people("author", &item)
-                                item.member("isbn", work.isbn ?? review.metadata?.isbn)
-                                item.member("image", image?.url)
-                            }
-                        case .tv:
-                            node.member("itemReviewed", type: "TVSeries") { item in
-                                item.member("name", review.title)
-                                people("creator", &item)
-                                item.member("startDate", released)
-                                item.member(
-                                    "numberOfSeasons",
-                                    number: review.metadata?.series?.seasons.flatMap { $0 > 0 ? Double($0) : nil })
-                                item.member("image", image?.url)
-                                item.member("sameAs", tmdbID.map { "https://www.themoviedb.org/tv/\($0)" })
-                            }
-                        }
-                        // Front matter's scale is 0 to 5 in half steps, so 0 is a rating (the page shows
-                        // "0 out of 5 stars"), and the scale's worst is 0.
-                        if let rating = review.rating {
-                            node.member("reviewRating", type: "Rating") { node in
-                                node.member("ratingValue", number: rating.value)
-                                node.member("bestRating", number: 5)
-                                node.member("worstRating", number: 0)
-                            }
-                        }
-                        // Without an author in site.yml, the site speaks for itself: an organization of
-                        // its title.
-                        if author.isEmpty {
-                            node.member("author", type: "Organization") { $0.member("name", siteTitle) }
-                        } else {
-                            node.member("author", type: "Person") { $0.member("name", author) }
-                        }
-                        node.member("datePublished", review.date.description)
-                        // A review with no text and no summary has no body to give.
-                        node.member("reviewBody", card.summary.isEmpty ? nil : card.summary)
-                        node.member("inLanguage", card.language)
-                        node.member("url", url)
+        return JSONLDWriter.page(crumbs: crumbs) { graph in
+            graph.object(type: "Review") { node in
+                switch work.kind {
+                case .movie:
+                    node.member("itemReviewed", type: "Movie") { item in
+                        item.member("name", review.title)
+                        people("director", &item)
+                        item.member("dateCreated", released)
+                        item.member("image", image?.url)
+                        item.member("sameAs", tmdbID.map { "https://www.themoviedb.org/movie/\($0)" })
                     }
-                    Self.breadcrumbs(crumbs, into: &graph)
-                })
-        }
-        return json.json
-    }
-
-    /// A `BreadcrumbList` of (name, absolute URL) from the home page down.
-    static func breadcrumbs(_ crumbs: [(String, String)], into writer: inout JSONLDWriter) {
-        writer.object(type: "BreadcrumbList") { node in
-            node.member(
-                "itemListElement",
-                list: { list in
-                    for (position, crumb) in crumbs.enumerated() {
-                        list.object(type: "ListItem") { item in
-                            item.member("position", number: Double(position + 1))
-                            item.member("name", crumb.0)
-                            item.member("item", crumb.1)
-                        }
+                case .book:
+                    node.member("itemReviewed", type: "Book") { item in
+                        item.member("name", review.title)
+                        people("author", &item)
+                        item.member("isbn", work.isbn ?? review.metadata?.isbn)
+                        item.member("image", image?.url)
                     }
-                })
+                case .tv:
+                    node.member("itemReviewed", type: "TVSeries") { item in
+                        item.member("name", review.title)
+                        people("creator", &item)
+                        item.member("startDate", released)
+                        item.member(
+                            "numberOfSeasons",
+                            number: review.metadata?.series?.seasons.flatMap { $0 > 0 ? Double($0) : nil })
+                        item.member("image", image?.url)
+                        item.member("sameAs", tmdbID.map { "https://www.themoviedb.org/tv/\($0)" })
+                    }
+                }
+                // Front matter's scale is 0 to 5 in half steps, so 0 is a rating (the page shows
+                // "0 out of 5 stars"), and the scale's worst is 0.
+                if let rating = review.rating {
+                    node.member("reviewRating", type: "Rating") { node in
+                        node.member("ratingValue", number: rating.value)
+                        node.member("bestRating", number: 5)
+                        node.member("worstRating", number: 0)
+                    }
+                }
+                // Without an author in site.yml, the site speaks for itself: an organization of
+                // its title.
+                if author.isEmpty {
+                    node.member("author", type: "Organization") { $0.member("name", siteTitle) }
+                } else {
+                    node.member("author", type: "Person") { $0.member("name", author) }
+                }
+                node.member("datePublished", review.date.description)
+                // A review with no text and no summary has no body to give.
+                node.member("reviewBody", card.summary.isEmpty ? nil : card.summary)
+                node.member("inLanguage", card.language)
+                node.member("url", url)
+            }
         }
     }
 

@@ -39,27 +39,20 @@ struct SectionPresenter: PagePresenter {
         let onPage = pages.members[pages.range(number)]
         // A schema.org `ItemList` of the page's reviews and the section's place in the site.
         let crumbs = [(context.labels.home, urls.absolute("")), (section.title, urls.absolute(urls.section(name)))]
-        var json = JSONLDWriter()
-        json.object { json in
-            json.member("@context", "https://schema.org")
-            json.member(
-                "@graph",
-                list: { graph in
-                    graph.object(type: "ItemList") { node in
-                        node.member(
-                            "itemListElement",
-                            list: { list in
-                                for (position, id) in zip(pages.range(number), onPage) {
-                                    list.object(type: "ListItem") { item in
-                                        item.member("position", number: Double(position + 1))
-                                        item.member("url", urls.absolute(site.index[review: id].path))
-                                    }
-                                }
-                            })
-                        node.member("numberOfItems", number: Double(pages.members.count))
-                    }
-                    ReviewPagePresenter.breadcrumbs(crumbs, into: &graph)
-                })
+        let structuredData = JSONLDWriter.page(crumbs: crumbs) { graph in
+            graph.object(type: "ItemList") { node in
+                node.member(
+                    "itemListElement",
+                    list: { list in
+                        for (position, id) in zip(pages.range(number), onPage) {
+                            list.object(type: "ListItem") { item in
+                                item.member("position", number: Double(position + 1))
+                                item.member("url", urls.absolute(site.index[review: id].path))
+                            }
+                        }
+                    })
+                node.member("numberOfItems", number: Double(pages.members.count))
+            }
         }
         let model = SectionPageModel(
             site: context.sharedSite(at: .section(name), isItself: number == 1 && list.order == section.defaultSort),
@@ -70,7 +63,7 @@ struct SectionPresenter: PagePresenter {
                     section.title, count: pages.members.count, order: list.order)
                     + (number > 1 ? " · \(listModel.pagination?.label ?? "")" : ""),
                 path: pages.path(number), kind: "section",
-                structuredData: json.json,
+                structuredData: structuredData,
                 feeds: [ReviewPagePresenter().sectionFeed(name, context)]),
             section: SectionModel(
                 title: section.title, url: urls.path(urls.section(name)), intro: section.introHTML,
