@@ -188,11 +188,11 @@ final class ObjectStorage: @unchecked Sendable {
     /// hundredth of a large site's build).
     static func hash(_ key: String) -> Int {
         var key = key
-        return key.withUTF8 { bytes in
-            let count = bytes.count
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
-            guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
-            let raw = UnsafeRawPointer(base)
+        var hash = key.withUTF8 { bytes in
+            // An empty key reads nothing, whether or not it has a buffer, and hashes alike.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+            guard let base = bytes.baseAddress else { return hash }
+            let (raw, count) = (UnsafeRawPointer(base), bytes.count)
             var at = 0
             while at + 8 <= count {
                 hash =
@@ -204,22 +204,22 @@ final class ObjectStorage: @unchecked Sendable {
             // The last 0 to 7 bytes in at most two reads that may overlap: a byte read twice
             // lands in the same place both times.
             let left = count - at
-            var tail: UInt64 = 0
             if left >= 4 {
                 let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
                 let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-                tail = low | high << (UInt64(left - 4) * 8)
+                hash ^= low | high << (UInt64(left - 4) * 8)
             } else if left > 0 {
-                tail =
+                hash ^=
                     UInt64(base[at]) | UInt64(base[at + left / 2]) << (UInt64(left / 2) * 8)
                     | UInt64(base[count - 1]) << (UInt64(left - 1) * 8)
             }
-            hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
-            // Murmur3's finish: each bit of the input reaches each bit of the output.
-            hash ^= hash >> 33
-            hash &*= 0xff51_afd7_ed55_8ccd
-            hash ^= hash >> 33
-            return Int(truncatingIfNeeded: hash)
+            return hash
         }
+        hash &*= 0x9E37_79B9_7F4A_7C15
+        // Murmur3's finish: each bit of the input reaches each bit of the output.
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        return Int(truncatingIfNeeded: hash)
     }
 }

@@ -120,11 +120,9 @@ private final class SignalWaiter {
         }
         let (readEnd, arrival) = (ends[0], arrival)
         Thread.detachNewThread {
+            // The writing end stays open for the life of the process: this returns with a signal.
             var byte: UInt8 = 0
-            while true {
-                let count = read(readEnd, &byte, 1)
-                if count > 0 || (count < 0 && errno != EINTR) { break }
-            }
+            while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
             arrival.arrive()
         }
     }
