@@ -439,7 +439,7 @@ private extension Renderer {
         return nil
     }
 
-    mutating func write(_ value: borrowing Value, escaped: Bool) {
+    mutating func write(_ value: Value, escaped: Bool) {
         switch value {
         case .string(let text):
             escaped ? HTML.appendEscaped(text, to: &output) : HTML.append(text, to: &output)

@@ -8,7 +8,7 @@ public struct Template: Sendable {
     /// is dynamic (`{{>*name}}`), whose template only the data decides.
     public var includedNames: Set<String>? {
         var names: Set<String> = []
-        for name in Array(program.partials).map(\.name) + program.parents.map(\.name) {
+        for name in program.partials.map(\.name) + program.parents.map(\.name) {
             guard case .fixed(let text) = name else { return nil }
             names.insert(text)
         }

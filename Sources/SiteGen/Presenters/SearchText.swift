@@ -31,7 +31,7 @@ enum SearchText {
     private static func keys<Sink: SearchKeySink>(
         utf8 bytes: UnsafeBufferPointer<UInt8>, html: Bool, singles: Bool, into keys: inout Sink
     ) {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Word.capacity + 8)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Word.bufferSize)
         defer { buffer.deallocate() }
         var word = Word(buffer: buffer, shortest: singles ? 1 : 2)
         var at = 0
@@ -165,6 +165,9 @@ enum SearchText {
 
         /// The most bytes a word can hold: ``maxLength`` scalars of the Basic Multilingual Plane.
         static let capacity = maxLength * 3
+        /// The buffer's size: ``capacity``, and the eight bytes a run of ASCII stores at once
+        /// past the word's end.
+        static let bufferSize = capacity + 8
 
         @inline(__always)
         mutating func put(_ byte: UInt8) {
