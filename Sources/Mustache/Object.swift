@@ -15,6 +15,16 @@ public struct Object: Sendable, Equatable, ExpressibleByDictionaryLiteral, Seque
     /// where the same partial is included with it again, as long as every name the partial
     /// looked up outside the object finds the same value, those bytes are written again.
     public init(pairs: [(key: String, value: Value)], keepsRenderings: Bool = false) {
+        self.init(storing: pairs, keepsRenderings: keepsRenderings)
+    }
+
+    /// ``init(pairs:keepsRenderings:)`` from pairs written in place (a page model's members),
+    /// read straight into the object: no array of them is made first.
+    public init(members: KeyValuePairs<String, Value>, keepsRenderings: Bool = false) {
+        self.init(storing: members, keepsRenderings: keepsRenderings)
+    }
+
+    private init<Pairs: Collection<(key: String, value: Value)>>(storing pairs: Pairs, keepsRenderings: Bool) {
         let storage = ObjectStorage(pairs, keepsRenderings: keepsRenderings)
         guard storage.hasRepeatedKeys else {
             self.storage = storage
@@ -100,15 +110,17 @@ final class ObjectStorage: @unchecked Sendable {
     /// What partials rendered with this object, when it keeps renderings.
     let memo: RenderMemo?
 
-    init(_ members: [(key: String, value: Value)], keepsRenderings: Bool = false) {
+    init<Pairs: Collection<(key: String, value: Value)>>(_ members: Pairs, keepsRenderings: Bool = false) {
         memo = keepsRenderings ? RenderMemo() : nil
         count = members.count
         entries = .allocate(capacity: max(count, 1))
         var bits: UInt64 = 0
-        for (index, member) in members.enumerated() {
+        var index = 0
+        for member in members {
             let hash = Self.hash(member.key)
             bits |= 1 << UInt64(hash & 63)
             (entries.baseAddress! + index).initialize(to: Entry(hash: hash, key: member.key, value: member.value))
+            index += 1
         }
         keyBits = bits
         guard count > Self.linearLimit else {
@@ -134,7 +146,9 @@ final class ObjectStorage: @unchecked Sendable {
 
     /// Whether two members share a key (the first one would hide the other).
     var hasRepeatedKeys: Bool {
-        (0..<count).contains { index in self.index(of: entries[index].key, hash: entries[index].hash) != index }
+        // Keys whose hashes set as many bits as there are keys are all different (most objects).
+        guard keyBits.nonzeroBitCount < count else { return false }
+        return (0..<count).contains { index in self.index(of: entries[index].key, hash: entries[index].hash) != index }
     }
 
     @inline(__always)

@@ -19,8 +19,8 @@ extension Value {
     }
 
     /// An object with these members, in this order; `keepsRenderings` for one that many pages
-    /// show (see `Object.init(pairs:keepsRenderings:)`).
+    /// show (see `Object.init(members:keepsRenderings:)`).
     static func members(_ pairs: KeyValuePairs<String, Value>, keepsRenderings: Bool = false) -> Value {
-        .object(Object(pairs: pairs.map { (key: $0.key, value: $0.value) }, keepsRenderings: keepsRenderings))
+        .object(Object(members: pairs, keepsRenderings: keepsRenderings))
     }
 }
