@@ -176,6 +176,29 @@ struct ContextTests {
         }
     }
 
+    @Test("a repeated key keeps its last value in its first place, from pairs and from members, small and large")
+    func repeatedKeys() {
+        let small = Object(pairs: [("a", 1), ("b", 2), ("a", 3)])
+        #expect(small.count == 2)
+        #expect(small.keys == ["a", "b"])
+        #expect(small["a"] == 3)
+        let members = Object(members: ["a": 1, "b": 2, "a": 3])
+        #expect(members.count == 2)
+        #expect(members.keys == ["a", "b"])
+        #expect(members["a"] == 3)
+        // Many keys share a hash bit: the check reads every key, finds each once, or the repeat.
+        for size in [40, 100] {
+            let distinct = (0..<size).map { (key: "key\($0)", value: Value.int($0)) }
+            let object = Object(pairs: distinct)
+            #expect(object.count == size)
+            #expect(object["key\(size - 1)"] == .int(size - 1))
+            let repeated = Object(pairs: distinct + [(key: "key5", value: "last")])
+            #expect(repeated.count == size)
+            #expect(repeated.keys == distinct.map(\.key))
+            #expect(repeated["key5"] == "last")
+        }
+    }
+
     @Test("a section over an object pushes it; its members are names inside")
     func objectSection() throws {
         let template = try Template("{{#rating}}{{stars}} ({{label}}){{/rating}}")
