@@ -13,12 +13,14 @@ struct FieldReader {
     /// The keys asked for, in the order asked (a few dozen short ones: a set hashed each of
     /// them and grew several times for every review).
     private var used: [String] = []
+    /// Room for the keys a review's reading asks for (its fields and the site's extra fields).
+    private static let usualKeyCount = 48
 
     /// `node` is the parsed YAML (nil for an empty document), which started on `firstLine` of `path`.
     init(_ node: YAMLNode?, path: String, firstLine: Int) {
         self.path = path
         self.firstLine = firstLine
-        used.reserveCapacity(48)
+        used.reserveCapacity(Self.usualKeyCount)
         switch node {
         case .mapping(let pairs, let position)?:
             self.pairs = pairs

@@ -143,14 +143,12 @@ struct JSONLDWriter {
                     index += 1
                     continue
                 }
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8; any other byte that
+                // needs care (a control character, ", \, <, > or &) is escaped.
                 let separator =
                     byte == 0xE2 && index + 2 < source.count && source[index + 1] == 0x80
                     && (source[index + 2] | 1) == 0xA9
-                // Control characters, ", \, <, > and &.
-                let special =
-                    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
-                guard separator || special else {
+                guard separator || byte != 0xE2 else {
                     index += 1
                     continue
                 }

@@ -318,14 +318,14 @@ extension SiteIndex {
                 // The tag's members by date, each with what the score reads of it, side by side:
                 // the window is one run of memory, not a read far away for each of its members.
                 dates.tagLists[tag.slug]?.withUnsafeBufferPointer { members in
-                    let position = members.partitioningIndex { $0.place >= place }
+                    let position = members.partitioningIndex { $0.fact.place >= place }
                     let near = max(0, position - relatedWindow)..<min(members.count, position + relatedWindow + 1)
                     for other in members[near] where Int(other.id) != id {
                         var slot = (Int(other.id) &* 0x9E37_79B9) & mask
                         while table[slot].id != -1 && table[slot].id != other.id { slot = (slot + 1) & mask }
                         if table[slot].id == -1 {
                             table[slot] = DateOrder.Candidate(
-                                id: other.id, shared: 0, day: other.day, titleRank: other.titleRank)
+                                id: other.id, shared: 0, day: other.fact.day, titleRank: other.fact.titleRank)
                             counted.append(Int32(truncatingIfNeeded: slot))
                         }
                         table[slot].shared += 1
@@ -362,9 +362,7 @@ extension SiteIndex {
         /// A review in a tag's list by date, with its facts.
         struct Member {
             var id: Int32
-            var place: Int32
-            var day: Int32
-            var titleRank: Int32
+            var fact: Fact
         }
 
         /// A review near the one whose related reviews are sought, with the tags they share.
@@ -391,11 +389,7 @@ extension SiteIndex {
         var tagLists: [String: [DateOrder.Member]] = [:]
         for (key, members) in lists {
             guard key.order == .date, case .tag(let slug) = key.scope else { continue }
-            tagLists[slug] = members.map { id in
-                let fact = facts[id]
-                return DateOrder.Member(
-                    id: Int32(truncatingIfNeeded: id), place: fact.place, day: fact.day, titleRank: fact.titleRank)
-            }
+            tagLists[slug] = members.map { DateOrder.Member(id: Int32(truncatingIfNeeded: $0), fact: facts[$0]) }
         }
         return DateOrder(facts: facts, tagLists: tagLists)
     }

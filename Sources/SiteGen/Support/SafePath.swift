@@ -135,13 +135,12 @@ final class SafePathChecker: Sendable {
 
     /// Whether `relative` stays inside the root, as ``SafePath/resolve(_:in:)`` decides.
     func isInside(_ relative: String) -> Bool {
-        guard let realRoot, SafePath.segments(of: relative) != nil else { return false }
         var status = stat()
         // A file that is not a link is where its folder is; anything else takes the full walk.
         if let place = realPlace(of: relative), lstat(place, &status) == 0, status.st_mode & S_IFMT != S_IFLNK {
             return true
         }
-        return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
+        return resolvesInside(relative)
     }
 
     /// The bytes of the file `relative`, and whether it is inside the root, as ``isInside(_:)``
@@ -156,7 +155,14 @@ final class SafePathChecker: Sendable {
             }
         }
         let bytes = try DiskFile.read(path(relative), limit: limit)
-        return (bytes, isInside(relative))
+        // Its folder is not known inside, or it is a link: only the full walk can tell.
+        return (bytes, resolvesInside(relative))
+    }
+
+    /// Whether `relative`, every link on the way followed, ends inside the root.
+    private func resolvesInside(_ relative: String) -> Bool {
+        guard let realRoot, SafePath.segments(of: relative) != nil else { return false }
+        return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
     }
 
     /// Where the file `relative` is when its folder is inside the root: the folder's real path
