@@ -12,12 +12,16 @@ struct SiteFolder: Sendable {
     let rootPath: String
     /// The site folder with its links resolved.
     let realRoot: String
+    /// The folders it reads files from, each opened once (on disk): a section's reviews are
+    /// read by name in their open folder, with no check of each file's real path after opening.
+    private let folders: OpenFolders?
 
     init(root: URL, fileSystem: FileSystem) {
         self.root = root
         self.fileSystem = fileSystem
         rootPath = root.path
         realRoot = fileSystem.realPath(rootPath) ?? root.standardizedFileURL.path
+        folders = fileSystem.readsDisk ? OpenFolders(realRoot: realRoot) : nil
     }
 
     /// One entry of a folder, checked.
@@ -102,6 +106,7 @@ struct SiteFolder: Sendable {
     /// bytes are refused (text files are read whole and parsed).
     func read(_ relative: String, limit: Int = DiskFile.sizeLimit, _ diagnostics: inout [Diagnostic]) -> Data? {
         do {
+            if let folders, let bytes = try folders.read(path(relative), limit: limit) { return bytes }
             return try fileSystem.read(path(relative), limit, realRoot)
         } catch {
             diagnostics.append(problem("cannot read: \(error.reason)", at: relative))

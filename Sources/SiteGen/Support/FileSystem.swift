@@ -26,6 +26,9 @@ public struct FileSystem: Sendable {
     /// The size of a regular file, checked as ``read`` checks it but not read; nil where files
     /// are only ever read whole (a site held in memory).
     public var checkedSize: (@Sendable (String, Int, String?) throws(FileSystemError) -> Int)?
+    /// Whether ``read`` reads the disk, so that a folder of the site may open the folders it
+    /// reads many files from once (``OpenFolders``) and read those files there.
+    public var readsDisk: Bool
 
     public init(
         read: @escaping @Sendable (String, Int, String?) throws(FileSystemError) -> Data,
@@ -33,7 +36,8 @@ public struct FileSystem: Sendable {
         kind: @escaping @Sendable (String) -> Kind?,
         realPath: @escaping @Sendable (String) -> String?,
         isSymbolicLink: (@Sendable (String) -> Bool)? = nil,
-        checkedSize: (@Sendable (String, Int, String?) throws(FileSystemError) -> Int)? = nil
+        checkedSize: (@Sendable (String, Int, String?) throws(FileSystemError) -> Int)? = nil,
+        readsDisk: Bool = false
     ) {
         self.read = read
         self.list = list
@@ -41,6 +45,7 @@ public struct FileSystem: Sendable {
         self.realPath = realPath
         self.isSymbolicLink = isSymbolicLink
         self.checkedSize = checkedSize
+        self.readsDisk = readsDisk
     }
 
     /// Whether `path`, in the folder at `folder`, is itself a symbolic link.
@@ -107,7 +112,8 @@ public struct FileSystem: Sendable {
             let (descriptor, size) = try DiskFile.openChecked(path, limit: limit, within: root)
             close(descriptor)
             return size
-        })
+        },
+        readsDisk: true)
 }
 
 /// A file or folder that could not be read, with the system's reason.
@@ -169,6 +175,12 @@ enum DiskFile {
         _ path: String, limit: Int = sizeLimit, within root: String? = nil, followingLink: Bool = true
     ) throws(FileSystemError) -> Data {
         let (descriptor, size) = try openChecked(path, limit: limit, within: root, followingLink: followingLink)
+        return try read(descriptor, size: size, path: path)
+    }
+
+    /// The bytes of the file open as `descriptor`, `size` bytes long by ``checked(_:path:limit:)``,
+    /// read to its end; closes the descriptor.
+    static func read(_ descriptor: Int32, size: Int, path: String) throws(FileSystemError) -> Data {
         defer { close(descriptor) }
         var data = Data(count: size)
         var total = 0
@@ -217,24 +229,31 @@ enum DiskFile {
             if let root, let opened = openedPath(descriptor), !SafePath.isWithin(opened, root) {
                 throw FileSystemError(path: path, reason: "refused: it is a link to a place outside the site folder")
             }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
-            guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw FileSystemError(
-                    path: path,
-                    reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "not a regular file")
-            }
-            let size = Int(info.st_size)
-            guard size <= limit else {
-                throw FileSystemError(
-                    path: path,
-                    reason: "the file is \(size) bytes; files over \(limit / (1024 * 1024)) MiB are refused here")
-            }
+            let size = try checked(descriptor, path: path, limit: limit)
             return (descriptor, size)
         } catch {
             close(descriptor)
             throw error
         }
+    }
+
+    /// The size of the file open as `descriptor` (at `path`, for errors), once it is found to be
+    /// a regular file of at most `limit` bytes: FIFOs, devices and folders are refused.
+    static func checked(_ descriptor: Int32, path: String, limit: Int) throws(FileSystemError) -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileSystemError(
+                path: path,
+                reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw FileSystemError(
+                path: path,
+                reason: "the file is \(size) bytes; files over \(limit / (1024 * 1024)) MiB are refused here")
+        }
+        return size
     }
 
     /// `/proc/self/fd`, open for the life of the process (-1 where there is none).

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -71,7 +70,7 @@ public enum SafePath {
 
     /// Linux's `O_PATH` (open a name without reading it, so a folder needs no read permission),
     /// which Swift's Glibc module leaves out: the same value on every Linux architecture but a few.
-    private static let openPathOnly: Int32 = 0o1000_0000
+    static let openPathOnly: Int32 = 0o1000_0000
 
     /// `path` with every link resolved, when it exists (else nil, with `errno` set): the kernel's
     /// name for it once opened, found in one walk of the path. glibc's `realpath(3)` looks up
@@ -112,20 +111,21 @@ public enum SafePath {
     }
 }
 
-/// ``SafePath`` for many files in a few folders (the metadata cache): each folder's real
-/// path is found once, and a file in it that is not a link needs one `lstat` instead of a
-/// walk of the whole path. Made for one build, so a folder changed later is seen afresh.
+/// ``SafePath`` for many files in a few folders (the metadata cache): each folder is opened
+/// once (``OpenFolders``), and a file in it that is not a link is read or looked at by its
+/// name there instead of a walk of its whole path. Made for one build, so a folder changed
+/// later is seen afresh.
 final class SafePathChecker: Sendable {
     let root: URL
     private let rootPath: String
     private let realRoot: String?
-    /// Real paths of the folders met so far, by their path relative to the root.
-    private let folders = Mutex<[Substring: String]>([:])
+    private let folders: OpenFolders?
 
     init(root: URL) {
         self.root = root
         rootPath = root.standardizedFileURL.path
         realRoot = SafePath.realPath(rootPath)
+        folders = realRoot.map(OpenFolders.init(realRoot:))
     }
 
     /// The absolute path of `relative`, without checking it (for reading before the check).
@@ -135,11 +135,8 @@ final class SafePathChecker: Sendable {
 
     /// Whether `relative` stays inside the root, as ``SafePath/resolve(_:in:)`` decides.
     func isInside(_ relative: String) -> Bool {
-        var status = stat()
         // A file that is not a link is where its folder is; anything else takes the full walk.
-        if let place = realPlace(of: relative), lstat(place, &status) == 0, status.st_mode & S_IFMT != S_IFLNK {
-            return true
-        }
+        if SafePath.segments(of: relative) != nil, folders?.holdsPlainEntry(path(relative)) == true { return true }
         return resolvesInside(relative)
     }
 
@@ -147,12 +144,8 @@ final class SafePathChecker: Sendable {
     /// decides. Nearly always a plain file in a folder found inside: opened there without
     /// following a link, it needs no check after; anything else is read, then checked.
     func read(_ relative: String, limit: Int) throws(FileSystemError) -> (bytes: Data, isInside: Bool) {
-        if let place = realPlace(of: relative) {
-            do {
-                return (try DiskFile.read(place, limit: limit, followingLink: false), true)
-            } catch {
-                if !error.isLink { throw error }
-            }
+        if SafePath.segments(of: relative) != nil, let bytes = try folders?.read(path(relative), limit: limit) {
+            return (bytes, true)
         }
         let bytes = try DiskFile.read(path(relative), limit: limit)
         // Its folder is not known inside, or it is a link: only the full walk can tell.
@@ -163,22 +156,5 @@ final class SafePathChecker: Sendable {
     private func resolvesInside(_ relative: String) -> Bool {
         guard let realRoot, SafePath.segments(of: relative) != nil else { return false }
         return SafePath.resolve(relative, in: root, realRoot: realRoot) != nil
-    }
-
-    /// Where the file `relative` is when its folder is inside the root: the folder's real path
-    /// (found once) and the file's name; nil otherwise. What is there, opened with `O_NOFOLLOW`,
-    /// is inside the root, since neither its folder nor itself is then a link out.
-    private func realPlace(of relative: String) -> String? {
-        guard let realRoot, SafePath.segments(of: relative) != nil, let slash = relative.lastSlashIndex else {
-            return nil
-        }
-        let folder = relative[..<slash]
-        let name = relative.suffix(afterSlash: slash)
-        let known = folders.withLock { $0[folder] }
-        guard !name.isEmpty, let realFolder = known ?? SafePath.realPath(path(String(folder))),
-            SafePath.isWithin(realFolder, realRoot)
-        else { return nil }
-        if known == nil { folders.withLock { $0[folder] = realFolder } }
-        return realFolder + "/" + name
     }
 }
