@@ -113,6 +113,21 @@ struct OpenFoldersTests {
             ])
     }
 
+    @Test("two folders whose names differ only in how an accent is encoded are two folders")
+    func accentedFolders() throws {
+        let scratch = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch.url) }
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        try scratch.write("site/\(composed)/a.md", "composed")
+        try scratch.write("site/\(decomposed)/a.md", "decomposed")
+        let site = scratch.url.appendingPathComponent("site")
+        let folders = OpenFolders(realRoot: try #require(SafePath.realPath(site.path)))
+        // Swift's == takes the two names for one: each is told by what it holds.
+        for (name, text) in [(composed, "composed"), (decomposed, "decomposed"), (composed, "composed")] {
+            #expect(try folders.read(site.path + "/\(name)/a.md", limit: 100) == Data(text.utf8), "\(text)")
+        }
+    }
+
     @Test("at most a fixed number of folders stay open; files in others are left to the caller")
     func capacity() throws {
         let scratch = try ScratchFolder()

@@ -14,9 +14,10 @@ import Synchronization
 final class OpenFolders: Sendable {
     /// The real path of the folder every file read here is in.
     let realRoot: String
-    /// Each folder asked for, by its path as given: its descriptor, or -1 when it is not
+    /// Each folder asked for, by its path's bytes (two folders whose names differ only in how
+    /// an accent is encoded are equal Swift strings): its descriptor, or -1 when it is not
     /// inside ``realRoot``, cannot be opened, or came after ``capacity`` others.
-    private let descriptors = Mutex<[String: Int32]>([:])
+    private let descriptors = Mutex<[[UInt8]: Int32]>([:])
 
     /// The most folders kept open at once, far below the usual limit of 1,024 descriptors a
     /// process has: a site of many small folders reads the rest by path, as before.
@@ -76,7 +77,8 @@ final class OpenFolders: Sendable {
 
     /// The descriptor of `folder`, opened (following links) and checked the first time.
     private func descriptor(of folder: String) -> Int32 {
-        if let known = descriptors.withLock({ $0[folder] }) { return known }
+        let key = Array(folder.utf8)
+        if let known = descriptors.withLock({ $0[key] }) { return known }
         guard !folder.utf8.contains(0), descriptors.withLock({ $0.count }) < Self.capacity else { return -1 }
         var opened = open(folder.isEmpty ? "/" : folder, SafePath.openPathOnly | O_DIRECTORY | O_CLOEXEC)
         if opened >= 0, !(DiskFile.openedPath(opened).map { SafePath.isWithin($0, realRoot) } ?? false) {
@@ -84,12 +86,12 @@ final class OpenFolders: Sendable {
             opened = -1
         }
         return descriptors.withLock { table in
-            if let first = table[folder] {
+            if let first = table[key] {
                 // Another core opened it meanwhile.
                 if opened >= 0 { close(opened) }
                 return first
             }
-            table[folder] = opened
+            table[key] = opened
             return opened
         }
     }
