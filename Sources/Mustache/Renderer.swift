@@ -32,6 +32,8 @@ struct Renderer: ~Copyable {
     /// The deepest nesting and partial levels reached, for ``MemoEntry``.
     var deepest = 0
     var deepestSites = 0
+    /// What ``warm(_:)`` read, kept so that its reads are made.
+    var warmth = 0
 
     init(root: Value, program: Program, library: TemplateLibrary?) {
         self.stack = [root]
@@ -182,6 +184,7 @@ private extension Renderer {
         try enter(costing: 0, at: index, of: program)
         defer { depth -= 1 }
         if case .array(let items) = value {
+            if items.count > 1 { warmth &+= Self.warm(items) }
             for item in items {
                 try charge(body.count + 1, at: index, of: program)
                 push(item)
@@ -432,6 +435,19 @@ private extension Renderer {
     mutating func pop() {
         stack.removeLast()
         objects.removeLast()
+    }
+
+    /// Starts reading the kept renderings of the objects in `items` (a list of cards), each
+    /// unretained: see ``RenderMemo/warm()``.
+    static func warm(_ items: [Value]) -> Int {
+        var sum = 0
+        for item in items {
+            guard let storage = object(item),
+                let memo = storage._withUnsafeGuaranteedRef({ $0.memo.map { Unmanaged.passUnretained($0) } })
+            else { continue }
+            sum &+= memo._withUnsafeGuaranteedRef { $0.warm() }
+        }
+        return sum
     }
 
     static func object(_ value: Value) -> Unmanaged<ObjectStorage>? {
