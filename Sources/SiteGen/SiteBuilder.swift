@@ -237,6 +237,7 @@ public struct SiteBuilder: Sendable {
                 // error, but the reviewer is told why every build does all the work again.
                 do {
                     try manifest.write(to: manifestURL, prepared: prepared.value)
+                    BuildManifest.pruneOthers(besides: manifestURL)
                 } catch {
                     report.warnings.append(Diagnostic.manifestNotKept(manifestURL, error))
                 }

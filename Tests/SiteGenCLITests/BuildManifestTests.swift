@@ -199,6 +199,44 @@ struct BuildManifestTests {
         #expect(Set(names) == Set(manifests + locks))
         #expect(try visible(site.url.appendingPathComponent("public")).keys.allSatisfy { !$0.contains("manifest") })
     }
+
+    @Test("builds into many output folders keep the manifests of the eight written last; locks and other files stay")
+    func manifestsPruned() async throws {
+        let site = try TemporaryFolder(manifestSite)
+        let state = site.url.appendingPathComponent(".sitegen")
+        #expect(await TestConsole().run(["build"], in: site.url) == 0)
+        let own = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasSuffix(".manifest") }
+        #expect(own.count == 1)
+        // Ten manifests of other output folders, older by the minute, each with its lock; a link
+        // and a folder named like manifests, and a file of another kind.
+        for number in 0..<10 {
+            let url = state.appendingPathComponent("build-old\(number).manifest")
+            try Data("sitegen-build-manifest 2\n".utf8).write(to: url)
+            try Data().write(to: state.appendingPathComponent("build-old\(number).lock"))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -60 * Double(number + 1))], ofItemAtPath: url.path)
+        }
+        #expect(symlink("build-old9.manifest", state.appendingPathComponent("build-link.manifest").path) == 0)
+        try FileManager.default.createDirectory(
+            at: state.appendingPathComponent("build-folder.manifest"), withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: state.appendingPathComponent("notes.manifest"))
+        #expect(await TestConsole().run(["build", "--output", "other"], in: site.url) == 0)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: state.path))
+        let made = ["build-link.manifest", "build-folder.manifest", "notes.manifest"] + own
+        let newest = names.filter { $0.hasSuffix(".manifest") && !$0.hasPrefix("build-old") && !made.contains($0) }
+        #expect(newest.count == 1)
+        // Kept: the two builds' own, the six other manifests written last; the oldest four went.
+        #expect(names.contains(own[0]))
+        for number in 0..<10 {
+            #expect(names.contains("build-old\(number).manifest") == (number < 6), "\(number)")
+            #expect(names.contains("build-old\(number).lock"), "\(number)")
+        }
+        #expect(names.isSuperset(of: ["build-link.manifest", "build-folder.manifest", "notes.manifest"]))
+        // The first output folder's manifest still ends its next build early.
+        let console = TestConsole()
+        #expect(await console.run(["build"], in: site.url) == 0)
+        #expect(console.out.hasSuffix(" (nothing changed since the last build)\n"), "\(console.out)")
+    }
 }
 
 private func write(_ folder: URL, _ path: String, _ text: String) throws {

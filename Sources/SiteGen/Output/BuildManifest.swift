@@ -267,6 +267,41 @@ struct BuildManifest: Sendable, Equatable {
     }
 }
 
+extension BuildManifest {
+    /// The most output folders whose manifests a site keeps: a build into another one
+    /// removes the manifest written longest ago. A manifest grows with the site (18 MB at
+    /// 100,000 reviews), and builds into a new temporary folder each time would otherwise
+    /// leave one more every time.
+    static let keptOutputs = 8
+
+    /// Removes the manifests of builds into other output folders but the ``keptOutputs`` - 1
+    /// written most recently, beside the one at `url` (their next build is a full one, as
+    /// after any change). Their lock files stay: removing a lock file that another build may
+    /// be waiting on would let two builds hold it at once. What cannot be listed or removed
+    /// stays.
+    static func pruneOthers(besides url: URL) {
+        let folder = url.deletingLastPathComponent().path
+        guard let entries = Directory.entries(folder, sorted: false) else { return }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var others: [(name: String, seconds: Int, nanoseconds: Int)] = []
+        for entry in entries
+        where entry.decodable && entry.name != url.lastPathComponent && entry.name.hasPrefix("build-")
+            && entry.name.hasSuffix(".manifest")
+        {
+            var status = stat()
+            // A link or anything else named like a manifest is left alone.
+            guard fstatat(descriptor, entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                status.st_mode & S_IFMT == S_IFREG
+            else { continue }
+            others.append((entry.name, status.st_mtim.tv_sec, status.st_mtim.tv_nsec))
+        }
+        others.sort { ($0.seconds, $0.nanoseconds, $1.name) > ($1.seconds, $1.nanoseconds, $0.name) }
+        for old in others.dropFirst(keptOutputs - 1) { unlinkat(descriptor, old.name, 0) }
+    }
+}
+
 private extension BuildManifest {
     /// Adds the stamps of the visible files under `relative` (and an entry for each folder, so
     /// that a new empty section counts), following links as the loader does; false when a
