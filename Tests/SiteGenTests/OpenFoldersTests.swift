@@ -113,6 +113,22 @@ struct OpenFoldersTests {
             ])
     }
 
+    @Test("a file system whose reading was replaced is read through it, never past it by an open folder")
+    func replacedRead() throws {
+        let scratch = try ScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch.url) }
+        let site = try makeSite(scratch)
+        var fileSystem = FileSystem.disk
+        #expect(fileSystem.readsDisk)
+        fileSystem.read = { path, _, _ throws(FileSystemError) in
+            throw FileSystemError(path: path, reason: "refused by the test")
+        }
+        #expect(!fileSystem.readsDisk)
+        var problems: [Diagnostic] = []
+        #expect(SiteFolder(root: site, fileSystem: fileSystem).read("content/books/plain.md", &problems) == nil)
+        #expect(problems.map(\.description) == ["content/books/plain.md:1:1: cannot read: refused by the test"])
+    }
+
     @Test("two folders whose names differ only in how an accent is encoded are two folders")
     func accentedFolders() throws {
         let scratch = try ScratchFolder()

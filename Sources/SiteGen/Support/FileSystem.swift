@@ -13,7 +13,10 @@ public struct FileSystem: Sendable {
     /// The bytes of a regular file (links followed), refusing one larger than the limit given
     /// and, when a folder's real path is given, one that is not in that folder once opened (a
     /// link swapped in after the path was checked).
-    public var read: @Sendable (String, Int, String?) throws(FileSystemError) -> Data
+    public var read: @Sendable (String, Int, String?) throws(FileSystemError) -> Data {
+        // A `read` put in place of the disk's (a test's, say) is what reads: no shortcut past it.
+        didSet { readsDisk = false }
+    }
     /// The entries of a folder (links followed), sorted by name.
     public var list: @Sendable (String) throws(FileSystemError) -> [Entry]
     /// What is at a path, following links; nil when nothing is (or a link is broken).
@@ -27,7 +30,8 @@ public struct FileSystem: Sendable {
     /// are only ever read whole (a site held in memory).
     public var checkedSize: (@Sendable (String, Int, String?) throws(FileSystemError) -> Int)?
     /// Whether ``read`` reads the disk, so that a folder of the site may open the folders it
-    /// reads many files from once (``OpenFolders``) and read those files there.
+    /// reads many files from once (``OpenFolders``) and read those files there. Replacing
+    /// ``read`` sets it to false.
     public var readsDisk: Bool
 
     public init(
