@@ -32,6 +32,11 @@ struct OpenFoldersTests {
         return site
     }
 
+    /// The folders of `site`, none open yet.
+    private func openFolders(_ site: URL) throws -> OpenFolders {
+        OpenFolders(realRoot: try #require(SafePath.realPath(site.path)))
+    }
+
     @Test("the loader reads a section's files as before: links within are followed, links out refused, odd files named")
     func siteFolder() throws {
         let scratch = try ScratchFolder()
@@ -69,7 +74,7 @@ struct OpenFoldersTests {
         let scratch = try ScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch.url) }
         let site = try makeSite(scratch)
-        let folders = OpenFolders(realRoot: try #require(SafePath.realPath(site.path)))
+        let folders = try openFolders(site)
         let path = { (relative: String) in site.path + "/" + relative }
         #expect(try folders.read(path("content/books/plain.md"), limit: 100) == Data("plain".utf8))
         // Links, even those that stay inside, are followed and checked by the caller.
@@ -95,7 +100,7 @@ struct OpenFoldersTests {
         let scratch = try ScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch.url) }
         let site = try makeSite(scratch)
-        let folders = OpenFolders(realRoot: try #require(SafePath.realPath(site.path)))
+        let folders = try openFolders(site)
         let books = site.appendingPathComponent("content/books").path
         #expect(try folders.read(books + "/plain.md", limit: 100) == Data("plain".utf8))
         try FileManager.default.moveItem(atPath: books, toPath: site.appendingPathComponent("content/moved").path)
@@ -137,7 +142,7 @@ struct OpenFoldersTests {
         try scratch.write("site/\(composed)/a.md", "composed")
         try scratch.write("site/\(decomposed)/a.md", "decomposed")
         let site = scratch.url.appendingPathComponent("site")
-        let folders = OpenFolders(realRoot: try #require(SafePath.realPath(site.path)))
+        let folders = try openFolders(site)
         // Swift's == takes the two names for one: each is told by what it holds.
         for (name, text) in [(composed, "composed"), (decomposed, "decomposed"), (composed, "composed")] {
             #expect(try folders.read(site.path + "/\(name)/a.md", limit: 100) == Data(text.utf8), "\(text)")
@@ -151,7 +156,7 @@ struct OpenFoldersTests {
         let count = OpenFolders.capacity + 6
         for number in 0..<count { try scratch.write("site/f\(number)/file.md", "\(number)") }
         let site = scratch.url.appendingPathComponent("site")
-        let folders = OpenFolders(realRoot: try #require(SafePath.realPath(site.path)))
+        let folders = try openFolders(site)
         let read = try (0..<count).map { number in
             try folders.read(site.appendingPathComponent("f\(number)/file.md").path, limit: 100)
         }

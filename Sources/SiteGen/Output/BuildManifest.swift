@@ -47,10 +47,14 @@ struct BuildManifest: Sendable, Equatable {
     /// The folders of the site that a build reads (besides `site.yml`).
     static let inputFolders = ["content", Theme.folderName, "static", MetadataCache.folderName]
 
+    /// A manifest's name in ``folderName``: these around a key of its output folder.
+    static let fileNamePrefix = "build-"
+    static let fileNameSuffix = ".manifest"
+
     /// Where the manifest of builds of `source` into `output` is kept.
     static func location(source: URL, output: URL) -> URL {
         let key = ContentHash(OutputFolder.realPath(of: output.standardizedFileURL.path)).description.prefix(16)
-        return source.appendingPathComponent(folderName).appendingPathComponent("build-\(key).manifest")
+        return source.appendingPathComponent(folderName).appendingPathComponent(fileNamePrefix + key + fileNameSuffix)
     }
 
     /// What identifies the build apart from its inputs: this binary and the options.
@@ -285,19 +289,18 @@ extension BuildManifest {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var others: [(name: String, seconds: Int, nanoseconds: Int)] = []
+        var others: [(name: String, stamp: FileStamp)] = []
         for entry in entries
-        where entry.decodable && entry.name != url.lastPathComponent && entry.name.hasPrefix("build-")
-            && entry.name.hasSuffix(".manifest")
+        where entry.decodable && entry.name != url.lastPathComponent && entry.name.hasPrefix(fileNamePrefix)
+            && entry.name.hasSuffix(fileNameSuffix)
         {
-            var status = stat()
             // A link or anything else named like a manifest is left alone.
-            guard fstatat(descriptor, entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-                status.st_mode & S_IFMT == S_IFREG
-            else { continue }
-            others.append((entry.name, status.st_mtim.tv_sec, status.st_mtim.tv_nsec))
+            guard let stamp = FileStamp.of(entry.name, in: descriptor) else { continue }
+            others.append((entry.name, stamp))
         }
-        others.sort { ($0.seconds, $0.nanoseconds, $1.name) > ($1.seconds, $1.nanoseconds, $0.name) }
+        others.sort {
+            ($0.stamp.seconds, $0.stamp.nanoseconds, $1.name) > ($1.stamp.seconds, $1.stamp.nanoseconds, $0.name)
+        }
         for old in others.dropFirst(keptOutputs - 1) { unlinkat(descriptor, old.name, 0) }
     }
 }

@@ -178,14 +178,14 @@ enum DiskFile {
     static func read(
         _ path: String, limit: Int = sizeLimit, within root: String? = nil, followingLink: Bool = true
     ) throws(FileSystemError) -> Data {
-        let (descriptor, size) = try openChecked(path, limit: limit, within: root, followingLink: followingLink)
-        return try read(descriptor, size: size, path: path)
+        try read(opened: try openForReading(path, within: root, followingLink: followingLink), path: path, limit: limit)
     }
 
-    /// The bytes of the file open as `descriptor`, `size` bytes long by ``checked(_:path:limit:)``,
-    /// read to its end; closes the descriptor.
-    static func read(_ descriptor: Int32, size: Int, path: String) throws(FileSystemError) -> Data {
+    /// The bytes of the file open as `descriptor` (at `path`, for errors), with
+    /// ``checked(_:path:limit:)``'s checks, read to its end; closes the descriptor in every case.
+    static func read(opened descriptor: Int32, path: String, limit: Int) throws(FileSystemError) -> Data {
         defer { close(descriptor) }
+        let size = try checked(descriptor, path: path, limit: limit)
         var data = Data(count: size)
         var total = 0
         let failure: Int32? = data.withUnsafeMutableBytes { buffer in
@@ -219,26 +219,35 @@ enum DiskFile {
         return nil
     }
 
-    /// The regular file at `path` opened for reading, and its size, with ``read(_:limit:within:)``'s
+    /// The regular file at `path` opened for reading, and its size, with ``read(_:limit:within:followingLink:)``'s
     /// checks; the caller closes the descriptor.
     static func openChecked(
         _ path: String, limit: Int, within root: String?, followingLink: Bool = true
     ) throws(FileSystemError) -> (Int32, Int) {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLink ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        let descriptor = try openForReading(path, within: root, followingLink: followingLink)
         do throws(FileSystemError) {
-            // A path checked to lead inside the folder can be made a link out of it before it is
-            // opened: what was opened is what is checked, by the kernel's name for it.
-            if let root, let opened = openedPath(descriptor), !SafePath.isWithin(opened, root) {
-                throw FileSystemError(path: path, reason: "refused: it is a link to a place outside the site folder")
-            }
-            let size = try checked(descriptor, path: path, limit: limit)
-            return (descriptor, size)
+            return (descriptor, try checked(descriptor, path: path, limit: limit))
         } catch {
             close(descriptor)
             throw error
         }
+    }
+
+    /// `path` opened for reading, refused (and closed) when, given the real path of a folder
+    /// `root`, it is not in that folder once opened; the caller checks what it is.
+    private static func openForReading(
+        _ path: String, within root: String?, followingLink: Bool
+    ) throws(FileSystemError) -> Int32 {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLink ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        // A path checked to lead inside the folder can be made a link out of it before it is
+        // opened: what was opened is what is checked, by the kernel's name for it.
+        if let root, let opened = openedPath(descriptor), !SafePath.isWithin(opened, root) {
+            close(descriptor)
+            throw FileSystemError(path: path, reason: "refused: it is a link to a place outside the site folder")
+        }
+        return descriptor
     }
 
     /// The size of the file open as `descriptor` (at `path`, for errors), once it is found to be

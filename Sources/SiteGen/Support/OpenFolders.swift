@@ -47,14 +47,7 @@ final class OpenFolders: Sendable {
             if code == ELOOP { return nil }
             throw FileSystemError(path: path, code: code)
         }
-        let size: Int
-        do {
-            size = try DiskFile.checked(descriptor, path: path, limit: limit)
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        return try DiskFile.read(descriptor, size: size, path: path)
+        return try DiskFile.read(opened: descriptor, path: path, limit: limit)
     }
 
     /// Whether something other than a link is at `path` in an open folder inside the root;
@@ -71,16 +64,16 @@ final class OpenFolders: Sendable {
         guard let slash = path.lastSlashIndex else { return nil }
         let name = path.suffix(afterSlash: slash)
         guard !name.isEmpty, name != ".", name != "..", !name.utf8.contains(0) else { return nil }
-        let folder = descriptor(of: String(path[..<slash]))
+        let folder = descriptor(of: path[..<slash])
         return folder >= 0 ? (folder, String(name)) : nil
     }
 
     /// The descriptor of `folder`, opened (following links) and checked the first time.
-    private func descriptor(of folder: String) -> Int32 {
+    private func descriptor(of folder: Substring) -> Int32 {
         let key = Array(folder.utf8)
         if let known = descriptors.withLock({ $0[key] }) { return known }
         guard !folder.utf8.contains(0), descriptors.withLock({ $0.count }) < Self.capacity else { return -1 }
-        var opened = open(folder.isEmpty ? "/" : folder, SafePath.openPathOnly | O_DIRECTORY | O_CLOEXEC)
+        var opened = open(folder.isEmpty ? "/" : String(folder), SafePath.openPathOnly | O_DIRECTORY | O_CLOEXEC)
         if opened >= 0, !(DiskFile.openedPath(opened).map { SafePath.isWithin($0, realRoot) } ?? false) {
             close(opened)
             opened = -1
